@@ -1,0 +1,72 @@
+"use client";
+
+import { useActionState, useEffect, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { SubmitButton } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field } from "@/components/ui/input";
+import { fieldErrorsOf, ZSignInSchema, type FieldErrors, type TSignIn } from "@/lib/auth/schemas";
+import { signInAction, type SignInState } from "./actions";
+
+const INITIAL: SignInState = {};
+
+export function LoginForm({ callbackUrl, notice }: { callbackUrl: string | null; notice?: string }) {
+  const [state, formAction] = useActionState<SignInState, FormData>(signInAction, INITIAL);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<TSignIn>>({});
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const errors = { ...state.fieldErrors, ...clientErrors };
+  const error = state.error ?? (state === INITIAL ? notice : undefined);
+
+  // After a refused attempt the password is cleared; put the cursor back there.
+  useEffect(() => {
+    if (state.error) passwordRef.current?.focus();
+  }, [state]);
+
+  function validate(e: React.FormEvent<HTMLFormElement>) {
+    const data = new FormData(e.currentTarget);
+    const parsed = ZSignInSchema.safeParse({ email: data.get("email"), password: data.get("password") });
+    if (parsed.success) {
+      setClientErrors({});
+      return;
+    }
+    e.preventDefault();
+    const found = fieldErrorsOf(parsed.error);
+    setClientErrors(found);
+    e.currentTarget.querySelector<HTMLInputElement>(`[name=${Object.keys(found)[0]}]`)?.focus();
+  }
+
+  return (
+    <Card className="p-6 sm:p-8">
+      <h1 className="text-lg font-semibold tracking-tight">Sign in to Rackfront</h1>
+      <p className="mt-1 text-sm text-neutral-500">Use the email address and password of your account.</p>
+      <form action={formAction} onSubmit={validate} noValidate className="mt-6 space-y-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        {callbackUrl && <input type="hidden" name="callbackUrl" value={callbackUrl} />}
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          required
+          defaultValue={state.email}
+          error={errors.email}
+          onChange={() => clientErrors.email && setClientErrors((c) => ({ ...c, email: undefined }))}
+        />
+        <Field
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+          onChange={() => clientErrors.password && setClientErrors((c) => ({ ...c, password: undefined }))}
+        />
+        <SubmitButton className="w-full" pendingLabel="Signing in…">
+          Sign in
+        </SubmitButton>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+import { AppShell } from "@/components/layout/app-shell";
+import { requireCustomer } from "@/lib/auth/session";
+
+export default async function PanelLayout({ children }: { children: React.ReactNode }) {
+  const viewer = await requireCustomer();
+
+  return (
+    <AppShell area="customer" viewer={viewer} subtitle={viewer.customer?.accountName}>
+      {children}
+    </AppShell>
+  );
+}

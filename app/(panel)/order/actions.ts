@@ -1,0 +1,87 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { requireCustomer } from "@/lib/auth/session";
+import { ZPanelOrderSchema, panelOrderFieldsFromForm, panelOrderFieldErrors, type TPanelOrderField, type TPanelOrderInput } from "@/lib/catalogue/panel-order-schema";
+import { reviewPanelOrder, type PanelOrderReview } from "@/lib/catalogue/review-panel-order";
+import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { currentDocument, placeCustomerOrder } from "@/lib/orders";
+import { mayPlaceOrders, ORDERING_NOT_ALLOWED } from "./ordering-status";
+
+export type OrderFormState = {
+  fieldErrors?: Partial<Record<TPanelOrderField, string>>;
+  review?: PanelOrderReview;
+  /** A sentence about the whole form. */
+  notice?: string;
+};
+
+type Checked = { ok: true; accountId: string; input: TPanelOrderInput; review: PanelOrderReview } | { ok: false; state: OrderFormState };
+
+/** Validates the form with the shared schema and prices it with quoteOrder (reviewPanelOrder). */
+async function checkAndQuote(formData: FormData): Promise<Checked> {
+  const viewer = await requireCustomer();
+  if (!viewer.customer) return { ok: false, state: { fieldErrors: { form: "Your sign-in is not linked to a customer account, so there is nothing to order for." } } };
+  const parsed = ZPanelOrderSchema.safeParse(panelOrderFieldsFromForm(formData));
+  if (!parsed.success) return { ok: false, state: { fieldErrors: panelOrderFieldErrors(parsed.error) } };
+  try {
+    const result = await reviewPanelOrder(getDb(), { accountId: viewer.customer.accountId }, parsed.data);
+    if (!result.ok) return { ok: false, state: { fieldErrors: result.fieldErrors } };
+    return { ok: true, accountId: viewer.customer.accountId, input: parsed.data, review: result.review };
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "not_found") return { ok: false, state: { fieldErrors: { form: "This product is no longer sold. Pick another from the catalogue." } } };
+    throw error;
+  }
+}
+
+/** "Review order": the price breakdown of the configuration, or what to fix. Nothing is written. */
+export async function reviewOrderAction(_prev: OrderFormState, formData: FormData): Promise<OrderFormState> {
+  const checked = await checkAndQuote(formData);
+  return checked.ok ? { review: checked.review } : checked.state;
+}
+
+/**
+ * "Place order": the reviewed configuration, checked and priced again, becomes an order through the
+ * same function as the API's POST /orders (placeCustomerOrder: document, auto-credit, provisioning).
+ * The form's idempotency key (one per form load) makes a double submit one order. On success the
+ * customer lands on the order's invoice (or proforma) with a note, where it can be paid from credit.
+ */
+export async function placeOrderAction(_prev: OrderFormState, formData: FormData): Promise<OrderFormState> {
+  const checked = await checkAndQuote(formData);
+  if (!checked.ok) return checked.state;
+  const viewer = await requireCustomer();
+  const membership = viewer.customer!;
+  if (!mayPlaceOrders(membership)) return { review: checked.review, fieldErrors: { form: ORDERING_NOT_ALLOWED } };
+  const { input } = checked;
+  const key = String(formData.get("idempotencyKey") ?? "").trim();
+
+  let placed: Awaited<ReturnType<typeof placeCustomerOrder>>;
+  try {
+    placed = await placeCustomerOrder(
+      {
+        buyer: { kind: "customer", accountId: checked.accountId, userId: viewer.user.id, projectRef: null, scopedProjectId: null, projectBound: false },
+        items: [
+          {
+            productId: input.productId,
+            billingCycle: input.billingCycle,
+            location: input.location,
+            hostname: input.hostname,
+            options: input.options,
+            configuration: { osImageId: input.osImageId ?? undefined, sshKeyIds: input.sshKeyIds.length > 0 ? input.sshKeyIds : undefined },
+          },
+        ],
+        idempotencyKey: /^[0-9a-f-]{36}$/i.test(key) ? `panel-${key}` : null,
+      },
+      { db: getDb(), now: new Date(), isOwner: membership.role === "owner" },
+    );
+  } catch (error) {
+    if (error instanceof DomainError) return { review: checked.review, fieldErrors: { form: error.message } };
+    throw error;
+  }
+  const { order } = placed;
+  const { invoice, proforma } = currentDocument(order);
+  const note = `?ordered=${encodeURIComponent(order.orderNumber)}`;
+  if (invoice) redirect(`/billing/invoices/${invoice.id}${note}`);
+  if (proforma) redirect(`/billing/proformas/${proforma.id}${note}`);
+  redirect(`/services${note}`);
+}

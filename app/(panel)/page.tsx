@@ -1,0 +1,128 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/layout/app-shell";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ReceiptIcon, ServerIcon } from "@/components/ui/icons";
+import { Stat } from "@/components/ui/stat";
+import { StatusBadge } from "@/components/status/status-badge";
+import { StatusCounts } from "@/components/status/status-counts";
+import { getCustomerDashboard } from "@/lib/accounts/get-customer-dashboard";
+import { requireCustomer } from "@/lib/auth/session";
+import { formatDate } from "@/lib/format/format-date";
+import { formatMoney } from "@/lib/format/format-money";
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? "";
+}
+
+export default async function CustomerDashboardPage() {
+  const viewer = await requireCustomer();
+  const greeting = `Welcome back${viewer.user.name ? `, ${firstName(viewer.user.name)}` : ""}`;
+  if (!viewer.customer) {
+    return (
+      <>
+        <PageHeader title={greeting} />
+        <Card>
+          <EmptyState title="Your sign-in is not linked to a customer account">
+            Ask the owner of your company&apos;s Rackfront account to add {viewer.user.email} as a team member, or contact Rackfront support to open an
+            account.
+          </EmptyState>
+        </Card>
+      </>
+    );
+  }
+
+  const d = await getCustomerDashboard({ membership: viewer.customer });
+  const currency = d.account.currency;
+  const active = d.services?.byStatus.find((s) => s.status === "active")?.count ?? 0;
+
+  return (
+    <>
+      <PageHeader
+        title={greeting}
+        description={viewer.customer.role === "owner" ? `Overview of ${d.account.name}.` : `Overview of ${d.account.name}, where you are a team member.`}
+      />
+      {d.account.status === "suspended" && (
+        <Alert tone="warning" title="This account is suspended" className="mb-6">
+          Services can&apos;t be ordered or changed until the account is reinstated. Pay outstanding invoices or contact support.
+        </Alert>
+      )}
+
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {d.creditBalance !== null && (
+          <Stat label="Credit balance" value={formatMoney(d.creditBalance, currency)} detail="Prepaid credit is used for invoices first." />
+        )}
+        {d.services && <Stat label="Services" value={d.services.total} detail={d.services.total ? `${active} active` : "None yet"} />}
+        {d.invoices && (
+          <Stat
+            label="Unpaid invoices"
+            value={d.invoices.unpaidCount}
+            detail={d.invoices.unpaidCount ? `${formatMoney(d.invoices.unpaidTotal, currency)} due` : "You're all paid up"}
+          />
+        )}
+      </dl>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_2fr]">
+        <Card>
+          <CardHeader title="Services by status" />
+          {!d.services ? (
+            <EmptyState title="Not visible with your role">Ask the account owner for the services.view permission.</EmptyState>
+          ) : d.services.total === 0 ? (
+            <EmptyState icon={<ServerIcon className="size-5" />} title="No services yet">
+              Servers, game servers, IP transit and colocation you order show up here with their status.
+            </EmptyState>
+          ) : (
+            <CardBody className="py-1">
+              <StatusCounts items={d.services.byStatus} />
+            </CardBody>
+          )}
+        </Card>
+
+        <Card>
+          <CardHeader title="Recent invoices" description={d.invoices?.recent.length ? "The last five invoices issued to this account." : undefined} />
+          {!d.invoices ? (
+            <EmptyState title="Not visible with your role">Ask the account owner for the invoices.view permission.</EmptyState>
+          ) : d.invoices.recent.length === 0 ? (
+            <EmptyState icon={<ReceiptIcon className="size-5" />} title="No invoices yet">
+              Invoices are issued when you order a service and at each renewal. They will be listed here.
+            </EmptyState>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <thead>
+                  <tr className="border-b border-neutral-100 text-left text-xs text-neutral-500">
+                    <th scope="col" className="px-5 py-2 font-medium">Invoice</th>
+                    <th scope="col" className="px-5 py-2 font-medium">Issued</th>
+                    <th scope="col" className="px-5 py-2 font-medium">Due</th>
+                    <th scope="col" className="px-5 py-2 text-right font-medium">Total</th>
+                    <th scope="col" className="px-5 py-2 font-medium">Status</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-neutral-100">
+                  {d.invoices.recent.map((i) => (
+                    <tr key={i.id}>
+                      <td className="px-5 py-2.5 font-medium whitespace-nowrap text-neutral-900">
+                        <a href={`/billing/invoices/${i.id}`} className="underline underline-offset-2">
+                          {i.number}
+                        </a>
+                      </td>
+                      <td className="px-5 py-2.5 whitespace-nowrap text-neutral-600">{formatDate(i.issuedAt)}</td>
+                      <td className="px-5 py-2.5 whitespace-nowrap text-neutral-600">{formatDate(i.dueDate)}</td>
+                      <td className="px-5 py-2.5 text-right whitespace-nowrap text-neutral-900 tabular-nums">{formatMoney(i.total, i.currency)}</td>
+                      <td className="px-5 py-2.5">
+                        <StatusBadge status={i.status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

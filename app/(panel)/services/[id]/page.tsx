@@ -1,0 +1,129 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/layout/app-shell";
+import { ServiceStatusBadge } from "@/components/services/service-status-badge";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { backendContext } from "@/lib/backends/context";
+import { requireCustomer } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { formatDate } from "@/lib/format/format-date";
+import { serviceDocument, vpsDocument } from "@/lib/services/customer-documents";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { listOsTemplates } from "@/lib/services/list-os-templates";
+import { panelServiceAccess } from "@/lib/services/panel-service-access";
+import { VpsControls } from "./vps-controls";
+
+export const metadata: Metadata = { title: "Service" };
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-neutral-500">{label}</dt>
+      <dd className="mt-0.5 text-sm text-neutral-800">{children}</dd>
+    </div>
+  );
+}
+
+export default async function ServicePage({ params }: { params: Promise<{ id: string }> }) {
+  const viewer = await requireCustomer();
+  if (!viewer.customer) notFound();
+  const access = panelServiceAccess(viewer.customer);
+  if (!access.canView) notFound();
+  const { id } = await params;
+  const db = getDb();
+  const service = await findScopedServiceOrThrow(db, access.scope, id).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === "not_found") notFound();
+    throw error;
+  });
+  const back = (
+    <Link href="/services" className="text-sm font-medium text-neutral-600 underline-offset-2 hover:underline">
+      ← All services
+    </Link>
+  );
+
+  if (service.product.kind !== "vps") {
+    const doc = await serviceDocument(db, service);
+    return (
+      <>
+        <PageHeader title={doc.hostname ?? doc.name} description={doc.product.name} actions={back} />
+        <Card>
+          <CardBody>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <Detail label="Status">
+                <ServiceStatusBadge status={doc.status} />
+              </Detail>
+              <Detail label="Address">{doc.primary_ip ?? "—"}</Detail>
+              <Detail label="Location">{doc.location?.name ?? "—"}</Detail>
+            </dl>
+            <p className="mt-4 text-sm text-neutral-500">Remote controls for this kind of service are not in the panel yet; use the API or contact support.</p>
+          </CardBody>
+        </Card>
+      </>
+    );
+  }
+
+  const [vps, templates] = await Promise.all([
+    vpsDocument(db, service, { detail: true, backend: backendContext({ db }) }),
+    listOsTemplates(db, service).catch(() => ({ templates: [] })),
+  ]);
+
+  return (
+    <>
+      <PageHeader title={vps.hostname ?? vps.name} description={`${vps.product.name} · ${[vps.specs.cpu, vps.specs.ram, vps.specs.storage].filter(Boolean).join(" · ")}`} actions={back} />
+      <div className="space-y-6">
+        {vps.failure && (
+          <Alert tone="error" title="Setting up this server failed">
+            {vps.failure.message}
+          </Alert>
+        )}
+        {(vps.status === "pending" || vps.status === "installing") && (
+          <Alert tone="info" title="Your server is being set up">
+            This page updates by itself. Setup usually takes under a minute for a VPS.
+          </Alert>
+        )}
+        <Card>
+          <CardHeader title="Overview" />
+          <CardBody>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <Detail label="Status">
+                <ServiceStatusBadge status={vps.status} />
+              </Detail>
+              <Detail label="Operating system">{vps.instance?.os ?? "—"}</Detail>
+              <Detail label="Location">{vps.location?.name ?? "—"}</Detail>
+              <Detail label="Addresses">
+                {vps.ip_addresses.length === 0 ? (
+                  "—"
+                ) : (
+                  <ul className="space-y-0.5 font-mono">
+                    {vps.ip_addresses.map((a) => (
+                      <li key={a.address}>
+                        {a.address}
+                        {a.version === 6 ? `/${a.prefix_length}` : ""}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Detail>
+              <Detail label="Billing">
+                {vps.billing.amount} {vps.billing.currency} / {vps.billing.cycle}
+              </Detail>
+              <Detail label="Created">{formatDate(new Date(vps.created_at))}</Detail>
+            </dl>
+          </CardBody>
+        </Card>
+        {vps.status !== "terminated" && vps.status !== "provisioning_failed" && (
+          <VpsControls
+            initial={vps}
+            images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))}
+            canPower={access.canPower}
+            canManage={access.canManage}
+            canCancel={access.canCancel}
+          />
+        )}
+      </div>
+    </>
+  );
+}

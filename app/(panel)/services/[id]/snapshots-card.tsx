@@ -1,0 +1,140 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/input";
+import type { SnapshotView } from "@/lib/backends/hypervisor-driver";
+import { createSnapshotAction, deleteSnapshotAction, listSnapshotsAction, revertSnapshotAction, type VpsActionResult } from "../actions";
+
+type Perform = (key: string, fn: () => Promise<VpsActionResult>) => Promise<boolean>;
+// Mirrors lib/services/snapshots (the server checks again and answers the exact refusal).
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
+const STATUS_LABEL: Record<string, string> = { creating: "Creating…", available: "Ready", reverting: "Reverting…", deleting: "Deleting…", error: "Failed" };
+
+/** Snapshots of the VPS's disk: take, revert (confirmed, destroys later changes), delete; polls while one is in progress. */
+export function SnapshotsCard({ id, canManage, disabled, perform }: { id: string; canManage: boolean; disabled: boolean; perform: Perform }) {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: ["snapshots", id],
+    queryFn: () => listSnapshotsAction(id),
+    refetchInterval: (q) => (q.state.data?.snapshots.some((s) => s.inProgress) ? 2000 : false),
+  });
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [reverting, setReverting] = useState<SnapshotView | null>(null);
+  const [deleting, setDeleting] = useState<SnapshotView | null>(null);
+  const act = async (key: string, fn: () => Promise<VpsActionResult>) => {
+    const ok = await perform(key, fn);
+    await queryClient.invalidateQueries({ queryKey: ["snapshots", id] });
+    return ok;
+  };
+  if (!data) return null;
+  const busy = disabled || data.snapshots.some((s) => s.inProgress);
+  const full = data.used >= data.max;
+
+  return (
+    <Card>
+      <CardHeader title="Snapshots" description={`A copy of the disk you can go back to. ${data.used} of ${data.max} used.`} />
+      <CardBody className="space-y-4">
+        {data.snapshots.length === 0 ? (
+          <p className="text-sm text-neutral-500">No snapshots yet. Take one before a risky change, such as an upgrade, so you can go back to it.</p>
+        ) : (
+          <ul className="divide-y divide-neutral-100" aria-label="Snapshots">
+            {data.snapshots.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="snapshot-row">
+                <div>
+                  <p className="text-sm font-medium text-neutral-800">{s.name}</p>
+                  <p className="text-xs text-neutral-500" aria-live="polite">
+                    {STATUS_LABEL[s.status] ?? s.status} · {new Date(s.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                  </p>
+                </div>
+                {canManage && (
+                  <div className="flex gap-2">
+                    <Button variant="secondary" disabled={!s.restorable || busy} onClick={() => setReverting(s)}>
+                      Revert…
+                    </Button>
+                    <Button variant="danger" disabled={busy || (s.status !== "available" && s.status !== "error")} onClick={() => setDeleting(s)}>
+                      Delete…
+                    </Button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {canManage && (
+          <form
+            className="flex max-w-md flex-wrap items-end gap-2"
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const n = name.trim();
+              if (!NAME.test(n)) {
+                setError("Letters, digits, '.', '_' and '-', starting with a letter or digit");
+                return;
+              }
+              if (/^(auto|system)-/i.test(n)) {
+                setError("Names starting with auto- or system- are reserved");
+                return;
+              }
+              setError(undefined);
+              if (await act("snapshot", () => createSnapshotAction(id, n))) setName("");
+            }}
+          >
+            <div className="grow">
+              <Field label="Snapshot name" name="snapshot-name" value={name} onChange={(e) => setName(e.target.value)} error={error} hint={full ? `The plan keeps at most ${data.max}; delete one first.` : "For example before-upgrade."} />
+            </div>
+            <Button type="submit" variant="secondary" disabled={busy || full}>
+              Take snapshot
+            </Button>
+          </form>
+        )}
+      </CardBody>
+      <Dialog
+        open={reverting !== null}
+        onClose={() => setReverting(null)}
+        title={`Revert to ${reverting?.name ?? ""}?`}
+        description={
+          `Every change on the disk since this snapshot was taken is lost and cannot be recovered.` +
+          (reverting?.destroysOnRestore.length ? ` Newer snapshots are deleted too: ${reverting.destroysOnRestore.join(", ")}.` : "") +
+          (reverting?.comesBackRunning ? " The server is stopped and started again." : "")
+        }
+      >
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setReverting(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              const s = reverting!;
+              setReverting(null);
+              void act("revert", () => revertSnapshotAction(id, s.id, s.name));
+            }}
+          >
+            Revert and lose changes
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title={`Delete snapshot ${deleting?.name ?? ""}?`} description="You can no longer go back to it. The server itself is not changed.">
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              const s = deleting!;
+              setDeleting(null);
+              void act("delete-snapshot", () => deleteSnapshotAction(id, s.id));
+            }}
+          >
+            Delete snapshot
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,317 @@
+"use client";
+
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { SelectField } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/input";
+import { toast, Toaster } from "@/components/ui/toast";
+import type { VpsDoc } from "@/lib/services/customer-documents";
+import { useRouter } from "next/navigation";
+import { SnapshotsCard } from "./snapshots-card";
+import { cancelVpsAction, getVpsAction, powerVpsAction, reinstallVpsAction, resetVpsPasswordAction, withdrawCancellationAction, type VpsActionResult } from "../actions";
+
+type Image = { id: string; name: string; isDefault: boolean };
+type Props = { initial: VpsDoc; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean };
+
+const POWER = [
+  { verb: "start", label: "Start", confirm: "Start the server?", detail: "It boots from its disk; this takes a few seconds.", variant: "secondary" as const },
+  { verb: "restart", label: "Restart", confirm: "Restart the server?", detail: "It shuts down and boots again. Connections drop for a short while.", variant: "secondary" as const },
+  { verb: "stop", label: "Stop", confirm: "Stop the server?", detail: "It shuts down and stays off until you start it. A stopped server is still billed.", variant: "danger" as const },
+];
+
+const OPERATION_LABEL: Record<string, string> = {
+  start: "Starting",
+  stop: "Shutting down",
+  restart: "Restarting",
+  reinstall: "Reinstalling",
+  password: "Setting the root password",
+  create: "Setting up",
+};
+
+/** Whether the page should keep polling: something is running on the machine or the service is being set up. */
+export const isBusy = (vps: VpsDoc | null | undefined) =>
+  !!vps && (vps.active_job !== null || vps.status === "pending" || vps.status === "installing" || vps.os_installation_status === "in_progress");
+
+export function VpsControls(props: Props) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <Toaster />
+      <VpsPanel {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: ["vps", initial.id],
+    queryFn: () => getVpsAction(initial.id),
+    initialData: initial,
+    refetchInterval: (q) => (isBusy(q.state.data) ? 2000 : false),
+  });
+  const vps = data ?? initial;
+  const [confirming, setConfirming] = useState<(typeof POWER)[number] | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+
+  async function perform(key: string, fn: () => Promise<VpsActionResult>): Promise<boolean> {
+    setPending(key);
+    try {
+      const result = await fn();
+      if (result.ok) toast(result.message);
+      else toast(result.error, "error");
+      await queryClient.invalidateQueries({ queryKey: ["vps", initial.id] });
+      return result.ok;
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const caps = vps.capabilities;
+  const job = vps.active_job;
+  const busy = isBusy(vps);
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader
+          title="Power"
+          description={
+            vps.instance ? (
+              <>
+                The server is <strong className="font-medium text-neutral-800">{vps.instance.state}</strong>.
+              </>
+            ) : (
+              "The server does not exist yet."
+            )
+          }
+        />
+        <CardBody className="space-y-4">
+          {job && (
+            <div className="space-y-1.5" aria-live="polite">
+              <p className="text-sm text-neutral-700">
+                {OPERATION_LABEL[job.operation] ?? job.operation}…{job.step ? <span className="text-neutral-500"> ({job.step.replaceAll("_", " ")})</span> : null}
+              </p>
+              <div role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={job.progress} className="h-2 w-full overflow-hidden rounded-full bg-neutral-100">
+                <div className="h-full rounded-full bg-neutral-800 transition-all" style={{ width: `${Math.max(4, job.progress)}%` }} />
+              </div>
+            </div>
+          )}
+          {caps?.unavailable_reason === "suspended" && (
+            <Alert tone="warning" title="This service is suspended">
+              You can still stop and restart it. Starting, reinstalling and password resets are refused until the suspension is lifted; see your invoices or contact support.
+            </Alert>
+          )}
+          {!canPower && <p className="text-sm text-neutral-500">Power actions need the services.power permission on this account.</p>}
+          <div className="flex flex-wrap gap-2">
+            {POWER.map((p) => {
+              const allowed = !!caps?.actions.includes(p.verb as "start" | "stop" | "restart");
+              return (
+                <Button key={p.verb} variant={p.variant} disabled={!canPower || !allowed || !!job || pending !== null} pending={pending === p.verb} onClick={() => setConfirming(p)}>
+                  {p.label}
+                </Button>
+              );
+            })}
+          </div>
+        </CardBody>
+      </Card>
+
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title={confirming?.confirm ?? ""} description={confirming?.detail}>
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant={confirming?.variant === "danger" ? "danger" : "primary"}
+            onClick={() => {
+              const p = confirming!;
+              setConfirming(null);
+              void perform(p.verb, () => powerVpsAction(initial.id, p.verb));
+            }}
+          >
+            {confirming?.label}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      {canManage && (
+        <>
+          <ReinstallCard id={initial.id} images={images} disabled={!caps?.reinstall || busy || pending !== null} pending={pending === "reinstall"} perform={perform} />
+          <PasswordCard
+            id={initial.id}
+            disabled={!caps?.password_reset || busy || pending !== null || vps.instance?.state !== "running"}
+            notRunning={vps.instance?.state !== "running"}
+            pending={pending === "password"}
+            perform={perform}
+          />
+        </>
+      )}
+      {caps?.snapshots && <SnapshotsCard id={initial.id} canManage={canManage} disabled={busy || pending !== null} perform={perform} />}
+      {canCancel && vps.status === "active" && <CancelCard vps={vps} pending={pending === "cancel"} perform={perform} />}
+    </div>
+  );
+}
+
+function CancelCard({ vps, pending, perform }: { vps: VpsDoc; pending: boolean; perform: Perform }) {
+  const router = useRouter();
+  const [when, setWhen] = useState<"end" | "now">("end");
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const due = vps.billing.next_due_date ? new Date(vps.billing.next_due_date).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }) : null;
+  if (vps.cancellation) {
+    const at = new Date(vps.cancellation.scheduled_date).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+    return (
+      <Card>
+        <CardHeader title="Cancellation" description={`This service is cancelled and will be terminated on ${at}, with its disks.`} />
+        <CardBody>
+          <Button variant="secondary" pending={pending} onClick={() => void perform("cancel", () => withdrawCancellationAction(vps.id))}>
+            Keep the service
+          </Button>
+        </CardBody>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <CardHeader title="Cancel service" description="Stop paying for this server. Its disks are destroyed when it is terminated." />
+      <CardBody>
+        <fieldset className="space-y-2">
+          <legend className="sr-only">When</legend>
+          <label className="flex items-start gap-2 text-sm text-neutral-800">
+            <input type="radio" name="cancel-when" value="end" checked={when === "end"} onChange={() => setWhen("end")} className="mt-1" />
+            <span>At the end of the billing period{due ? ` (${due})` : ""}: it keeps running until then.</span>
+          </label>
+          <label className="flex items-start gap-2 text-sm text-neutral-800">
+            <input type="radio" name="cancel-when" value="now" checked={when === "now"} onChange={() => setWhen("now")} className="mt-1" />
+            <span>Immediately: the server is terminated now. Nothing is refunded.</span>
+          </label>
+        </fieldset>
+        <div className="mt-4">
+          <Button variant="danger" pending={pending} onClick={() => setConfirmOpen(true)}>
+            Cancel service…
+          </Button>
+        </div>
+        <Dialog
+          open={confirmOpen}
+          onClose={() => setConfirmOpen(false)}
+          title={when === "now" ? "Terminate the server now?" : "Cancel at the end of the billing period?"}
+          description={when === "now" ? "The server and everything on its disks are destroyed. This cannot be undone." : "The server keeps running until then; you can change your mind before that date."}
+        >
+          <DialogActions>
+            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
+              Keep it
+            </Button>
+            <Button
+              variant="danger"
+              onClick={async () => {
+                setConfirmOpen(false);
+                const ok = await perform("cancel", () => cancelVpsAction(vps.id, when === "now"));
+                if (ok && when === "now") router.refresh();
+              }}
+            >
+              {when === "now" ? "Terminate now" : "Schedule cancellation"}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      </CardBody>
+    </Card>
+  );
+}
+
+type Perform = (key: string, fn: () => Promise<VpsActionResult>) => Promise<boolean>;
+
+function ReinstallCard({ id, images, disabled, pending, perform }: { id: string; images: Image[]; disabled: boolean; pending: boolean; perform: Perform }) {
+  const [imageId, setImageId] = useState(images.find((i) => i.isDefault)?.id ?? images[0]?.id ?? "");
+  const [password, setPassword] = useState("");
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const imageName = images.find((i) => i.id === imageId)?.name ?? "";
+
+  return (
+    <Card>
+      <CardHeader title="Reinstall" description="Installs a fresh operating system. Everything on the disk is erased; snapshots are kept." />
+      <CardBody>
+        {images.length === 0 ? (
+          <p className="text-sm text-neutral-500">No image is offered for this plan at the moment.</p>
+        ) : (
+          <form
+            className="grid max-w-md gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (password.length < 8) {
+                setError("At least 8 characters");
+                return;
+              }
+              setError(undefined);
+              setConfirmOpen(true);
+            }}
+          >
+            <SelectField label="Operating system" name="image" value={imageId} onChange={(e) => setImageId(e.target.value)}>
+              {images.map((i) => (
+                <option key={i.id} value={i.id}>
+                  {i.name}
+                </option>
+              ))}
+            </SelectField>
+            <Field label="New root password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} hint="8 or more characters." />
+            <div>
+              <Button type="submit" variant="danger" disabled={disabled} pending={pending}>
+                Reinstall…
+              </Button>
+            </div>
+          </form>
+        )}
+        <Dialog open={confirmOpen} onClose={() => setConfirmOpen(false)} title={`Reinstall with ${imageName}?`} description="Everything on the server's disk is erased and cannot be recovered. The server is offline while it is rebuilt.">
+          <DialogActions>
+            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              onClick={async () => {
+                setConfirmOpen(false);
+                if (await perform("reinstall", () => reinstallVpsAction(id, imageId, password))) setPassword("");
+              }}
+            >
+              Erase and reinstall
+            </Button>
+          </DialogActions>
+        </Dialog>
+      </CardBody>
+    </Card>
+  );
+}
+
+function PasswordCard({ id, disabled, notRunning, pending, perform }: { id: string; disabled: boolean; notRunning: boolean; pending: boolean; perform: Perform }) {
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <Card>
+      <CardHeader title="Root password" description="Sets a new password for root through the guest agent. The server must be running." />
+      <CardBody>
+        <form
+          className="grid max-w-md gap-4"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (password.length < 8) {
+              setError("At least 8 characters");
+              return;
+            }
+            setError(undefined);
+            if (await perform("password", () => resetVpsPasswordAction(id, password))) setPassword("");
+          }}
+        >
+          <Field label="New root password" name="root-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} hint={notRunning ? "Start the server first." : "8 or more characters."} />
+          <div>
+            <Button type="submit" variant="secondary" disabled={disabled} pending={pending}>
+              Set password
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}

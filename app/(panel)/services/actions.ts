@@ -1,0 +1,150 @@
+"use server";
+
+import { backendContext } from "@/lib/backends/context";
+import { requireCustomer } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { vpsDocument, type VpsDoc } from "@/lib/services/customer-documents";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { cancelService, withdrawCancellation } from "@/lib/services/lifecycle/cancel-service";
+import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
+import { reinstallService } from "@/lib/services/lifecycle/reinstall-service";
+import { resetServicePassword } from "@/lib/services/lifecycle/reset-service-password";
+import { panelServiceAccess } from "@/lib/services/panel-service-access";
+import type { PowerVerb } from "@/lib/services/service-controls";
+import { createVpsSnapshot, deleteVpsSnapshot, listVpsSnapshots, revertVpsSnapshot, type SnapshotList } from "@/lib/services/snapshots/vps-snapshots";
+
+export type VpsActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+const POWER_VERBS = new Set<PowerVerb>(["start", "stop", "restart"]);
+const DONE: Record<PowerVerb, string> = { start: "Starting the server", stop: "Shutting the server down", restart: "Restarting the server" };
+
+async function access() {
+  const viewer = await requireCustomer();
+  if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account");
+  return panelServiceAccess(viewer.customer);
+}
+
+async function run(fn: () => Promise<string>): Promise<VpsActionResult> {
+  try {
+    return { ok: true, message: await fn() };
+  } catch (error) {
+    if (error instanceof DomainError) return { ok: false, error: error.message };
+    console.error("[panel] VPS action failed", error);
+    return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
+  }
+}
+
+/** The VPS as the page shows it; advances its running job first, so polling this shows progress. */
+export async function getVpsAction(serviceId: string): Promise<VpsDoc | null> {
+  const a = await access();
+  if (!a.canView) return null;
+  const db = getDb();
+  const service = await findScopedServiceOrThrow(db, a.scope, serviceId).catch(() => null);
+  if (!service || service.product.kind !== "vps") return null;
+  return vpsDocument(db, service, { detail: true, backend: backendContext({ db }) });
+}
+
+export async function powerVpsAction(serviceId: string, verb: string): Promise<VpsActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canPower) throw new DomainError("forbidden", "Power actions need the services.power permission on this account");
+    if (!POWER_VERBS.has(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
+    const db = getDb();
+    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
+    const outcome = await changeServicePower(backendContext({ db }), service, verb as PowerVerb);
+    return outcome.job.state === "succeeded" ? "The server was already in that state" : `${DONE[verb as PowerVerb]}…`;
+  });
+}
+
+export async function reinstallVpsAction(serviceId: string, imageId: string, password: string): Promise<VpsActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
+    if (password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
+    const db = getDb();
+    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
+    await reinstallService(backendContext({ db }), service, { osImageId: imageId, password });
+    return "Reinstall started: the server is being rebuilt";
+  });
+}
+
+export async function resetVpsPasswordAction(serviceId: string, password: string): Promise<VpsActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "Resetting the password needs the services.manage permission on this account");
+    if (password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
+    const db = getDb();
+    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
+    await resetServicePassword(backendContext({ db }), service, password);
+    return "Setting the new root password…";
+  });
+}
+
+export async function cancelVpsAction(serviceId: string, immediate: boolean): Promise<VpsActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canCancel) throw new DomainError("forbidden", "Cancelling needs the services.cancel permission on this account");
+    const db = getDb();
+    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
+    const result = await cancelService(backendContext({ db }), service, { immediate, reason: "cancelled in the panel" });
+    return "immediate" in result ? "The service is terminated" : "Cancellation scheduled for the end of the billing period";
+  });
+}
+
+export async function withdrawCancellationAction(serviceId: string): Promise<VpsActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canCancel && !a.canManage) throw new DomainError("forbidden", "Withdrawing a cancellation needs the services.manage permission on this account");
+    const db = getDb();
+    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
+    await withdrawCancellation(backendContext({ db }), service);
+    return "Cancellation withdrawn: the service stays";
+  });
+}
+
+/** The VPS's snapshots for the panel's list (null when the viewer may not see the VPS or the plan has none). */
+export async function listSnapshotsAction(serviceId: string): Promise<SnapshotList | null> {
+  const a = await access();
+  if (!a.canView) return null;
+  const db = getDb();
+  const service = await findScopedServiceOrThrow(db, a.scope, serviceId).catch(() => null);
+  if (!service || service.product.kind !== "vps") return null;
+  return listVpsSnapshots(backendContext({ db }), service).catch((error: unknown) => {
+    if (error instanceof DomainError) return null;
+    throw error;
+  });
+}
+
+export async function createSnapshotAction(serviceId: string, name: string): Promise<VpsActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "Snapshots need the services.manage permission on this account");
+    const db = getDb();
+    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
+    await createVpsSnapshot(backendContext({ db }), service, { name: name.trim() });
+    return `Taking snapshot ${name.trim()}…`;
+  });
+}
+
+export async function revertSnapshotAction(serviceId: string, snapshotId: string, confirm: string): Promise<VpsActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "Snapshots need the services.manage permission on this account");
+    const db = getDb();
+    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
+    await revertVpsSnapshot(backendContext({ db }), service, snapshotId, confirm);
+    return `Reverting to ${confirm}…`;
+  });
+}
+
+export async function deleteSnapshotAction(serviceId: string, snapshotId: string): Promise<VpsActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "Snapshots need the services.manage permission on this account");
+    const db = getDb();
+    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
+    await deleteVpsSnapshot(backendContext({ db }), service, snapshotId);
+    return "Deleting the snapshot…";
+  });
+}

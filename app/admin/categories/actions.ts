@@ -1,0 +1,18 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { runFormAction, type FormState } from "@/lib/admin/form-state";
+import { requireOperator } from "@/lib/auth/session";
+import { saveCategory } from "@/lib/catalogue/admin/save-category";
+import { getDb } from "@/lib/db/client";
+
+export async function saveCategoryAction(categoryId: string | null, _prev: FormState, formData: FormData) {
+  await requireOperator();
+  return runFormAction(formData, async (v) => {
+    await saveCategory(getDb(), categoryId, v);
+    revalidatePath("/admin/categories");
+    revalidatePath("/admin/products");
+    if (categoryId) revalidatePath(`/admin/categories/${categoryId}`);
+    return categoryId ? "Category saved." : "Category created.";
+  });
+}

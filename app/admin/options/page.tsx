@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Table, Td, linkClass } from "@/app/admin/_components/table";
+import { PageHeader } from "@/components/layout/app-shell";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { moneyText } from "@/lib/admin/format";
+import { requireOperator } from "@/lib/auth/session";
+import { listOptions } from "@/lib/catalogue/admin/admin-catalogue-reads";
+import { getDb } from "@/lib/db/client";
+
+export const metadata: Metadata = { title: "Options" };
+
+export default async function OptionsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  await requireOperator();
+  const created = (await searchParams).created === "1";
+  const options = await listOptions(getDb());
+
+  return (
+    <>
+      <PageHeader
+        title="Options"
+        description="Add-ons sold with products: recurring (billed every cycle) or one-time."
+        actions={<Link href="/admin/options/new" className={buttonClasses()}>New option</Link>}
+      />
+      {created && <Alert tone="success" className="mb-4">Option created. Assign it to products on each product&apos;s page.</Alert>}
+      <Card>
+        {options.length === 0 ? (
+          <EmptyState title="No options yet">Create an add-on (extra IPv4, backups, a setup service), then assign it to products.</EmptyState>
+        ) : (
+          <Table head={["Option", "Billing", "Monthly", "Setup / one-time", "Max qty", "Products", "Status"]} label="Options">
+            {options.map((o) => (
+              <tr key={o.id}>
+                <Td>
+                  <Link href={`/admin/options/${o.id}`} className={linkClass}>{o.name}</Link>
+                  <span className="block font-mono text-xs text-neutral-500">{o.slug}</span>
+                </Td>
+                <Td>{o.pricingType === "one_time" ? "One-time" : "Recurring"}</Td>
+                <Td className="tabular-nums">{moneyText(o.prices.find((p) => p.cycle === "monthly")?.amount) || "—"}</Td>
+                <Td className="tabular-nums">{(o.pricingType === "one_time" ? moneyText(o.oneTimePrice) : moneyText(o.setupFee)) || "—"}</Td>
+                <Td className="tabular-nums">{o.maxQuantity ?? "—"}</Td>
+                <Td className="tabular-nums">{o._count.products}</Td>
+                <Td>{o.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</Td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Card>
+    </>
+  );
+}

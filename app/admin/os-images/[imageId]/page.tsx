@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AdminForm } from "@/app/admin/_components/admin-form";
+import { osImageFields } from "@/app/admin/_components/catalogue-fields";
+import { updateOsImageAction } from "@/app/admin/catalogue-actions";
+import { PageHeader } from "@/components/layout/app-shell";
+import { Card, CardBody } from "@/components/ui/card";
+import { check } from "@/lib/admin/format";
+import { requireOperator } from "@/lib/auth/session";
+import { getOsImage } from "@/lib/catalogue/admin/admin-catalogue-reads";
+import { getDb } from "@/lib/db/client";
+
+export const metadata: Metadata = { title: "Edit OS image" };
+
+export default async function OsImagePage({ params }: { params: Promise<{ imageId: string }> }) {
+  await requireOperator();
+  const { imageId } = await params;
+  if (!/^[0-9a-f-]{36}$/i.test(imageId)) notFound();
+  const i = await getOsImage(getDb(), imageId);
+  if (!i) notFound();
+  const values = { name: i.name, slug: i.slug, family: i.family, distro: i.distro, version: i.version, logoUrl: i.logoUrl ?? "", orderable: check(i.orderable), enabled: check(i.enabled) };
+  return (
+    <>
+      <PageHeader title={i.name} description={<Link href="/admin/os-images" className="underline">All OS images</Link>} />
+      <Card>
+        <CardBody>
+          <AdminForm label="OS image details" action={updateOsImageAction.bind(null, i.id)} fields={osImageFields} values={values} submitLabel="Save OS image" />
+        </CardBody>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminForm } from "@/app/admin/_components/admin-form";
+import { PageHeader } from "@/components/layout/app-shell";
+import { Card, CardBody } from "@/components/ui/card";
+import { requireOperator } from "@/lib/auth/session";
+import { listCategories } from "@/lib/catalogue/admin/admin-catalogue-reads";
+import { getDb } from "@/lib/db/client";
+import { getBaseCurrency } from "@/lib/pricing/base-currency";
+import { createProductAction } from "../actions";
+import { productFields } from "../product-fields";
+
+export const metadata: Metadata = { title: "New product" };
+
+export default async function NewProductPage() {
+  await requireOperator();
+  const db = getDb();
+  const [categories, currency] = await Promise.all([listCategories(db), getBaseCurrency(db)]);
+
+  return (
+    <>
+      <PageHeader
+        title="New product"
+        description={
+          <>
+            After saving you can assign options, locations and OS images. <Link href="/admin/products" className="underline">Back to products</Link>
+          </>
+        }
+      />
+      <Card>
+        <CardBody>
+          <AdminForm
+            label="New product"
+            action={createProductAction}
+            fields={productFields(categories, currency)}
+            values={{ kind: "vps", enabled: "on", snapshotLimit: "0", sortOrder: "0" }}
+            submitLabel="Create product"
+            pendingLabel="Creating…"
+          />
+        </CardBody>
+      </Card>
+    </>
+  );
+}

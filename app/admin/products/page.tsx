@@ -1,0 +1,83 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Table, Td, linkClass } from "@/app/admin/_components/table";
+import { PageHeader } from "@/components/layout/app-shell";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { moneyText } from "@/lib/admin/format";
+import { requireOperator } from "@/lib/auth/session";
+import { listProductsByCategory } from "@/lib/catalogue/admin/admin-catalogue-reads";
+import { CYCLE_LABEL } from "@/lib/catalogue/admin/cycle-price-fields";
+import { getDb } from "@/lib/db/client";
+import { BILLING_CYCLES } from "@/lib/pricing/billing-cycles";
+import { getBaseCurrency } from "@/lib/pricing/base-currency";
+import { KIND_LABEL } from "./product-fields";
+
+export const metadata: Metadata = { title: "Products" };
+
+export default async function ProductsPage() {
+  await requireOperator();
+  const db = getDb();
+  const [groups, currency] = await Promise.all([listProductsByCategory(db), getBaseCurrency(db)]);
+  const total = groups.reduce((n, g) => n + g.products.length, 0);
+
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        description={`Everything in the catalogue, on sale or not. Retail prices in ${currency}; a cycle without a price is not sold.`}
+        actions={
+          <Link href="/admin/products/new" className={buttonClasses()}>
+            New product
+          </Link>
+        }
+      />
+      {total === 0 ? (
+        <Card>
+          <EmptyState title="No products yet">
+            Create a product, give it a price on at least one billing cycle, then assign locations (and OS images for a VPS) so customers can order it.
+          </EmptyState>
+        </Card>
+      ) : (
+        <div className="space-y-6">
+          {groups.map((g) => (
+            <Card key={g.category?.id ?? "none"}>
+              <CardHeader title={g.category?.name ?? "No category"} description={`${g.products.length} product${g.products.length === 1 ? "" : "s"}`} />
+              {g.products.length === 0 ? (
+                <EmptyState title="No products in this category" />
+              ) : (
+                <Table head={["Product", "Kind", ...BILLING_CYCLES.map((c) => CYCLE_LABEL[c]), "Setup", "Status"]} label={g.category?.name ?? "No category"}>
+                  {g.products.map((p) => (
+                    <tr key={p.id}>
+                      <Td>
+                        <Link href={`/admin/products/${p.id}`} className={linkClass}>
+                          {p.name}
+                        </Link>
+                        <span className="block font-mono text-xs text-neutral-500">{p.slug}</span>
+                      </Td>
+                      <Td className="whitespace-nowrap text-neutral-600">{KIND_LABEL[p.kind]}</Td>
+                      {BILLING_CYCLES.map((c) => {
+                        const price = p.prices.find((x) => x.cycle === c);
+                        return (
+                          <Td key={c} className="text-right tabular-nums">
+                            {price ? moneyText(price.amount) : <span className="text-neutral-400">—</span>}
+                          </Td>
+                        );
+                      })}
+                      <Td className="text-right tabular-nums">{p.setupFee ? moneyText(p.setupFee) : <span className="text-neutral-400">—</span>}</Td>
+                      <Td>
+                        {p.enabled ? (p.forcedUnavailable ? <Badge tone="amber">Unavailable</Badge> : <Badge tone="green">On sale</Badge>) : <Badge>Off sale</Badge>}
+                      </Td>
+                    </tr>
+                  ))}
+                </Table>
+              )}
+            </Card>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { runFormAction, type FormState } from "@/lib/admin/form-state";
+import { requireOperator } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { changeResellerStatus, type ResellerStatusAction } from "@/lib/resellers/admin/change-reseller-status";
+import {
+  removeResellerPriceOverride,
+  removeResellerProductCap,
+  removeResellerProductDiscount,
+  setResellerPriceOverride,
+  setResellerProductCap,
+  setResellerProductDiscount,
+} from "@/lib/resellers/admin/set-reseller-pricing";
+import { updateResellerTerms } from "@/lib/resellers/admin/update-reseller-terms";
+import { requestWebhookSweep } from "@/lib/webhooks/request-webhook-sweep";
+
+const PATH = "/admin/resellers";
+
+async function onReseller(resellerId: string, formData: FormData, fn: (v: Record<string, string>) => Promise<unknown>, message: string) {
+  await requireOperator();
+  return runFormAction(formData, async (v) => {
+    await fn(v);
+    revalidatePath(PATH);
+    revalidatePath(`${PATH}/${resellerId}`);
+    return message;
+  });
+}
+
+const DONE: Record<ResellerStatusAction, string> = {
+  approve: "Approved: the reseller's API keys work from now on.",
+  suspend: "Suspended: its API calls answer 401 and webhooks are held. Services keep running.",
+  reactivate: "Reactivated: API access is back and held webhooks are being sent.",
+  close: "Closed.",
+};
+
+export async function changeResellerStatusAction(resellerId: string, action: ResellerStatusAction, _prev: FormState, formData: FormData) {
+  const state = await onReseller(resellerId, formData, () => changeResellerStatus(getDb(), resellerId, action), DONE[action]);
+  // Deliveries held while the profile was not active go out on the next sweep; ask for it now.
+  if (!state.error && (action === "approve" || action === "reactivate")) await requestWebhookSweep();
+  return state;
+}
+export async function updateResellerTermsAction(resellerId: string, _prev: FormState, formData: FormData) {
+  return onReseller(resellerId, formData, (v) => updateResellerTerms(getDb(), resellerId, v), "Terms saved. New quotes use them.");
+}
+export async function setOverrideAction(resellerId: string, _prev: FormState, formData: FormData) {
+  return onReseller(resellerId, formData, (v) => setResellerPriceOverride(getDb(), resellerId, v), "Override saved.");
+}
+export async function removeOverrideAction(resellerId: string, _prev: FormState, formData: FormData) {
+  return onReseller(resellerId, formData, (v) => removeResellerPriceOverride(getDb(), resellerId, v.id ?? ""), "Override removed.");
+}
+export async function setDiscountAction(resellerId: string, _prev: FormState, formData: FormData) {
+  return onReseller(resellerId, formData, (v) => setResellerProductDiscount(getDb(), resellerId, v), "Discount saved.");
+}
+export async function removeDiscountAction(resellerId: string, _prev: FormState, formData: FormData) {
+  return onReseller(resellerId, formData, (v) => removeResellerProductDiscount(getDb(), resellerId, v.id ?? ""), "Discount removed.");
+}
+export async function setCapAction(resellerId: string, _prev: FormState, formData: FormData) {
+  return onReseller(resellerId, formData, (v) => setResellerProductCap(getDb(), resellerId, v), "Cap saved.");
+}
+export async function removeCapAction(resellerId: string, _prev: FormState, formData: FormData) {
+  return onReseller(resellerId, formData, (v) => removeResellerProductCap(getDb(), resellerId, v.id ?? ""), "Cap removed.");
+}

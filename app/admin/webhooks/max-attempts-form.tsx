@@ -1,0 +1,36 @@
+"use client";
+
+import { useActionState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { SubmitButton } from "@/components/ui/button";
+import { Field } from "@/components/ui/input";
+import { saveMaxAttemptsAction, type MaxAttemptsState } from "./actions";
+
+export function MaxAttemptsForm({ current, min, max }: { current: number; min: number; max: number }) {
+  const [state, action] = useActionState<MaxAttemptsState, FormData>(saveMaxAttemptsAction, {});
+
+  return (
+    <form action={action} noValidate aria-label="Attempt limit" className="space-y-3">
+      {state.saved !== undefined && <Alert tone="success">Saved: deliveries fail for good after {state.saved} attempt{state.saved === 1 ? "" : "s"} from the next sweep on.</Alert>}
+      <div className="flex flex-wrap items-start gap-3">
+        <Field
+          label="Attempts per delivery"
+          name="webhookMaxAttempts"
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          defaultValue={state.value ?? String(current)}
+          key={current}
+          error={state.error}
+          hint={`${min}-${max}. 20 (the default) spans about fifteen hours; 5 gives up about fifteen minutes after the event.`}
+          className="w-96 max-w-full"
+        />
+        <SubmitButton className="mt-6.5" pendingLabel="Saving…">
+          Save
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

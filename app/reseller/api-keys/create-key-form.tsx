@@ -1,0 +1,140 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { KeyForm } from "@/components/api-keys/key-form";
+import { OneTimeSecret } from "@/components/api-keys/one-time-secret";
+import { ScopeCheckboxes } from "@/components/api-keys/scope-checkboxes";
+import { useKeyForm } from "@/components/api-keys/use-key-form";
+import { SelectField } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/input";
+import { makeCreateResellerApiKeySchema, type TCreateResellerApiKeyInput } from "@/lib/api-keys/key-form-schemas";
+import { CUSTOMER_BOUND_FORBIDDEN_SCOPES, RESELLER_API_KEY_SCOPES, type ResellerApiKeyScope } from "@/lib/api-keys/reseller-api-key-scopes";
+import { RESELLER_SCOPE_LABELS } from "@/lib/api-keys/scope-descriptions";
+import { createResellerApiKeyAction } from "./actions";
+
+export type CustomerChoice = { id: string; externalCustomerId: string; name: string | null; email: string | null };
+
+function formValues(data: FormData): TCreateResellerApiKeyInput {
+  const text = (name: string) => String(data.get(name) ?? "");
+
+  return { label: text("label"), scopes: data.getAll("scopes").map(String) as TCreateResellerApiKeyInput["scopes"], expiresOn: text("expiresOn"), hourlyLimit: text("hourlyLimit"), customerId: text("customerId") };
+}
+
+export function CreateResellerKeyForm({
+  hourlyCeiling,
+  customers,
+  moreCustomers,
+  today,
+}: {
+  hourlyCeiling: number;
+  customers: CustomerChoice[];
+  moreCustomers: boolean;
+  today: string;
+}) {
+  const schema = useMemo(() => makeCreateResellerApiKeySchema({ hourlyCeiling }), [hourlyCeiling]);
+  const [selected, setSelected] = useState<string[]>(["read"]);
+  const [customerId, setCustomerId] = useState("");
+  const { formRef, submit, errors, result, pending, clear } = useKeyForm({ schema, values: formValues, action: createResellerApiKeyAction });
+  const router = useRouter();
+
+  if (result.created) {
+    return (
+      <OneTimeSecret label={result.created.label} secret={result.created.plaintext} onDone={() => router.push("/reseller/api-keys")}>
+        <p className="text-sm text-neutral-600">
+          Scopes: <span className="font-mono text-xs text-neutral-800">{result.created.scopes.join(", ")}</span>. Requests that change something also need
+          an <code className="font-mono text-xs text-neutral-800">X-Reseller-Signature</code> made with your{" "}
+          <Link href="/reseller/signing-secret" className="font-medium underline underline-offset-2">
+            signing secret
+          </Link>
+          .
+        </p>
+      </OneTimeSecret>
+    );
+  }
+
+  const bound = customerId !== "";
+  const ceiling = hourlyCeiling.toLocaleString("en-GB");
+
+  return (
+    <KeyForm label="Create a reseller API key" formRef={formRef} onSubmit={submit} error={result.error} pending={pending} cancelHref="/reseller/api-keys">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Label"
+          name="label"
+          autoFocus
+          maxLength={100}
+          placeholder="e.g. WHMCS module"
+          hint="Where the key is used. You can rename it later."
+          error={errors.label}
+          onChange={clear("label")}
+        />
+        <SelectField
+          label="Bound to a customer (optional)"
+          name="customerId"
+          value={customerId}
+          hint={
+            <>
+              A bound key sees and acts only on that customer&apos;s orders and services, and is revoked when the customer record is deleted.
+              {moreCustomers && " Showing your 500 newest customers."}
+            </>
+          }
+          error={errors.customerId}
+          onChange={(e) => {
+            setCustomerId(e.target.value);
+            if (e.target.value) setSelected((s) => s.filter((x) => !CUSTOMER_BOUND_FORBIDDEN_SCOPES.includes(x as ResellerApiKeyScope)));
+            clear("customerId")();
+            clear("scopes")();
+          }}
+        >
+          <option value="">Not bound: every customer</option>
+          {customers.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.externalCustomerId}
+              {c.name ? ` · ${c.name}` : c.email ? ` · ${c.email}` : ""}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <ScopeCheckboxes
+        name="scopes"
+        legend="Scopes"
+        hint="Fixed for the key's life: to change them later, create a new key. A key with nothing ticked gets read alone."
+        options={RESELLER_API_KEY_SCOPES.map((scope) => ({
+          value: scope,
+          ...RESELLER_SCOPE_LABELS[scope],
+          disabledReason: bound && CUSTOMER_BOUND_FORBIDDEN_SCOPES.includes(scope) ? "Not available on a key bound to a customer." : null,
+        }))}
+        selected={selected}
+        onChange={(next) => {
+          setSelected(next);
+          clear("scopes")();
+        }}
+        error={errors.scopes}
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Hourly request limit (optional)"
+          name="hourlyLimit"
+          inputMode="numeric"
+          placeholder={`Below ${ceiling}`}
+          hint={`Requests per hour for this key alone; lower than your account's ${ceiling}. Leave empty to share the account's limit.`}
+          error={errors.hourlyLimit}
+          onChange={clear("hourlyLimit")}
+        />
+        <Field
+          label="Expires on (optional)"
+          name="expiresOn"
+          type="date"
+          min={today}
+          hint="The key stops working at the end of that day (UTC). It keeps its slot until revoked."
+          error={errors.expiresOn}
+          onChange={clear("expiresOn")}
+        />
+      </div>
+    </KeyForm>
+  );
+}

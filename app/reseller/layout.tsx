@@ -1,0 +1,12 @@
+import { AppShell } from "@/components/layout/app-shell";
+import { requireReseller } from "@/lib/auth/session";
+
+export default async function ResellerLayout({ children }: { children: React.ReactNode }) {
+  const viewer = await requireReseller();
+
+  return (
+    <AppShell area="reseller" viewer={viewer} subtitle={viewer.reseller.accountName}>
+      {children}
+    </AppShell>
+  );
+}

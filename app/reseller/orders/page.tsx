@@ -1,0 +1,145 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/layout/app-shell";
+import { OffsetPager } from "@/components/layout/offset-pager";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { inputClasses } from "@/components/ui/input";
+import { requireReseller } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { formatDateTime } from "@/lib/format/format-date-time";
+import type { PaymentStatus } from "@/lib/generated/prisma/client";
+import { moneyString } from "@/lib/api/money";
+import { listResellerOrders, provisioningStatusOf } from "@/lib/orders";
+import { PaymentStatusBadge } from "./order-status-badge";
+
+export const metadata: Metadata = { title: "Orders" };
+
+const PAGE_SIZE = 25;
+const PAYMENT_STATUSES: PaymentStatus[] = ["pending", "processing", "paid", "failed", "refunded"];
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function one(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function query(params: { status?: string; externalOrderId?: string; offset?: number }): string {
+  const q = new URLSearchParams();
+  if (params.status) q.set("status", params.status);
+  if (params.externalOrderId) q.set("externalOrderId", params.externalOrderId);
+  if (params.offset) q.set("offset", String(params.offset));
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+export default async function OrdersPage({ searchParams }: { searchParams: SearchParams }) {
+  const viewer = await requireReseller();
+  const sp = await searchParams;
+  const status = PAYMENT_STATUSES.find((s) => s === one(sp.status));
+  const externalOrderId = one(sp.externalOrderId)?.trim().slice(0, 100) || undefined;
+  const offset = Math.max(0, Math.floor(Number(one(sp.offset)) || 0));
+  const { orders, total } = await listResellerOrders(getDb(), { resellerId: viewer.reseller.profileId }, { paymentStatus: status, externalOrderId, limit: PAGE_SIZE, offset });
+  const filtered = Boolean(status || externalOrderId);
+
+  return (
+    <>
+      <PageHeader
+        title="Orders"
+        description="Orders your platform placed through the API and those placed at the client-panel checkout (storefront), newest first."
+      />
+      <Card>
+        <CardHeader title="Order history" description={`${total} order${total === 1 ? "" : "s"}${filtered ? " match" : ""}.`} />
+        <CardBody>
+          <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter orders">
+            <label className="space-y-1.5 text-sm font-medium text-neutral-800">
+              <span className="block">Payment status</span>
+              <select name="status" defaultValue={status ?? ""} className={`${inputClasses} w-44`}>
+                <option value="">Any status</option>
+                {PAYMENT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="space-y-1.5 text-sm font-medium text-neutral-800">
+              <span className="block">External order id</span>
+              <input name="externalOrderId" defaultValue={externalOrderId ?? ""} maxLength={100} placeholder="Exact id your platform sent" className={`${inputClasses} w-64`} />
+            </label>
+            <button type="submit" className={buttonClasses({ variant: "secondary" })}>
+              Filter
+            </button>
+            {filtered && (
+              <a href="/reseller/orders" className={buttonClasses({ variant: "ghost" })}>
+                Clear filters
+              </a>
+            )}
+          </form>
+        </CardBody>
+
+        {orders.length === 0 ? (
+          filtered ? (
+            <EmptyState title="No order matches these filters">
+              <p>The external order id must match exactly what your platform sent as <code className="font-mono text-xs">externalOrderId</code>.</p>
+            </EmptyState>
+          ) : (
+            <EmptyState title="No orders yet">
+              <p>
+                Place an order with a signed <code className="font-mono text-xs">POST /v1/reseller/orders</code>, always with an{" "}
+                <code className="font-mono text-xs">externalOrderId</code> so a retried request never orders twice.
+              </p>
+              <p className="mt-2">
+                <a href="/v1/reseller/guide.md" className="font-medium text-neutral-800 underline underline-offset-2">
+                  Read the integration guide
+                </a>
+              </p>
+            </EmptyState>
+          )
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-y border-neutral-100 bg-neutral-50 text-xs font-medium text-neutral-500">
+                <tr>
+                  <th className="px-5 py-2">Order</th>
+                  <th className="px-3 py-2">External id</th>
+                  <th className="px-3 py-2">Product</th>
+                  <th className="px-3 py-2">Payment</th>
+                  <th className="px-3 py-2">Provisioning</th>
+                  <th className="px-3 py-2 text-right">Total</th>
+                  <th className="px-5 py-2">Placed</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-neutral-100">
+                {orders.map((o) => (
+                  <tr key={o.id} className="align-top">
+                    <td className="px-5 py-2.5">
+                      <span className="font-mono text-xs font-medium text-neutral-900">{o.orderNumber}</span>
+                      {o.paymentMode === "storefront" && <span className="block text-xs text-neutral-500">storefront</span>}
+                    </td>
+                    <td className="px-3 py-2.5 font-mono text-xs text-neutral-700">{o.externalOrderId ?? "—"}</td>
+                    <td className="px-3 py-2.5 text-neutral-700">
+                      {o.items[0]?.product.name ?? "—"}
+                      {o.items.length > 1 && <span className="text-neutral-500"> +{o.items.length - 1}</span>}
+                      {o.resellerCustomer && <span className="block text-xs text-neutral-500">for {o.resellerCustomer.externalCustomerId}</span>}
+                    </td>
+                    <td className="px-3 py-2.5">
+                      <PaymentStatusBadge status={o.paymentStatus} />
+                      {o.paymentFailedReason && o.paymentStatus === "failed" && <span className="mt-1 block text-xs text-red-700">{o.paymentFailedReason}</span>}
+                    </td>
+                    <td className="px-3 py-2.5 text-xs text-neutral-600">{provisioningStatusOf(o) ?? "—"}</td>
+                    <td className="px-3 py-2.5 text-right tabular-nums whitespace-nowrap">
+                      {moneyString(o.total)} {o.currency}
+                    </td>
+                    <td className="px-5 py-2.5 text-xs whitespace-nowrap text-neutral-600">{formatDateTime(o.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <OffsetPager offset={offset} pageSize={PAGE_SIZE} total={total} href={(o) => `/reseller/orders${query({ status, externalOrderId, offset: o })}`} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/layout/app-shell";
+import { SERVICE_STATUS_LABELS, ServiceStatusBadge } from "@/components/services/service-status-badge";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ServerIcon } from "@/components/ui/icons";
+import { inputClasses } from "@/components/ui/input";
+import { requireReseller } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { formatDate } from "@/lib/format/format-date";
+import { findServiceMachine, primaryAddressOf } from "@/lib/services/find-service-machine";
+import { listServices, serviceStats } from "@/lib/services/list-services";
+
+export const metadata: Metadata = { title: "Services" };
+
+const PAGE_SIZE = 25;
+const th = "px-4 py-2 text-left text-xs font-medium whitespace-nowrap text-neutral-500";
+const td = "px-4 py-3 align-top text-sm text-neutral-700";
+
+export default async function ResellerServicesPage({ searchParams }: { searchParams: Promise<{ status?: string; q?: string; page?: string }> }) {
+  const viewer = await requireReseller();
+  const params = await searchParams;
+  const page = Math.max(1, Number.parseInt(params.page ?? "1", 10) || 1);
+  const status = params.status && params.status in SERVICE_STATUS_LABELS ? params.status : undefined;
+  const search = params.q?.trim() || undefined;
+  const db = getDb();
+  const scope = { accountId: viewer.reseller.accountId };
+  const [{ services, total }, stats] = await Promise.all([listServices(db, scope, { page, limit: PAGE_SIZE, status, search }), serviceStats(db, scope)]);
+  const ips = await Promise.all(services.map(async (s) => primaryAddressOf(db, await findServiceMachine(db, s.id))));
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pageHref = (p: number) => `/reseller/services?${new URLSearchParams({ ...(status ? { status } : {}), ...(search ? { q: search } : {}), page: String(p) })}`;
+
+  return (
+    <>
+      <PageHeader title="Services" description="Everything bought at wholesale, through the API or the storefront. Power and lifecycle calls go through the reseller API." />
+      {stats.total === 0 ? (
+        <Card>
+          <EmptyState icon={<ServerIcon className="size-5" />} title="No services yet">
+            <p>
+              Services appear here as soon as your platform orders them with <code className="font-mono">POST /orders</code> on the{" "}
+              <a href="/v1/reseller/docs" className="font-medium underline underline-offset-2">
+                reseller API
+              </a>
+              .
+            </p>
+          </EmptyState>
+        </Card>
+      ) : (
+        <Card>
+          <form method="get" action="/reseller/services" className="flex flex-wrap items-end gap-3 border-b border-neutral-100 p-4" role="search" aria-label="Filter services">
+            <div className="space-y-1.5">
+              <label htmlFor="rs-q" className="block text-sm font-medium text-neutral-800">
+                Search
+              </label>
+              <input id="rs-q" name="q" defaultValue={search ?? ""} placeholder="Hostname, name or plan" className={`${inputClasses} w-64`} />
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor="rs-status" className="block text-sm font-medium text-neutral-800">
+                Status
+              </label>
+              <select id="rs-status" name="status" defaultValue={status ?? ""} className={`${inputClasses} pr-8`}>
+                <option value="">Any status</option>
+                {Object.entries(SERVICE_STATUS_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                    {stats.by_status[value] ? ` (${stats.by_status[value]})` : ""}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className={buttonClasses({ variant: "secondary" })}>
+              Filter
+            </button>
+          </form>
+          {services.length === 0 ? (
+            <EmptyState title="No service matches">Try another search or status.</EmptyState>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full">
+                <thead>
+                  <tr className="border-b border-neutral-100">
+                    <th scope="col" className={th}>Service</th>
+                    <th scope="col" className={th}>Status</th>
+                    <th scope="col" className={`${th} hidden md:table-cell`}>Customer</th>
+                    <th scope="col" className={`${th} hidden md:table-cell`}>Address</th>
+                    <th scope="col" className={`${th} hidden md:table-cell`}>Created</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-neutral-100">
+                  {services.map((s, i) => (
+                    <tr key={s.id} aria-label={s.hostname ?? s.name}>
+                      <td className={td}>
+                        <span className="font-medium text-neutral-900">{s.hostname ?? s.name}</span>
+                        <p className="text-xs text-neutral-500">
+                          {s.product.name} · <span className="font-mono">{s.id}</span>
+                        </p>
+                      </td>
+                      <td className={td}>
+                        <ServiceStatusBadge status={s.status} />
+                      </td>
+                      <td className={`${td} hidden md:table-cell`}>{s.resellerCustomer?.externalCustomerId ?? <span className="text-neutral-400">—</span>}</td>
+                      <td className={`${td} hidden font-mono md:table-cell`}>{ips[i] ?? <span className="font-sans text-neutral-400">—</span>}</td>
+                      <td className={`${td} hidden whitespace-nowrap md:table-cell`}>{formatDate(s.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {pages > 1 && (
+            <nav className="flex items-center justify-between border-t border-neutral-100 p-4 text-sm" aria-label="Pages">
+              <span className="text-neutral-500">
+                Page {page} of {pages}
+              </span>
+              <span className="flex gap-2">
+                {page > 1 && (
+                  <Link href={pageHref(page - 1)} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+                    Previous
+                  </Link>
+                )}
+                {page < pages && (
+                  <Link href={pageHref(page + 1)} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+                    Next
+                  </Link>
+                )}
+              </span>
+            </nav>
+          )}
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { sendTestEventAction, type QueueResult } from "./actions";
+
+export function SendTestButton({ disabled }: { disabled: boolean }) {
+  const [pending, startTransition] = useTransition();
+  const [result, setResult] = useState<QueueResult>();
+
+  return (
+    <div className="space-y-2">
+      <Button variant="secondary" pending={pending} disabled={disabled} onClick={() => startTransition(async () => setResult(await sendTestEventAction()))}>
+        Send test event
+      </Button>
+      {result?.error && <Alert tone="error">{result.error}</Alert>}
+      {result?.deliveryId && (
+        <Alert tone="success">
+          Test event queued.{" "}
+          <a href={`/reseller/webhooks/${result.deliveryId}`} className="font-medium underline underline-offset-2">
+            Follow its delivery
+          </a>
+        </Alert>
+      )}
+    </div>
+  );
+}

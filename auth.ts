@@ -1,0 +1,70 @@
+import NextAuth, { CredentialsSignin, type User } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { checkPasswordSignIn } from "@/lib/auth/check-password-sign-in";
+import { redeemLoginTicket } from "@/lib/auth/login-ticket";
+import { ZSignInSchema } from "@/lib/auth/schemas";
+import { newSessionClaims, recordSignOut, refreshSessionToken, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-token";
+
+/** Error codes in /login?error=CredentialsSignin&code=… for direct posts to the callback. */
+class SignInRefused extends CredentialsSignin {
+  constructor(code: "invalid" | "locked" | "totp_required") {
+    super();
+    this.code = code;
+  }
+}
+
+/**
+ * Portal sign-in (Auth.js v5, JWT sessions). The login pages check every factor in server
+ * actions and hand the Credentials provider a short-lived login ticket; a direct
+ * email + password post works too, but only for users without a second factor.
+ * The JWT carries the user id, sessionVersion and a session id and is re-checked against the
+ * database on every use: bumping sessionVersion signs the user out everywhere, and a signed-out
+ * session id stays refused even if an in-flight request re-sets its cookie.
+ */
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  trustHost: true,
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS, updateAge: 24 * 60 * 60 },
+  pages: { signIn: "/login", error: "/login" },
+  providers: [
+    Credentials({
+      credentials: { email: {}, password: {}, ticket: {} },
+      async authorize(raw): Promise<User | null> {
+        if (raw.ticket !== undefined) return redeemLoginTicket(raw.ticket);
+
+        const parsed = ZSignInSchema.safeParse(raw);
+        if (!parsed.success) throw new SignInRefused("invalid");
+        const result = await checkPasswordSignIn(parsed.data);
+        if (result.status === "locked") throw new SignInRefused("locked");
+        if (result.status === "invalid") throw new SignInRefused("invalid");
+        if (result.user.hasTotp) throw new SignInRefused("totp_required");
+        const { hasTotp: _hasTotp, ...user } = result.user;
+
+        return user;
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      if (user) Object.assign(token, newSessionClaims(user as User & { id: string; sessionVersion: number }));
+
+      return refreshSessionToken(token);
+    },
+    session({ session, token }) {
+      session.user.id = token.uid as string;
+
+      return session;
+    },
+  },
+  events: {
+    async signOut(message) {
+      if ("token" in message && message.token) await recordSignOut(message.token);
+    },
+  },
+  logger: {
+    error(error) {
+      // Refused sign-ins are expected traffic, not server errors.
+      if ((error as { type?: string }).type === "CredentialsSignin") return;
+      console.error(error);
+    },
+  },
+});

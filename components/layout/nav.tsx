@@ -1,0 +1,49 @@
+import type { Area } from "@/lib/auth/resolve-areas";
+import { DiscIcon, HomeIcon, KeyIcon, LayersIcon, MapPinIcon, PuzzleIcon, ReceiptIcon, ServerIcon, ShieldIcon, SignatureIcon, SlidersIcon, TagIcon, UsersIcon, WalletIcon, WebhookIcon } from "@/components/ui/icons";
+
+export type NavItem = { href: string; label: string; icon: React.ReactNode; /** Match only the exact path. */ exact?: boolean };
+
+export const AREA_LABEL: Record<Area, string> = {
+  customer: "Customer panel",
+  reseller: "Reseller portal",
+  admin: "Operator console",
+};
+
+/** Each area's sidebar. Add a page here when it exists and works. */
+export const AREA_NAV: Record<Area, NavItem[]> = {
+  customer: [
+    { href: "/", label: "Dashboard", icon: <HomeIcon />, exact: true },
+    { href: "/services", label: "Services", icon: <ServerIcon /> },
+    { href: "/order", label: "Order", icon: <ServerIcon /> },
+    { href: "/billing/invoices", label: "Invoices", icon: <ReceiptIcon /> },
+    { href: "/billing/credit", label: "Credit", icon: <WalletIcon /> },
+    { href: "/api-keys", label: "API keys", icon: <KeyIcon /> },
+  ],
+  reseller: [
+    { href: "/reseller", label: "Dashboard", icon: <HomeIcon />, exact: true },
+    { href: "/reseller/services", label: "Services", icon: <ServerIcon /> },
+    { href: "/reseller/orders", label: "Orders", icon: <ReceiptIcon /> },
+    { href: "/reseller/catalogue", label: "Catalogue", icon: <LayersIcon /> },
+    { href: "/reseller/customers", label: "Customers", icon: <UsersIcon /> },
+    { href: "/reseller/billing", label: "Billing", icon: <WalletIcon /> },
+    { href: "/reseller/api-keys", label: "API keys", icon: <KeyIcon /> },
+    { href: "/reseller/signing-secret", label: "Signing secret", icon: <SignatureIcon /> },
+    { href: "/reseller/webhooks", label: "Webhooks", icon: <WebhookIcon /> },
+  ],
+  admin: [
+    { href: "/admin", label: "Dashboard", icon: <HomeIcon />, exact: true },
+    { href: "/admin/products", label: "Products", icon: <LayersIcon /> },
+    { href: "/admin/categories", label: "Categories", icon: <TagIcon /> },
+    { href: "/admin/options", label: "Options", icon: <PuzzleIcon /> },
+    { href: "/admin/locations", label: "Locations", icon: <MapPinIcon /> },
+    { href: "/admin/os-images", label: "OS images", icon: <DiscIcon /> },
+    { href: "/admin/tiers", label: "Tiers", icon: <WalletIcon /> },
+    { href: "/admin/resellers", label: "Resellers", icon: <UsersIcon /> },
+    { href: "/admin/settings", label: "Programme and rates", icon: <SlidersIcon /> },
+    { href: "/admin/nodes", label: "Nodes", icon: <ServerIcon /> },
+    { href: "/admin/webhooks", label: "Webhooks", icon: <WebhookIcon /> },
+  ],
+};
+
+/** Pages every signed-in user has, shown under the area's own items. */
+export const ACCOUNT_NAV: NavItem[] = [{ href: "/account/security", label: "Security", icon: <ShieldIcon /> }];

@@ -1,0 +1,79 @@
+import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { CustomerMembership } from "@/lib/auth/resolve-areas";
+import type { InvoiceStatus, ServiceStatus } from "@/lib/generated/prisma/enums";
+import { hasPermission } from "./account-permissions";
+
+export type CustomerDashboard = {
+  account: { id: string; name: string; status: string; currency: string };
+  /** null when the viewer may not see billing. */
+  creditBalance: string | null;
+  /** null when the viewer may not see services. */
+  services: { total: number; byStatus: Array<{ status: ServiceStatus; count: number }> } | null;
+  /** null when the viewer may not see invoices. */
+  invoices: {
+    unpaidCount: number;
+    unpaidTotal: string;
+    recent: Array<{ id: string; number: string; status: InvoiceStatus; total: string; currency: string; issuedAt: Date; dueDate: Date }>;
+  } | null;
+};
+
+// The order a customer reads statuses in: what runs, what is coming, what needs attention, what ended.
+const SERVICE_STATUS_ORDER: ServiceStatus[] = [
+  "active",
+  "installing",
+  "pending",
+  "pending_payment",
+  "suspended",
+  "provisioning_failed",
+  "cancelled",
+  "terminated",
+  "fraud",
+];
+
+/** The customer panel's first page: balance, services by status, recent invoices of one account. */
+export async function getCustomerDashboard(
+  { membership }: { membership: CustomerMembership },
+  options: { db?: DbOrTx } = {},
+): Promise<CustomerDashboard> {
+  const db = options.db ?? getDb();
+  const accountId = membership.accountId;
+  const account = await db.clientAccount.findUniqueOrThrow({
+    where: { id: accountId },
+    select: { id: true, name: true, status: true, currency: true, creditBalance: true },
+  });
+
+  const canSeeServices = hasPermission(membership, "services.view");
+  const canSeeInvoices = hasPermission(membership, "invoices.view");
+  const canSeeBilling = hasPermission(membership, "billing.view");
+
+  const [serviceGroups, recent, unpaid] = await Promise.all([
+    canSeeServices ? db.service.groupBy({ by: ["status"], where: { accountId }, _count: { _all: true } }) : null,
+    canSeeInvoices
+      ? db.invoice.findMany({
+          where: { accountId },
+          orderBy: [{ issuedAt: "desc" }, { number: "desc" }],
+          take: 5,
+          select: { id: true, number: true, status: true, total: true, currency: true, issuedAt: true, dueDate: true },
+        })
+      : null,
+    canSeeInvoices ? db.invoice.aggregate({ where: { accountId, status: "unpaid" }, _count: { _all: true }, _sum: { total: true, paidAmount: true } }) : null,
+  ]);
+
+  const byStatus = (serviceGroups ?? [])
+    .map((g) => ({ status: g.status, count: g._count._all }))
+    .sort((a, b) => SERVICE_STATUS_ORDER.indexOf(a.status) - SERVICE_STATUS_ORDER.indexOf(b.status));
+
+  return {
+    account: { id: account.id, name: account.name, status: account.status, currency: account.currency },
+    creditBalance: canSeeBilling ? account.creditBalance.toString() : null,
+    services: serviceGroups ? { total: byStatus.reduce((n, g) => n + g.count, 0), byStatus } : null,
+    invoices:
+      recent && unpaid
+        ? {
+            unpaidCount: unpaid._count._all,
+            unpaidTotal: unpaid._sum.total ? unpaid._sum.total.minus(unpaid._sum.paidAmount ?? 0).toString() : "0",
+            recent: recent.map((i) => ({ ...i, total: i.total.toString() })),
+          }
+        : null,
+  };
+}

@@ -1,0 +1,37 @@
+import type { CustomerApiKeyScope } from "@/lib/api-keys/customer-api-key-scopes";
+import { ApiError } from "../api-error";
+import { createDispatcher, type ApiSurface } from "../dispatch";
+import { authenticateCustomer, authorizeCustomer } from "./authenticate-customer";
+import type { CustomerAuth } from "./customer-auth";
+import { loadCustomerRequest } from "./load-customer-request";
+import { customerError, customerSuccess } from "./envelope";
+import { PROJECT_QUERY, resolveProjectScope } from "./resolve-project-scope";
+import { customerRoutes } from "./routes";
+
+export const CUSTOMER_API_BASE_PATH = "/v1";
+
+export const customerApi: ApiSurface<CustomerAuth, CustomerApiKeyScope> = {
+  name: "customer",
+  title: "Rackfront customer API",
+  version: "1.0.0",
+  basePath: CUSTOMER_API_BASE_PATH,
+  endpoints: customerRoutes,
+  async checkEnabled(ctx) {
+    const { customerApiEnabled } = await ctx.switches();
+    return customerApiEnabled ? null : new ApiError(403, "FEATURE_DISABLED", "The customer API is switched off on this platform");
+  },
+  readSwitches: async (ctx) => (await loadCustomerRequest(ctx)).switches,
+  authenticate: authenticateCustomer,
+  authorize: (auth, endpoint) => authorizeCustomer(auth, endpoint),
+  rateLimitSubject: (auth) => ({ api: "customer", keyId: auth.keyId }),
+  cooldownActor: (auth) => auth.user.id,
+  resolveRequestScope: (auth, _endpoint, ctx) => resolveProjectScope(auth, ctx),
+  reservedQuery: [PROJECT_QUERY],
+  moduleDisabled: (label) => new ApiError(403, "FEATURE_DISABLED", `The ${label} module is not available`),
+  paramError: (details) => new ApiError(400, "BAD_REQUEST", "Malformed id: expected a UUID", { details }),
+  serializeError: customerError,
+  serializeSuccess: (reply) => customerSuccess(reply),
+};
+
+/** The customer API (`/v1`) for one Web Request: Next's route handler and a server fast path both call this. */
+export const dispatchCustomerApi = createDispatcher(customerApi);

@@ -1,0 +1,3 @@
+import { z } from "zod";
+
+export const projectRefSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });

@@ -1,0 +1,18 @@
+import { getProformaOrThrow } from "@/lib/billing/get-billing-document-or-throw";
+import { defineEndpoint } from "../../define-endpoint";
+import { proformaDetailJson, proformaDetailSchema } from "./billing-json";
+
+export const getProformaEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/proformas/{id}",
+  scope: "read",
+  permissions: ["invoices.view"],
+  tag: "billing",
+  operationId: "getProforma",
+  summary: "One proforma with its items, payments, paid and remaining amounts",
+  description: "`invoice` is the invoice a fully paid proforma was converted into (status `converted`), else null.",
+  response: proformaDetailSchema,
+  async handler({ auth, db, params }) {
+    return proformaDetailJson(await getProformaOrThrow({ accountId: auth.accountId }, params.id, { db }));
+  },
+});

@@ -1,0 +1,16 @@
+import { openApiResponse } from "../../../openapi/render-docs-html";
+import { defineEndpoint } from "../../define-endpoint";
+import { buildCustomerOpenApi } from "../../openapi";
+
+export const getOpenApi = defineEndpoint({
+  method: "GET",
+  path: "/openapi.json",
+  scope: null,
+  tag: "docs",
+  operationId: "getOpenApi",
+  produces: "application/json",
+  summary: "This API as an OpenAPI 3.1 document (no key needed)",
+  async handler({ api, baseUrl }) {
+    return openApiResponse(buildCustomerOpenApi(api, baseUrl));
+  },
+});

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { getCustomerOrder } from "@/lib/orders";
+import { defineEndpoint } from "../../define-endpoint";
+import { customerOrder, customerOrderSchema } from "./order-views";
+
+export const getOrder = defineEndpoint({
+  method: "GET",
+  path: "/orders/{id}",
+  scope: "read",
+  tag: "orders",
+  summary: "One order with its items and services",
+  description: "404 when it is not your account's (or outside the request's project).",
+  response: z.object({ order: customerOrderSchema }),
+  async handler({ auth, db, params }) {
+    return { order: customerOrder(await getCustomerOrder(db, { accountId: auth.accountId, projectId: auth.project?.id ?? null }, params.id)) };
+  },
+});

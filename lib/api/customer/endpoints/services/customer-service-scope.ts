@@ -1,0 +1,47 @@
+import type { BackendContext } from "@/lib/backends/context";
+import type { Db } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { findScopedServiceOrThrow, type ScopedService, type ServiceScope } from "@/lib/services/find-scoped-service-or-throw";
+import { productControls, type PowerVerb } from "@/lib/services/service-controls";
+import { assertControlAllowed, type Control } from "@/lib/services/service-rules";
+import type { CustomerAuth } from "../../customer-auth";
+
+/** The account's services, narrowed to the request's project when there is one. */
+export const customerServiceScope = (auth: CustomerAuth): ServiceScope => ({
+  accountId: auth.accountId,
+  projectId: auth.project?.id ?? null,
+  // Every account's `default` project holds everything unassigned (customer Authentication §4).
+  projectIsDefault: auth.project?.slug === "default",
+});
+
+export const requestBackend = (db: Db, now: Date): BackendContext => ({ db, clock: { now: () => now } });
+
+export const VPS_NOT_FOUND = "VPS not found";
+
+/** A native VPS of the caller (any other service id answers 404 on /vps routes). */
+export async function findCustomerVpsOrThrow(db: Db, auth: CustomerAuth, id: string): Promise<ScopedService> {
+  const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), id).catch((error: unknown) => {
+    throw error instanceof DomainError && error.kind === "not_found" ? new DomainError("not_found", VPS_NOT_FOUND) : error;
+  });
+  if (service.product.kind !== "vps") throw new DomainError("not_found", VPS_NOT_FOUND);
+  return service;
+}
+
+/**
+ * The customer API's order of evaluation on a VPS action, the part before the cool-down: billing
+ * state (suspended or terminated → 403), then capabilities (403). Runs as the endpoint's guard.
+ */
+export async function guardVpsAction(load: () => Promise<ScopedService>, control: Control): Promise<ScopedService> {
+  const service = await load();
+  if (service.product.kind !== "vps" && service.product.kind !== "dedicated") throw new DomainError("invalid", "This service has no remote controls");
+  assertControlAllowed(service.status, control);
+  if (service.product.kind === "vps") {
+    const c = productControls(service.product);
+    if ((control === "start" || control === "stop" || control === "restart") && !c.powerActions.includes(control as PowerVerb)) {
+      throw new DomainError("forbidden", `Power action '${control}' is not available for this VPS; allowed: ${c.powerActions.join(", ") || "none"}`);
+    }
+    if (control === "reinstall" && !c.reinstall) throw new DomainError("forbidden", "Reinstall is not available for this VPS");
+    if (control === "password" && !c.password) throw new DomainError("forbidden", "Password reset is not available for this VPS");
+  }
+  return service;
+}

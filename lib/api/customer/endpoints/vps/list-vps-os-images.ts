@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { listOsTemplates } from "@/lib/services/list-os-templates";
+import { defineEndpoint } from "../../define-endpoint";
+import { findCustomerVpsOrThrow } from "../services/customer-service-scope";
+
+export const listVpsOsImages = defineEndpoint({
+  method: "GET",
+  path: "/vps/{id}/os-images",
+  scope: "read",
+  module: "nativeVps",
+  tag: "vps",
+  summary: "Images this VPS can be reinstalled with",
+  description: "Only these ids are accepted by `POST /vps/{id}/reinstall`.",
+  response: z.object({ templates: z.array(z.object({ id: z.string(), name: z.string(), is_default: z.boolean() })) }),
+  async handler({ auth, db, params }) {
+    const { templates } = await listOsTemplates(db, await findCustomerVpsOrThrow(db, auth, params.id));
+    return { templates: templates.map((t) => ({ id: t.id, name: t.name, is_default: t.isDefault })) };
+  },
+});

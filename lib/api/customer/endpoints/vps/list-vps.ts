@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { vpsDocument } from "@/lib/services/customer-documents";
+import { listServices } from "@/lib/services/list-services";
+import { reply } from "../../../reply";
+import { customerPageQuery, customerPagination } from "../../../pagination";
+import { defineEndpoint } from "../../define-endpoint";
+import { customerServiceScope } from "../services/customer-service-scope";
+
+export const listVps = defineEndpoint({
+  method: "GET",
+  path: "/vps",
+  scope: "read",
+  module: "nativeVps",
+  tag: "vps",
+  summary: "Your VPS, newest first",
+  description: "`data` is the array; `pagination {page, limit, total, pages}` beside it (default limit 50). Rows carry `failure` but not `capabilities`.",
+  query: z.object({ ...customerPageQuery({ defaultLimit: 50 }), status: z.string().max(64).optional() }),
+  response: z.array(z.record(z.string(), z.unknown())),
+  async handler({ auth, db, query }) {
+    const { services, total } = await listServices(db, customerServiceScope(auth), { page: query.page, limit: query.limit, status: query.status, kinds: ["vps"] });
+    const rows = [];
+    for (const s of services) rows.push((await vpsDocument(db, s, { detail: false })) as unknown as Record<string, unknown>);
+    return reply(rows, { pagination: customerPagination({ page: query.page, limit: query.limit, total }) });
+  },
+});

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { findScopedServiceOrThrow, type ScopedService } from "@/lib/services/find-scoped-service-or-throw";
+import { REINSTALL_INITIATED, reinstallService } from "@/lib/services/lifecycle/reinstall-service";
+import { resetServicePassword } from "@/lib/services/lifecycle/reset-service-password";
+import type { Db } from "@/lib/db/client";
+import { reply } from "../../../reply";
+import { defineEndpoint } from "../../define-endpoint";
+import type { CustomerAuth } from "../../customer-auth";
+import { customerServiceScope, findCustomerVpsOrThrow, guardVpsAction, requestBackend } from "../services/customer-service-scope";
+
+const password = z.string({ error: "password is required" }).min(8, { error: "password must be at least 8 characters" }).max(128);
+const reinstallBody = z.object({ image_id: z.guid({ error: "image_id must be a UUID" }), password });
+const passwordBody = z.object({ password });
+
+type Loader = (db: Db, auth: CustomerAuth, id: string) => Promise<ScopedService>;
+const anyService: Loader = (db, auth, id) => findScopedServiceOrThrow(db, customerServiceScope(auth), id);
+
+function reinstallEndpoint(path: string, load: Loader, tag: string) {
+  return defineEndpoint({
+    method: "POST",
+    path,
+    scope: "services",
+    tag,
+    ...(tag === "vps" ? { module: "nativeVps" as const } : {}),
+    permissions: ["services.manage"],
+    cooldown: "reinstall",
+    summary: "Reinstall the operating system (erases the disk)",
+    description:
+      "`image_id` from `GET /vps/{id}/os-images` (unknown 404, not offered 409), `password` the new root password (8+). " +
+      "Answers `message: OS reinstall initiated` with `data.job_id`; the reinstall runs asynchronously. 1 per 5 minutes.",
+    body: reinstallBody,
+    response: z.object({ job_id: z.string() }),
+    async guard({ auth, db, params }) {
+      await guardVpsAction(() => load(db, auth, params.id), "reinstall");
+    },
+    async handler({ auth, db, now, params, body }) {
+      const service = await load(db, auth, params.id);
+      const job = await reinstallService(requestBackend(db, now), service, { osImageId: body.image_id, password: body.password });
+      return reply({ job_id: job.id }, { message: REINSTALL_INITIATED });
+    },
+  });
+}
+
+function passwordEndpoint(path: string, load: Loader, tag: string) {
+  return defineEndpoint({
+    method: "POST",
+    path,
+    scope: "services",
+    tag,
+    ...(tag === "vps" ? { module: "nativeVps" as const } : {}),
+    permissions: ["services.manage"],
+    cooldown: "passwordReset",
+    summary: "Set the root password",
+    description: "`password` 8+ characters. The VPS must be running (409). Asynchronous: `job_id` sets it through the guest agent. 1 per 10 minutes.",
+    body: passwordBody,
+    response: z.object({ available: z.boolean(), job_id: z.string(), user: z.literal("root") }),
+    async guard({ auth, db, params }) {
+      await guardVpsAction(() => load(db, auth, params.id), "password");
+    },
+    async handler({ auth, db, now, params, body }) {
+      const service = await load(db, auth, params.id);
+      const job = await resetServicePassword(requestBackend(db, now), service, body.password);
+      return { available: true, job_id: job.id, user: "root" as const };
+    },
+  });
+}
+
+export const reinstallVps = reinstallEndpoint("/vps/{id}/reinstall", findCustomerVpsOrThrow, "vps");
+export const resetVpsPassword = passwordEndpoint("/vps/{id}/password", findCustomerVpsOrThrow, "vps");
+export const reinstallServiceOs = reinstallEndpoint("/services/{id}/reinstall", anyService, "services");
+export const resetServicePasswordEndpoint = passwordEndpoint("/services/{id}/password", anyService, "services");

@@ -1,0 +1,137 @@
+import { z } from "zod";
+import type { SnapshotView } from "@/lib/backends/hypervisor-driver";
+import {
+  assertSnapshotsOffered,
+  createVpsSnapshot,
+  deleteVpsSnapshot,
+  listVpsSnapshots,
+  revertVpsSnapshot,
+} from "@/lib/services/snapshots/vps-snapshots";
+import { reply } from "../../../reply";
+import { defineEndpoint } from "../../define-endpoint";
+import { findCustomerVpsOrThrow, requestBackend } from "../services/customer-service-scope";
+
+const snapshotSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(["creating", "available", "reverting", "deleting", "error"]),
+  size_bytes: z.number().nullable(),
+  has_memory: z.literal(false),
+  restorable: z.boolean(),
+  in_progress: z.boolean(),
+  crash_consistent: z.boolean().nullable(),
+  destroys_on_restore: z.array(z.string()),
+  comes_back_running: z.boolean(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+
+/** customer-api.md "VPS snapshot row". */
+export function snapshotJson(s: SnapshotView): z.infer<typeof snapshotSchema> {
+  return {
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    status: s.status,
+    size_bytes: s.sizeBytes,
+    has_memory: false,
+    restorable: s.restorable,
+    in_progress: s.inProgress,
+    crash_consistent: s.crashConsistent,
+    destroys_on_restore: s.destroysOnRestore,
+    comes_back_running: s.comesBackRunning,
+    created_at: s.createdAt.toISOString(),
+    completed_at: s.completedAt?.toISOString() ?? null,
+  };
+}
+
+const ORDER =
+  "Order of evaluation: scope, account permission, billing state (suspended or terminated: 403), snapshots offered by the plan (403), " +
+  "then 400 for the body, 409 for cap, duplicate name, another disk job, or a snapshot not available. No webhook: poll the list every few seconds.";
+
+const snapshotParams = z.object({ snapshotId: z.string() });
+
+export const listVpsSnapshotsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/vps/{id}/snapshots",
+  scope: "read",
+  module: "nativeVps",
+  tag: "vps",
+  summary: "List the VPS's snapshots",
+  description: "`{snapshots[], used, max}`, oldest first; `max: 0` means the plan has no snapshots (the list then answers 403).",
+  response: z.object({ snapshots: z.array(snapshotSchema), used: z.number(), max: z.number() }),
+  async guard({ auth, db, params }) {
+    assertSnapshotsOffered(await findCustomerVpsOrThrow(db, auth, params.id), "read");
+  },
+  async handler({ auth, db, now, params }) {
+    const service = await findCustomerVpsOrThrow(db, auth, params.id);
+    const list = await listVpsSnapshots(requestBackend(db, now), service);
+    return { snapshots: list.snapshots.map(snapshotJson), used: list.used, max: list.max };
+  },
+});
+
+export const createVpsSnapshotEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/vps/{id}/snapshots",
+  scope: "services",
+  module: "nativeVps",
+  tag: "vps",
+  permissions: ["services.manage"],
+  status: 201,
+  summary: "Take a snapshot of the VPS's disk",
+  description: `\`{name, description?}\`; name \`[A-Za-z0-9][A-Za-z0-9._-]{0,119}\`, not starting with \`auto-\` or \`system-\`. 201 \`{snapshot {id, name, status: creating}, pending: true}\`. ${ORDER}`,
+  body: z.object({ name: z.string({ error: "name is required" }), description: z.string().max(500).nullish() }),
+  response: z.object({ snapshot: z.object({ id: z.string(), name: z.string(), status: z.string() }), pending: z.literal(true) }),
+  async guard({ auth, db, params }) {
+    assertSnapshotsOffered(await findCustomerVpsOrThrow(db, auth, params.id), "write");
+  },
+  async handler({ auth, db, now, params, body }) {
+    const service = await findCustomerVpsOrThrow(db, auth, params.id);
+    const { snapshot } = await createVpsSnapshot(requestBackend(db, now), service, { name: body.name, description: body.description ?? null });
+    return { snapshot: { id: snapshot.id, name: snapshot.name, status: snapshot.status }, pending: true as const };
+  },
+});
+
+export const revertVpsSnapshotEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/vps/{id}/snapshots/{snapshotId}/revert",
+  scope: "services",
+  module: "nativeVps",
+  tag: "vps",
+  permissions: ["services.manage"],
+  params: snapshotParams,
+  summary: "Revert the disk to a snapshot (destroys changes since it, and newer snapshots)",
+  description: `\`{confirm}\` must equal the snapshot's name (400 otherwise). The VPS is stopped and started again if it was running; newer snapshots are destroyed. Answers \`{job_id, pending: true}\`. ${ORDER}`,
+  body: z.object({ confirm: z.string().optional() }),
+  response: z.object({ job_id: z.string(), pending: z.literal(true) }),
+  async guard({ auth, db, params }) {
+    assertSnapshotsOffered(await findCustomerVpsOrThrow(db, auth, params.id), "write");
+  },
+  async handler({ auth, db, now, params, body }) {
+    const service = await findCustomerVpsOrThrow(db, auth, params.id);
+    const job = await revertVpsSnapshot(requestBackend(db, now), service, params.snapshotId, body.confirm);
+    return reply({ job_id: job.id, pending: true as const }, { message: "Snapshot revert initiated" });
+  },
+});
+
+export const deleteVpsSnapshotEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/vps/{id}/snapshots/{snapshotId}",
+  scope: "services",
+  module: "nativeVps",
+  tag: "vps",
+  permissions: ["services.manage"],
+  params: snapshotParams,
+  summary: "Delete a snapshot",
+  description: `The snapshot turns \`deleting\`, then is no longer listed. Answers \`{job_id, pending: true}\`. ${ORDER}`,
+  response: z.object({ job_id: z.string(), pending: z.literal(true) }),
+  async guard({ auth, db, params }) {
+    assertSnapshotsOffered(await findCustomerVpsOrThrow(db, auth, params.id), "write");
+  },
+  async handler({ auth, db, now, params }) {
+    const service = await findCustomerVpsOrThrow(db, auth, params.id);
+    const job = await deleteVpsSnapshot(requestBackend(db, now), service, params.snapshotId);
+    return { job_id: job.id, pending: true as const };
+  },
+});

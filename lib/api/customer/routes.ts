@@ -1,0 +1,85 @@
+import type { Endpoint } from "../define-endpoint";
+import type { CustomerApiKeyScope } from "@/lib/api-keys/customer-api-key-scopes";
+import type { CustomerAuth } from "./customer-auth";
+import { getAccount } from "./endpoints/account/get-account";
+import { getAccountBalance } from "./endpoints/account/get-account-balance";
+import { getAccountUsageEndpoint } from "./endpoints/account/get-account-usage";
+import { getIdentity } from "./endpoints/account/get-identity";
+import { listAccountTransactionsEndpoint } from "./endpoints/account/list-account-transactions";
+import { getInvoiceEndpoint } from "./endpoints/billing/get-invoice";
+import { getProformaEndpoint } from "./endpoints/billing/get-proforma";
+import { listInvoicesEndpoint } from "./endpoints/billing/list-invoices";
+import { listProformasEndpoint } from "./endpoints/billing/list-proformas";
+import { payInvoiceEndpoint } from "./endpoints/billing/pay-invoice";
+import { payProformaEndpoint } from "./endpoints/billing/pay-proforma";
+import { getDocs } from "./endpoints/docs/get-docs";
+import { getGuide } from "./endpoints/docs/get-guide";
+import { getOpenApi } from "./endpoints/docs/get-openapi";
+import { createOrder } from "./endpoints/orders/create-order";
+import { getOrder } from "./endpoints/orders/get-order";
+import { listOrders } from "./endpoints/orders/list-orders";
+import { listLocations } from "./endpoints/locations/list-locations";
+import { getProduct } from "./endpoints/products/get-product";
+import { getProductAvailability } from "./endpoints/products/get-product-availability";
+import { listProducts } from "./endpoints/products/list-products";
+import { cancelService, deleteVps, withdrawServiceCancellation } from "./endpoints/services/cancel-service";
+import { getService } from "./endpoints/services/get-service";
+import { getServiceActions } from "./endpoints/services/get-service-actions";
+import { listServices } from "./endpoints/services/list-services";
+import { getVps } from "./endpoints/vps/get-vps";
+import { listVps } from "./endpoints/vps/list-vps";
+import { listVpsIps } from "./endpoints/vps/list-vps-ips";
+import { listVpsOsImages } from "./endpoints/vps/list-vps-os-images";
+import { powerService, powerVps, rebootVps, restartVps, shutdownVps, startVps, stopVps } from "./endpoints/vps/vps-power-endpoints";
+import { reinstallServiceOs, reinstallVps, resetServicePasswordEndpoint, resetVpsPassword } from "./endpoints/vps/vps-reinstall-and-password";
+import { createVpsSnapshotEndpoint, deleteVpsSnapshotEndpoint, listVpsSnapshotsEndpoint, revertVpsSnapshotEndpoint } from "./endpoints/vps/vps-snapshot-endpoints";
+
+/** Every customer API endpoint. Dispatch, OpenAPI, the HTML docs and the table tests read this list. */
+export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope>[] = [
+  getOpenApi,
+  getDocs,
+  getGuide,
+  getIdentity,
+  getAccount,
+  getAccountBalance,
+  listLocations,
+  listProducts,
+  getProduct,
+  getProductAvailability,
+  listOrders,
+  getOrder,
+  createOrder,
+  getAccountUsageEndpoint,
+  listAccountTransactionsEndpoint,
+  listInvoicesEndpoint,
+  getInvoiceEndpoint,
+  payInvoiceEndpoint,
+  listProformasEndpoint,
+  getProformaEndpoint,
+  payProformaEndpoint,
+  listServices,
+  getService,
+  getServiceActions,
+  cancelService,
+  withdrawServiceCancellation,
+  deleteVps,
+  powerService,
+  reinstallServiceOs,
+  resetServicePasswordEndpoint,
+  listVps,
+  getVps,
+  listVpsOsImages,
+  listVpsIps,
+  startVps,
+  stopVps,
+  shutdownVps,
+  rebootVps,
+  restartVps,
+  powerVps,
+  reinstallVps,
+  resetVpsPassword,
+  listVpsSnapshotsEndpoint,
+  createVpsSnapshotEndpoint,
+  revertVpsSnapshotEndpoint,
+  deleteVpsSnapshotEndpoint,
+];

@@ -1,0 +1,199 @@
+import { execFile } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { customerApi, dispatchCustomerApi } from "../customer/dispatch";
+import { customerRoutes } from "../customer/routes";
+import { GUIDE_EXAMPLE } from "../reseller/guide";
+import { dispatchResellerApi, resellerApi } from "../reseller/dispatch";
+import { resellerRoutes } from "../reseller/routes";
+import { verifyResellerSignature } from "../reseller/signature";
+import { resellerWithKey } from "../testing/api-test-kit";
+
+const run = promisify(execFile);
+let t: TestDb;
+let server: http.Server;
+let origin: string;
+
+type Doc = { openapi: string; info: Record<string, unknown>; servers: { url: string }[]; paths: Record<string, Record<string, Record<string, unknown>>> };
+
+beforeAll(async () => {
+  t = await createTestDb();
+  // A loopback HTTP server in front of the two dispatchers, so the guide's curl and Node examples
+  // run for real (the same bridge a server fast path would be).
+  server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const method = req.method ?? "GET";
+    const request = new Request(`${origin}${req.url}`, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : Buffer.concat(chunks) });
+    const dispatch = req.url?.startsWith("/v1/reseller") ? dispatchResellerApi : dispatchCustomerApi;
+    const response = await dispatch(request, { db: t.db });
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await t?.close();
+});
+
+async function fetchDoc(path: string): Promise<Doc> {
+  const response = await fetch(`${origin}${path}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("application/json");
+  return (await response.json()) as Doc;
+}
+
+function codeBlocks(markdown: string): { lang: string; code: string }[] {
+  return [...markdown.matchAll(/```(\w*)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, code: m[2]! }));
+}
+
+describe("/v1/openapi.json", () => {
+  it("is OpenAPI 3.1, version 1.0.0 marked beta, with every declared endpoint generated from its declaration", async () => {
+    const doc = await fetchDoc("/v1/openapi.json");
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info).toMatchObject({ title: customerApi.title, version: "1.0.0", "x-status": "beta" });
+    expect(doc.servers[0]!.url).toBe(`${origin}/v1`);
+    for (const e of customerRoutes) {
+      const op = doc.paths[e.path]?.[e.method.toLowerCase()];
+      expect(op, `${e.method} ${e.path}`).toBeDefined();
+      expect(op!.operationId).toBe(e.operationId);
+      expect(op!.security).toEqual(e.scope === null ? [] : [{ apiKey: [] }]);
+      if (e.scope) expect(op!["x-scope"]).toBe(e.scope);
+    }
+    const balance = doc.paths["/account/balance"]!.get!.responses as Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }>;
+    expect(balance["200"]!.content["application/json"]!.schema.properties.data).toMatchObject({
+      type: "object",
+      properties: { balance: { type: "string" }, currency: { type: "string" } },
+    });
+  });
+});
+
+describe("/v1/reseller/openapi.json", () => {
+  it("declares version 1 and documents the signature headers on every signed operation", async () => {
+    const doc = await fetchDoc("/v1/reseller/openapi.json");
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info).toMatchObject({ title: resellerApi.title, version: "1" });
+    for (const e of resellerRoutes) {
+      const op = doc.paths[e.path]![e.method.toLowerCase()]!;
+      expect(op["x-signed"], `${e.method} ${e.path}`).toBe(e.signed);
+      const names = ((op.parameters as { name: string; in: string; required: boolean }[]) ?? []).map((p) => `${p.in}:${p.name}:${p.required}`);
+      if (e.signed) expect(names).toEqual(expect.arrayContaining(["header:X-Reseller-Signature:true", "header:X-Reseller-Timestamp:false"]));
+      for (const p of e.paramNames) expect(names).toContain(`path:${p}:true`);
+    }
+    const list = doc.paths["/customers"]!.get!.parameters as { name: string; schema: Record<string, unknown> }[];
+    expect(list.find((p) => p.name === "limit")!.schema).toMatchObject({ maximum: 100, default: 20 });
+    const put = doc.paths["/customers/{customerId}"]!.put!.parameters as { name: string; schema: Record<string, unknown> }[];
+    expect(put.find((p) => p.name === "customerId")!.schema).toMatchObject({ type: "string", format: "uuid" });
+  });
+});
+
+describe("/docs", () => {
+  it.each(["/v1/docs", "/v1/reseller/docs"])("%s renders the reference locally: every path, no script, nothing external", async (path) => {
+    const response = await fetch(`${origin}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await response.text();
+    const routes = path.includes("reseller") ? resellerRoutes : customerRoutes;
+    for (const e of routes) expect(html).toContain(`<code>${e.path}</code>`);
+    expect(html).not.toMatch(/<script|<link|src=|@import|cdn/i);
+  });
+});
+
+describe("/guide.md", () => {
+  it("the customer guide covers authentication, errors, pagination, limits, idempotency, webhooks and the decisions", async () => {
+    const response = await fetch(`${origin}/v1/guide.md`);
+    expect(response.headers.get("content-type")).toContain("text/markdown");
+    const md = await response.text();
+    for (const heading of ["## Authentication", "## Answers and errors", "## Pagination", "## Limits", "## Idempotency", "## Webhooks"]) {
+      expect(md).toContain(heading);
+    }
+    expect(md).toContain(`${origin}/v1`);
+    expect(md).toContain('"version": "1"');
+    expect(md).toContain("SCOPE_REQUIRED");
+    expect(md).toContain("auto-");
+  });
+
+  describe("the reseller guide's signing examples really verify", () => {
+    let md: string;
+    let r: Awaited<ReturnType<typeof resellerWithKey>>;
+    const base = () => `${origin}/v1/reseller`;
+
+    beforeAll(async () => {
+      r = await resellerWithKey(t.db);
+      md = await (await fetch(`${base()}/guide.md`)).text();
+    });
+
+    it("states the worked example's signature, and the server accepts it at that time", () => {
+      const stated = new RegExp(`X-Reseller-Signature: (hmac-sha256=[0-9a-f]{64})`).exec(md)?.[1];
+      expect(stated).toBeDefined();
+      expect(
+        verifyResellerSignature({
+          signatureHeader: stated!,
+          timestampHeader: GUIDE_EXAMPLE.timestamp,
+          rawBody: new Uint8Array(Buffer.from(GUIDE_EXAMPLE.body)),
+          signingSecret: GUIDE_EXAMPLE.secret,
+          now: new Date(Number(GUIDE_EXAMPLE.timestamp) * 1000),
+        }),
+      ).toBeNull();
+      const empty = /over an empty body[^`]*`[^`]*`\) give\s+`(hmac-sha256=[0-9a-f]{64})`/.exec(md)?.[1];
+      expect(
+        verifyResellerSignature({
+          signatureHeader: empty!,
+          timestampHeader: GUIDE_EXAMPLE.timestamp,
+          rawBody: new Uint8Array(0),
+          signingSecret: GUIDE_EXAMPLE.secret,
+          now: new Date(Number(GUIDE_EXAMPLE.timestamp) * 1000),
+        }),
+      ).toBeNull();
+    });
+
+    it("the OpenSSL check prints the same digest", async () => {
+      const check = codeBlocks(md).find((b) => b.lang === "sh" && b.code.startsWith("printf '%s' '"))!;
+      const { stdout } = await run("bash", ["-c", check.code]);
+      const stated = /X-Reseller-Signature: hmac-sha256=([0-9a-f]{64})/.exec(md)![1]!;
+      expect(stdout.trim().split(" ").pop()).toBe(stated);
+    });
+
+    it("the curl example creates a customer against the running API", async () => {
+      const block = codeBlocks(md).find((b) => b.lang === "sh" && b.code.includes("curl -sS"))!;
+      const script = block.code
+        .replace("API_KEY='rsk_your_key_here'", `API_KEY='${r.plaintext}'`)
+        .replace("SIGNING_SECRET='your 64-character signing secret'", `SIGNING_SECRET='${r.secret}'`);
+      expect(script).toContain(r.plaintext);
+      expect(script).toContain(r.secret);
+      expect(script).toContain(`RESELLER_URL='${base()}'`);
+      const { stdout } = await run("bash", ["-c", script]);
+      expect(JSON.parse(stdout)).toMatchObject({ success: true, data: { external_customer_id: "cust-1001", reseller_id: r.profile.id } });
+    });
+
+    it("the Node example signs and sends a request the API accepts", async () => {
+      const block = codeBlocks(md).find((b) => b.lang === "js" && b.code.includes("async function call"))!;
+      const code = block.code
+        .replace('const API_KEY = "rsk_your_key_here";', `const API_KEY = "${r.plaintext}";`)
+        .replace('const SIGNING_SECRET = "your 64-character signing secret";', `const SIGNING_SECRET = "${r.secret}";`);
+      expect(code).toContain(r.plaintext);
+      expect(code).toContain(r.secret);
+      const { stdout } = await run(process.execPath, ["--input-type=module", "-e", code]);
+      expect(JSON.parse(stdout)).toMatchObject({ status: 200, body: { success: true, data: { external_customer_id: "cust-1001" } } });
+    });
+
+    it("the webhook verification example accepts a correct signature and refuses a wrong one", async () => {
+      const block = codeBlocks(md).find((b) => b.lang === "js" && b.code.includes("function verifyWebhook"))!;
+      const code = `${block.code}
+const body = '{"event":"webhook.test","timestamp":"2026-01-01T00:00:00Z","data":{}}';
+const good = "hmac-sha256=" + createHmac("sha256", ${JSON.stringify(GUIDE_EXAMPLE.secret)}).update(body).digest("hex");
+console.log(JSON.stringify([verifyWebhook(body, good, ${JSON.stringify(GUIDE_EXAMPLE.secret)}), verifyWebhook(body + " ", good, ${JSON.stringify(GUIDE_EXAMPLE.secret)})]));`;
+      const { stdout } = await run(process.execPath, ["--input-type=module", "-e", code]);
+      expect(JSON.parse(stdout)).toEqual([true, false]);
+    });
+  });
+});

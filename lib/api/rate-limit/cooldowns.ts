@@ -1,0 +1,75 @@
+import type { Db, DbOrTx } from "@/lib/db/client";
+import { ApiError, API_ERROR_CODES } from "../api-error";
+import { COOLDOWN_BUCKETS, consumesCooldown, describeCooldown, type CooldownBucketName } from "./cooldown-buckets";
+import { secondsUntil } from "./windows";
+
+export interface CooldownKey {
+  bucket: CooldownBucketName;
+  userId: string;
+  /** "" when the bucket is per user only. */
+  resourceId: string;
+}
+
+/** A use reserved before the handler ran; `settle` keeps it (accepted call) or gives it back. */
+export interface CooldownReservation {
+  settle(status: number): Promise<void>;
+}
+
+/**
+ * Reserves one use of a cool-down, or refuses with 429 ACTION_RATE_LIMITED (`Retry-After` and
+ * `retry_after_seconds`: when the oldest use that is in the way expires).
+ *
+ * Settled in the database so parallel calls cannot both pass: one transaction takes an advisory
+ * lock on the (bucket, user, resource) triple, counts the uses that have not expired, and inserts a
+ * new one if there is room. The use counts from that moment, while the handler runs; `settle`
+ * deletes it again unless the call was accepted. A second call arriving while the first is still
+ * running is therefore refused even if the first then fails (it may retry after `Retry-After`). A
+ * process that dies mid-call leaves its reservation, which then counts like a use until it expires.
+ */
+export async function reserveCooldown(db: Db, key: CooldownKey, now: Date): Promise<CooldownReservation> {
+  const bucket = COOLDOWN_BUCKETS[key.bucket];
+  const outcome = await db.$transaction(
+    async (tx): Promise<{ refusedUntil: Date } | { useId: string }> => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`cooldown:${key.bucket}:${key.userId}:${key.resourceId}`}, 0))`;
+      const active = await tx.actionCooldownUse.findMany({
+        where: { bucket: key.bucket, userId: key.userId, resourceId: key.resourceId, expiresAt: { gt: now } },
+        orderBy: { expiresAt: "asc" },
+        select: { expiresAt: true },
+      });
+      if (active.length >= bucket.max) return { refusedUntil: active[active.length - bucket.max]!.expiresAt };
+      const use = await tx.actionCooldownUse.create({
+        data: { ...key, usedAt: now, expiresAt: new Date(now.getTime() + bucket.windowSeconds * 1000) },
+        select: { id: true },
+      });
+      return { useId: use.id };
+    },
+    // Calls on one resource queue on the lock; give them room beyond Prisma's 2 s / 5 s defaults.
+    { maxWait: 10_000, timeout: 10_000 },
+  );
+  if ("refusedUntil" in outcome) {
+    const seconds = secondsUntil(outcome.refusedUntil, now);
+    throw new ApiError(
+      429,
+      API_ERROR_CODES.actionRateLimited,
+      `Too many ${bucket.what} on this resource (${describeCooldown(bucket)}); try again in ${seconds} seconds`,
+      { headers: { "Retry-After": String(seconds) }, extra: { retry_after_seconds: seconds } },
+    );
+  }
+  return {
+    async settle(status) {
+      if (consumesCooldown(bucket, status)) return;
+      try {
+        await db.actionCooldownUse.deleteMany({ where: { id: outcome.useId } });
+      } catch (error) {
+        // Left in place it only counts until it expires: the safe side.
+        console.error("rackfront api: could not release a cool-down reservation", error);
+      }
+    },
+  };
+}
+
+/** Deletes uses that have expired. */
+export async function deleteExpiredCooldownUses(db: DbOrTx, now: Date): Promise<number> {
+  const { count } = await db.actionCooldownUse.deleteMany({ where: { expiresAt: { lte: now } } });
+  return count;
+}

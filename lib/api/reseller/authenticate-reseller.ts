@@ -1,0 +1,76 @@
+import { constantTimeEqual, sha256Hex } from "@/lib/crypto/constant-time-equal";
+import { isResellerApiKeyScope, type ResellerApiKeyScope } from "@/lib/api-keys/reseller-api-key-scopes";
+import { openSigningSecret } from "@/lib/api-keys/open-signing-secret";
+import { ApiError } from "../api-error";
+import type { Endpoint } from "../define-endpoint";
+import type { StageContext } from "../dispatch";
+import { touchLastUsed } from "../touch-last-used";
+import { loadResellerRequest } from "./load-reseller-request";
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyResellerSignature } from "./signature";
+import type { ResellerAuth } from "./reseller-auth";
+
+export const RESELLER_AUTH_MESSAGES = {
+  header: "Missing or invalid Authorization header",
+  format: "Invalid API key format",
+  invalid: "Invalid API key",
+} as const;
+
+const NO_SUCH_KEY_HASH = sha256Hex("no such key");
+const unauthorized = (message: string) => new ApiError(401, "UNAUTHORIZED", message);
+
+/**
+ * `Authorization: Bearer rsk_<8 alnum>_<64 alnum>` (DECISIONS 17). A header that is not
+ * `Bearer <token>` and a token of the wrong shape have their own sentences; an unknown, revoked or
+ * expired key and a profile that is not `active` are one indistinguishable `Invalid API key`.
+ */
+export async function authenticateReseller(ctx: StageContext): Promise<ResellerAuth> {
+  // The key and its profile were read with the programme switch (one round trip per request).
+  const { token, parsed, key, programme } = await loadResellerRequest(ctx);
+  if (token === null) throw unauthorized(RESELLER_AUTH_MESSAGES.header);
+  if (!parsed) throw unauthorized(RESELLER_AUTH_MESSAGES.format);
+
+  const secretMatches = constantTimeEqual(sha256Hex(parsed.secret), key?.secretHash ?? NO_SUCH_KEY_HASH);
+  if (
+    !key ||
+    !secretMatches ||
+    key.revokedAt !== null ||
+    (key.expiresAt !== null && key.expiresAt.getTime() <= ctx.now.getTime()) ||
+    key.reseller.status !== "active"
+  ) {
+    throw unauthorized(RESELLER_AUTH_MESSAGES.invalid);
+  }
+
+  await touchLastUsed(ctx.db.resellerApiKey, key, ctx.now);
+
+  return {
+    keyId: key.id,
+    resellerId: key.reseller.id,
+    accountId: key.reseller.accountId,
+    customerId: key.customerId,
+    scopes: key.scopes.filter(isResellerApiKeyScope),
+    keyHourlyLimit: key.hourlyLimit,
+    resellerHourlyLimit: key.reseller.hourlyLimit,
+    programmeHourlyLimit: programme.accountHourlyLimit,
+    sealedSigningSecret: key.reseller.signingSecret,
+  };
+}
+
+/** The scope check, which runs before the signature check (Authentication §5). */
+export async function authorizeReseller(auth: ResellerAuth, endpoint: Endpoint<ResellerAuth, ResellerApiKeyScope>): Promise<void> {
+  const scope = endpoint.scope;
+  if (scope !== null && !auth.scopes.includes(scope)) {
+    throw new ApiError(403, "SCOPE_REQUIRED", `API key is missing the required scope: ${scope}`, { scope });
+  }
+}
+
+/** The request signature of a signed endpoint, over the raw body bytes (lib/api/reseller/signature.ts). */
+export async function verifyResellerRequestSignature(auth: ResellerAuth, rawBody: Uint8Array, ctx: StageContext): Promise<void> {
+  const failure = verifyResellerSignature({
+    signatureHeader: ctx.request.headers.get(SIGNATURE_HEADER),
+    timestampHeader: ctx.request.headers.get(TIMESTAMP_HEADER),
+    rawBody,
+    signingSecret: openSigningSecret(auth.sealedSigningSecret),
+    now: ctx.now,
+  });
+  if (failure) throw new ApiError(failure.status, failure.status === 400 ? "BAD_REQUEST" : "UNAUTHORIZED", failure.message);
+}

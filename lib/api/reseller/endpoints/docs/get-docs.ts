@@ -1,0 +1,18 @@
+import { htmlResponse, renderDocsHtml } from "../../../openapi/render-docs-html";
+import { defineEndpoint } from "../../define-endpoint";
+import { buildResellerOpenApi } from "../../openapi";
+
+export const getDocs = defineEndpoint({
+  method: "GET",
+  path: "/docs",
+  scope: null,
+  signed: false,
+  tag: "docs",
+  operationId: "getDocs",
+  produces: "text/html",
+  summary: "This API's reference as HTML (no key needed)",
+  async handler({ api, baseUrl }) {
+    const doc = buildResellerOpenApi(api, baseUrl);
+    return htmlResponse(renderDocsHtml(doc, { openapi: `${baseUrl}/openapi.json`, guide: `${baseUrl}/guide.md` }));
+  },
+});

@@ -1,0 +1,17 @@
+import { openApiResponse } from "../../../openapi/render-docs-html";
+import { defineEndpoint } from "../../define-endpoint";
+import { buildResellerOpenApi } from "../../openapi";
+
+export const getOpenApi = defineEndpoint({
+  method: "GET",
+  path: "/openapi.json",
+  scope: null,
+  signed: false,
+  tag: "docs",
+  operationId: "getOpenApi",
+  produces: "application/json",
+  summary: "This API as an OpenAPI 3.1 document (no key needed)",
+  async handler({ api, baseUrl }) {
+    return openApiResponse(buildResellerOpenApi(api, baseUrl));
+  },
+});

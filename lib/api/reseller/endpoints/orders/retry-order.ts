@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { PROVISIONING_FAILED_ERROR, retryOrderPayment } from "@/lib/orders";
+import { jsonResponse } from "../../../json-response";
+import { reply } from "../../../reply";
+import { defineEndpoint } from "../../define-endpoint";
+import { retryResult, retryResultSchema } from "./order-views";
+
+export const retryOrder = defineEndpoint({
+  method: "POST",
+  path: "/orders/{orderId}/retry",
+  scope: "orders",
+  signed: true,
+  summary: "Retry the payment of a payment_failed order",
+  description:
+    "Charges the amount quoted at order time (not re-converted) on `paymentMethodId` or your default method and revives the order's " +
+    "services. 200 re-emits `order.paid`. 400 `Order is already paid`, 400 for an `invoiced` order (pay its document), 400 with the " +
+    "gateway's reason when the charge fails again; 409 on storefront orders and while another attempt is in flight; 502 as for orders.",
+  body: z.object({ paymentMethodId: z.guid({ error: "Must be a UUID" }).optional() }),
+  response: retryResultSchema,
+  async handler({ auth, db, params, body, now }) {
+    const result = await retryOrderPayment(
+      { resellerId: auth.resellerId, boundCustomerId: auth.customerId },
+      params.orderId,
+      { paymentMethodId: body.paymentMethodId ?? null },
+      { db, now },
+    );
+    if (result.provisioningFailed) {
+      return jsonResponse(502, { success: false, error: PROVISIONING_FAILED_ERROR, data: { ...retryResult(result.order), status: "provisioning_failed" } });
+    }
+    return reply(retryResult(result.order), { message: "Payment succeeded; provisioning started" });
+  },
+});

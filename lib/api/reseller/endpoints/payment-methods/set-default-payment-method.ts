@@ -1,0 +1,18 @@
+import { setDefaultPaymentMethod as setAccountDefaultPaymentMethod } from "@/lib/accounts/payment-methods/set-default-payment-method";
+import { reply } from "../../../reply";
+import { defineEndpoint } from "../../define-endpoint";
+import { paymentMethodRow, paymentMethodSchema } from "./payment-method-row";
+
+export const setDefaultPaymentMethod = defineEndpoint({
+  method: "PUT",
+  path: "/payment-methods/{methodId}/default",
+  scope: "account",
+  signed: true,
+  tag: "payment-methods",
+  summary: "Make a saved payment method the default for saved_method charges",
+  response: paymentMethodSchema,
+  async handler({ auth, db, params }) {
+    const method = await setAccountDefaultPaymentMethod({ accountId: auth.accountId }, params.methodId, { db });
+    return reply(paymentMethodRow(method), { message: "Default payment method updated" });
+  },
+});

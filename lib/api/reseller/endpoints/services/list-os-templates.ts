@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { listOsTemplates as listTemplates } from "@/lib/services/list-os-templates";
+import { defineEndpoint } from "../../define-endpoint";
+import { resellerServiceScope } from "./reseller-service-scope";
+
+export const listOsTemplates = defineEndpoint({
+  method: "GET",
+  path: "/services/{serviceId}/os-templates",
+  scope: "read",
+  signed: false,
+  summary: "Images the service can be reinstalled with",
+  description: "`id` is the image uuid to send as `osTemplate` to reinstall. `platform` is `native` for VPS and absent for dedicated. Allowed while suspended.",
+  response: z.object({
+    templates: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string(), family: z.string(), distro: z.string(), version: z.string(), isDefault: z.boolean() })),
+    platform: z.literal("native").optional(),
+  }),
+  async handler({ auth, db, params }) {
+    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
+    const { backend, templates } = await listTemplates(db, service);
+    return backend === "vps" ? { templates, platform: "native" as const } : { templates };
+  },
+});

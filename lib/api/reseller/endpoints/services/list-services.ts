@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { listServices as listScopedServices } from "@/lib/services/list-services";
+import { reply } from "../../../reply";
+import { resellerPagePagination, resellerPageQuery } from "../../../pagination";
+import { defineEndpoint } from "../../define-endpoint";
+import { resellerServiceScope } from "./reseller-service-scope";
+import { serviceRow, serviceRowSchema } from "./service-row";
+
+export const listServices = defineEndpoint({
+  method: "GET",
+  path: "/services",
+  scope: "read",
+  signed: false,
+  summary: "Your services, newest first, with page pagination",
+  description:
+    "`status` matches the stored status literally: an unknown value returns an empty page. `externalCustomerId` narrows to one customer record. " +
+    "`pagination` is `{page, limit, total, totalPages}`. A key bound to a customer sees only that customer's services.",
+  query: z.object({
+    ...resellerPageQuery({ defaultLimit: 20, maxLimit: 100 }),
+    status: z.string().max(64).optional(),
+    externalCustomerId: z.string().max(255).optional(),
+  }),
+  response: z.array(serviceRowSchema),
+  async handler({ auth, db, query }) {
+    const { services, total } = await listScopedServices(db, resellerServiceScope(auth), {
+      page: query.page,
+      limit: query.limit,
+      status: query.status,
+      externalCustomerId: query.externalCustomerId,
+    });
+    const rows = [];
+    for (const s of services) rows.push(await serviceRow(db, s));
+    return reply(rows, { pagination: resellerPagePagination({ page: query.page, limit: query.limit, total }) });
+  },
+});

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { DomainError } from "@/lib/errors/domain-error";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { REINSTALL_INITIATED, reinstallService as reinstall } from "@/lib/services/lifecycle/reinstall-service";
+import { reply } from "../../../reply";
+import { defineEndpoint } from "../../define-endpoint";
+import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+
+export const reinstallService = defineEndpoint({
+  method: "POST",
+  path: "/services/{serviceId}/reinstall",
+  scope: "destructive",
+  signed: true,
+  summary: "Reinstall the operating system (erases the disk)",
+  description:
+    "`osTemplate` (or `osImageId`) is an image uuid from `GET /services/{id}/os-templates`: not a uuid → 400, unknown → 404, not offered by the product or disabled → 409. " +
+    "Native VPS requires `password` (8+ characters); dedicated ignores it. A suspended service refuses (403). Answers `message: OS reinstall initiated` and the job.",
+  body: z
+    .object({
+      osTemplate: z.guid({ error: "Must be a UUID" }).optional(),
+      osImageId: z.guid({ error: "Must be a UUID" }).optional(),
+      password: z.string().min(8, { error: "password must be at least 8 characters" }).max(128).optional(),
+    })
+    .refine((b) => b.osTemplate !== undefined || b.osImageId !== undefined, { error: "osTemplate is required", path: ["osTemplate"] }),
+  response: z.object({ jobId: z.string(), state: z.string(), progress: z.number() }),
+  async handler({ auth, db, now, params, body }) {
+    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
+    const osImageId = body.osTemplate ?? body.osImageId;
+    if (!osImageId) throw new DomainError("invalid", "osTemplate is required");
+    const job = await reinstall(requestBackend(db, now), service, { osImageId, password: service.product.kind === "dedicated" ? null : body.password });
+    return reply({ jobId: job.id, state: job.state, progress: job.progress }, { message: REINSTALL_INITIATED });
+  },
+});

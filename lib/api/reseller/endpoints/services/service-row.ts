@@ -1,0 +1,56 @@
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { billingCycleValue } from "@/lib/services/billing-cycle-value";
+import { findServiceMachine, primaryAddressOf } from "@/lib/services/find-service-machine";
+import type { ScopedService } from "@/lib/services/find-scoped-service-or-throw";
+import { moneyString } from "../../../money";
+
+export const serviceRowSchema = z.object({
+  serviceId: z.string(),
+  externalServiceId: z.string().nullable(),
+  externalCustomerId: z.string().nullable(),
+  productName: z.string(),
+  status: z.enum(["pending", "pending_payment", "installing", "active", "suspended", "provisioning_failed", "cancelled", "terminated", "fraud"]),
+  serverIp: z.string().nullable().describe("null until the service has a machine (DECISIONS 15)"),
+  hostname: z.string().nullable(),
+  billingCycle: z.string(),
+  wholesaleAmount: z.string().describe("Per cycle, base currency"),
+  nextDueDate: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const serviceDetailSchema = serviceRowSchema.extend({
+  serverLocation: z.string().nullable(),
+  serverPort: z.number().int().nullable().describe("SSH port; null until the service has a machine"),
+});
+
+/** The column when the order code filled it, else the order item's `configuration.externalServiceId` (reseller spec). */
+function externalServiceId(s: ScopedService): string | null {
+  if (s.externalServiceId) return s.externalServiceId;
+  const config = s.orderItem?.configuration;
+  const value = config && typeof config === "object" && !Array.isArray(config) ? (config as Record<string, unknown>).externalServiceId : undefined;
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+export async function serviceRow(db: Db, s: ScopedService): Promise<z.input<typeof serviceRowSchema>> {
+  const machine = await findServiceMachine(db, s.id);
+  return {
+    serviceId: s.id,
+    externalServiceId: externalServiceId(s),
+    externalCustomerId: s.resellerCustomer?.externalCustomerId ?? null,
+    productName: s.product.name,
+    status: s.status,
+    serverIp: await primaryAddressOf(db, machine),
+    hostname: s.hostname,
+    billingCycle: billingCycleValue(s.billingCycle),
+    wholesaleAmount: moneyString(s.amount),
+    nextDueDate: s.nextDueDate?.toISOString() ?? null,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+export async function serviceDetail(db: Db, s: ScopedService): Promise<z.input<typeof serviceDetailSchema>> {
+  const row = await serviceRow(db, s);
+  const built = row.serverIp !== null;
+  return { ...row, serverLocation: built ? (s.location?.name ?? null) : null, serverPort: built ? 22 : null };
+}

@@ -1,0 +1,20 @@
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { runLifecycleVerb } from "@/lib/services/lifecycle/run-lifecycle-verb";
+import { reply } from "../../../reply";
+import { defineEndpoint } from "../../define-endpoint";
+import { lifecycleResultSchema } from "./lifecycle-result";
+import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+
+export const unsuspendService = defineEndpoint({
+  method: "POST",
+  path: "/services/{serviceId}/unsuspend",
+  scope: "services",
+  signed: true,
+  summary: "Lift a suspension",
+  description: "Only a suspended service can be unsuspended (else 409, DECISIONS 7); a terminated one answers 403. The machine is started. Raises `service.unsuspended`.",
+  response: lifecycleResultSchema,
+  async handler({ auth, db, now, params }) {
+    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
+    return reply(await runLifecycleVerb(requestBackend(db, now), service.id, "unsuspend"), { message: "Service unsuspended" });
+  },
+});

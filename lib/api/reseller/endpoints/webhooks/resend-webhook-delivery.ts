@@ -1,0 +1,21 @@
+import { requestWebhookSweep } from "@/lib/webhooks/request-webhook-sweep";
+import { resendWebhookDelivery as resendResellerWebhookDelivery } from "@/lib/webhooks/webhook-deliveries";
+import { reply } from "../../../reply";
+import { defineEndpoint } from "../../define-endpoint";
+import { webhookDeliveryRow, webhookDeliverySchema } from "./webhook-delivery-row";
+
+export const resendWebhookDelivery = defineEndpoint({
+  method: "POST",
+  path: "/webhooks/deliveries/{deliveryId}/resend",
+  scope: "account",
+  signed: true,
+  tag: "webhooks",
+  summary: "Send a delivery again: a fresh round of attempts, due now, with the same X-Webhook-Id",
+  description: "Works in any state (a delivered event is sent once more). 404 when the delivery is not yours.",
+  response: webhookDeliverySchema,
+  async handler({ auth, db, params, now }) {
+    const delivery = await resendResellerWebhookDelivery({ resellerId: auth.resellerId }, params.deliveryId, { db, now });
+    await requestWebhookSweep();
+    return reply(webhookDeliveryRow(delivery), { message: "Delivery queued again" });
+  },
+});

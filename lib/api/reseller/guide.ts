@@ -1,0 +1,286 @@
+import { renderWebhookGuideSection } from "@/lib/webhooks/webhook-guide";
+import { signResellerRequest } from "./signature";
+
+// The Markdown usage guide served at /v1/reseller/guide.md. Edit the text here; ${v.…} values are
+// filled in per request. lib/api/reseller/guide.test.ts runs its curl, OpenSSL and Node examples.
+
+/** Fixed values of the worked signing example (not a real secret). */
+export const GUIDE_EXAMPLE = {
+  secret: "3f9a6c1e8b2d47f0a5c9e1b3d7f2a6c4e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8",
+  timestamp: "1767225600",
+  body: '{"externalCustomerId":"cust-1001","externalCustomerEmail":"ada@example.com"}',
+} as const;
+
+/** The reseller API guide for clients of `baseUrl` (the API root, e.g. https://portal.example/v1/reseller). */
+export function renderResellerGuide(baseUrl: string): string {
+  const v = {
+    baseUrl,
+    exampleSecret: GUIDE_EXAMPLE.secret,
+    exampleTimestamp: GUIDE_EXAMPLE.timestamp,
+    exampleBody: GUIDE_EXAMPLE.body,
+    exampleSignature: signResellerRequest({ signingSecret: GUIDE_EXAMPLE.secret, timestamp: GUIDE_EXAMPLE.timestamp, body: GUIDE_EXAMPLE.body }),
+    exampleEmptySignature: signResellerRequest({ signingSecret: GUIDE_EXAMPLE.secret, timestamp: GUIDE_EXAMPLE.timestamp, body: "" }),
+  };
+  return `# Rackfront reseller API — usage guide
+
+Base URL: \`${v.baseUrl}\` · Reference: [\`/docs\`](${v.baseUrl}/docs) · Machine-readable: [\`/openapi.json\`](${v.baseUrl}/openapi.json)
+
+Your platform calls this API to buy, provision and manage services at wholesale. The version is the
+\`/v1\` path segment; there is no other version negotiation. Every answer is JSON in an envelope, except
+these documentation routes and the platform feature gate.
+
+## Authentication
+
+Send your API key on every request:
+
+\`\`\`
+Authorization: Bearer rsk_<8 letters or digits>_<64 letters or digits>
+\`\`\`
+
+| Refusal | When |
+|---|---|
+| \`401 Missing or invalid Authorization header\` | no header, or not \`Bearer <token>\` |
+| \`401 Invalid API key format\` | the token is not \`rsk_\` + 8 + \`_\` + 64 characters of \`[A-Za-z0-9]\` |
+| \`401 Invalid API key\` | unknown, revoked or expired key, or your reseller profile is not \`active\` (indistinguishable on purpose) |
+| \`403 API key is missing the required scope: <scope>\` | the key lacks the endpoint's scope |
+
+Keys are minted in the reseller portal; the secret is shown once. A reseller holds at most 20
+unrevoked keys. A key has a fixed scope set (a key made without scopes has \`read\` alone):
+
+| Scope | Grants |
+|---|---|
+| \`read\` | catalogue, orders, services and their reads, customers list |
+| \`orders\` | placing orders, retrying payment, changing a service's add-ons |
+| \`services\` | power, suspend, unsuspend, package changes, backups, consoles, game and plugin writes |
+| \`destructive\` | terminate, reinstall, password reset, backup restore and delete |
+| \`customers\` | create, update, delete customer records |
+| \`account\` | payment methods (listing included), webhook URL, webhook test |
+
+\`GET /payment-methods\` needs \`account\`, not \`read\`. A key **bound to a customer** record sees and acts
+only on that customer's orders and services and cannot hold \`customers\` or \`account\`; it is revoked when
+the customer record is deleted.
+
+## Signing requests
+
+Every \`POST\`, \`PUT\`, \`PATCH\` and \`DELETE\` must be signed; \`GET\` never is. The signing secret is the
+64-character hex string shown in your portal (it is not the API key). Rotating it invalidates the old
+one at once for every integration.
+
+\`\`\`
+X-Reseller-Timestamp: <unix seconds, or milliseconds>
+X-Reseller-Signature: hmac-sha256=<64 lowercase hex>
+\`\`\`
+
+- \`signature = hex(HMAC-SHA256(key, content))\` where **key is the secret's 64 characters as text**
+  (their ASCII bytes), not the 32 bytes they spell in hex.
+- \`content = "<timestamp>." + raw body\` when you send \`X-Reseller-Timestamp\` (the timestamp exactly
+  as in the header), otherwise the raw body alone.
+- The raw body is **the exact bytes you send**. Serialise once, sign that string, send that string.
+- A request without a body signs the empty string (\`"<timestamp>."\` with a timestamp); \`{}\` is
+  accepted too. Send a timestamp on body-less requests: without one the content is constant.
+- A timestamp above 10^11 is read as milliseconds. More than 300 seconds from the server's clock in
+  either direction is refused; keep your clock in sync (NTP).
+- Send \`Content-Type: application/json\` with every body.
+- Deprecated, to be removed: a signature computed over the server's re-serialisation of your JSON
+  (\`JSON.stringify(JSON.parse(body))\`) is still accepted. Sign the raw body.
+
+| Refusal | When |
+|---|---|
+| \`401 Request signature required for this operation. Include X-Reseller-Signature header.\` | no signature header on a mutation |
+| \`400 Invalid signature format\` | the header is not \`hmac-sha256=<value>\` |
+| \`400 Invalid X-Reseller-Timestamp\` | the timestamp is not a whole number |
+| \`401 Request timestamp outside the allowed window\` | more than 300 s away |
+| \`401 Invalid signature\` | the value is not 64 lowercase hex characters, or does not match |
+
+The scope check runs before the signature check. What the signature covers is the timestamp and the
+body — not the method, the path or the key — so a signature seen by someone else could be replayed
+against another endpoint with the same body within five minutes: keep keys, secrets and signed requests
+out of logs and tickets, and always send a timestamp.
+
+### Worked example
+
+With the signing secret \`${v.exampleSecret}\`, the timestamp \`${v.exampleTimestamp}\` and the body
+\`${v.exampleBody}\`, the signed content is \`${v.exampleTimestamp}.${v.exampleBody}\` and the header is:
+
+\`\`\`
+X-Reseller-Signature: ${v.exampleSignature}
+\`\`\`
+
+Check your own implementation against it; with OpenSSL:
+
+\`\`\`sh
+printf '%s' '${v.exampleTimestamp}.${v.exampleBody}' | openssl dgst -sha256 -hmac '${v.exampleSecret}'
+\`\`\`
+
+The same secret and timestamp over an empty body (\`${v.exampleTimestamp}.\`) give
+\`${v.exampleEmptySignature}\`.
+
+### curl
+
+\`\`\`sh
+RESELLER_URL='${v.baseUrl}'
+API_KEY='rsk_your_key_here'
+SIGNING_SECRET='your 64-character signing secret'
+
+BODY='{"externalCustomerId":"cust-1001","externalCustomerEmail":"ada@example.com"}'
+TS=$(date +%s)
+SIG=$(printf '%s.%s' "$TS" "$BODY" | openssl dgst -sha256 -hmac "$SIGNING_SECRET" | sed 's/^.*= //')
+curl -sS -X POST "$RESELLER_URL/customers" \\
+  -H "Authorization: Bearer $API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -H "X-Reseller-Timestamp: $TS" \\
+  -H "X-Reseller-Signature: hmac-sha256=$SIG" \\
+  --data-raw "$BODY"
+\`\`\`
+
+### Node.js (18 or later)
+
+\`\`\`js
+import { createHmac } from "node:crypto";
+
+const RESELLER_URL = "${v.baseUrl}";
+const API_KEY = "rsk_your_key_here";
+const SIGNING_SECRET = "your 64-character signing secret";
+
+// The key is the secret's text; the content is "<timestamp>.<the exact body string you send>".
+function sign(timestamp, rawBody) {
+  return "hmac-sha256=" + createHmac("sha256", SIGNING_SECRET).update(\`\${timestamp}.\${rawBody}\`).digest("hex");
+}
+
+async function call(method, path, payload) {
+  const body = payload === undefined ? "" : JSON.stringify(payload);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const res = await fetch(RESELLER_URL + path, {
+    method,
+    headers: {
+      Authorization: \`Bearer \${API_KEY}\`,
+      ...(body ? { "Content-Type": "application/json" } : {}),
+      ...(method === "GET" ? {} : { "X-Reseller-Timestamp": timestamp, "X-Reseller-Signature": sign(timestamp, body) }),
+    },
+    body: body || undefined,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+console.log(JSON.stringify(await call("POST", "/customers", { externalCustomerId: "cust-1001", externalCustomerEmail: "ada@example.com" })));
+\`\`\`
+
+## Requests
+
+- Bodies are JSON with \`Content-Type: application/json\`; a body with another content type is a
+  validation error. Request bodies are limited to 1 MB (1,048,576 bytes): more is
+  \`413 {"success": false, "error": "Request body too large"}\`, decided while the body streams in.
+- Fields an endpoint does not know are ignored.
+- Ids in paths are UUIDs: anything else is a validation error naming the parameter.
+- Out-of-range query values (\`limit\`, \`offset\`, \`page\`, an unknown \`status\` on \`GET /orders\`) are a
+  validation error naming the field; \`GET /services?status=\` matches literally (unknown value: empty page).
+- Unknown path: \`404\`; known path, other method: \`405\` with an \`Allow\` header.
+
+## Answers and errors
+
+| Case | Shape |
+|---|---|
+| Success | \`{"success": true, "data": …, "message"?: "…"}\`; lists add \`pagination\`; \`GET /products\` and \`GET /products/{id}\` add \`currency\` |
+| Refusal | \`{"success": false, "error": "<sentence>"}\` (platform errors also carry \`message\`, the same text) |
+| Validation (400) | \`{"success": false, "error": {"message": "Validation failed", "details": [{"field": "…", "message": "…"}]}}\` |
+| Feature gate (403) | \`{"error": "Feature not available", "message": "…", "code": "FEATURE_DISABLED"}\` — the reseller programme (or a module) is switched off |
+
+\`message\` sits in the envelope beside \`data\`; \`idempotent: true\` sits inside \`data\`. Not found and not
+yours are never distinguished: both are \`404\`.
+
+## Pagination
+
+- \`GET /orders\`: \`?limit=\` 1-200 (default 50) and \`?offset=\` ≥ 0; \`pagination: {total, limit, offset, hasMore}\`.
+- \`GET /services\` (default \`limit\` 20) and \`GET /customers\` (\`limit\` at most 100, default 20):
+  \`?page=\` from 1; \`pagination: {page, limit, total, totalPages}\`.
+
+## Limits
+
+- **Rate window**: a sliding hour per key, also counted against a reseller-wide ceiling (the programme's
+  account limit, or the one the supplier set for your profile). A key may carry its own hourly limit, which
+  only ever lowers it. Every authenticated request counts, refused ones included (a \`403\`, a \`401\` for a
+  bad signature, a \`400\`, a \`429\`); requests without a valid key do not. Every authenticated answer
+  carries, for whichever window — the key's or the reseller's — has fewer requests left:
+  - \`X-RateLimit-Limit\`: that window's hourly limit;
+  - \`X-RateLimit-Remaining\`: requests left in it after this one;
+  - \`X-RateLimit-Used\`: requests in it over the last hour, this one and refused ones included;
+  - \`X-RateLimit-Reset\`: always one hour from now (unix seconds), as the contract has it; when refused,
+    wait for \`Retry-After\` instead.
+
+  Past either limit: \`429 {"success": false, "error": "Rate limit exceeded"}\` with \`Retry-After\`: the
+  seconds until enough of the oldest requests have left the window for one more. The window moves a minute
+  at a time: a request is counted from its minute on, for at least 60 and at most 61 minutes, so no 60
+  minutes ever hold more than the limit. The counters are kept in the platform's database, shared by every
+  server, and survive restarts and deploys.
+- Request bodies 1 MB; order \`quantity\` 1-100; \`options\` at most 50; \`externalOrderId\` 100 characters;
+  \`externalCustomerId\` 100 characters on \`POST /customers\`; timestamp skew 300 s.
+
+## Orders
+
+- \`POST /orders\` is quoted at your wholesale price and collected in the programme's payment mode:
+  \`credit\` (debited from your balance in the supplier's base currency; a shortfall is
+  \`400 Insufficient credit balance: the order costs X and the balance is Y\` and nothing is written),
+  \`invoice\` (an unpaid invoice, or a proforma with \`invoiceId: null\` and its number in \`message\`;
+  services wait in \`pending_payment\`), or \`saved_method\` (your default card or \`paymentMethodId\`).
+- \`201\` means the order exists: read \`data.status\` (\`paid\`, \`invoiced\`, \`payment_failed\` with the card's
+  reason in \`message\`). Retry a \`payment_failed\` order with \`POST /orders/{orderId}/retry\`: it charges the
+  amount quoted at order time, never re-converted.
+- \`502\` (\`data.status: provisioning_failed\`): the charge went through but the services could not be
+  created. Do not retry; quote \`data.orderId\` to the supplier.
+- Every refusal (validation, cycle, location, options, OS image, \`user_data\`, minimum, cap, capacity)
+  comes before any charge.
+- \`GET /orders\` also lists orders placed at the client-panel checkout of your own account
+  (\`payment_mode: storefront\`, no \`external_order_id\`); retrying them answers \`409\`.
+
+## Idempotency
+
+- \`POST /orders\`: always send \`externalOrderId\` (unique per reseller). A repeat answers \`200\` with
+  \`data.idempotent: true\` and charges nothing again; concurrent creates with one id make one order.
+- \`POST /customers\` is idempotent on \`externalCustomerId\`: always \`200\`; an existing record is returned
+  unchanged.
+- \`PUT /services/{id}/options\` accepts \`externalReference\` (90 characters) to replay a paid change.
+
+## Customer records
+
+Bookkeeping only (external id, optional email and name, free \`metadata\`); they create no login.
+\`PUT /customers/{id}\` changes only the fields you send (\`null\` clears email or name) and replaces
+\`metadata\` wholesale. \`DELETE /customers/{id}\` is refused with
+\`400 Cannot delete a customer with N non-terminated service(s); terminate them first\` while any
+service attributed to it is neither \`terminated\` nor \`cancelled\`; after deletion, orders and services
+keep their history with the customer fields emptied, and keys bound to the customer are revoked.
+
+## Services
+
+A paid order's services start \`pending\`, become \`installing\` once the machine is being built and
+\`active\` when it is up (\`service.provisioned\`), or \`provisioning_failed\` with the order's
+\`provisioning_error\` (\`service.provisioning_failed\` with \`serviceId\`, \`provisioningError\`, \`stage\`).
+\`serverIp\`, \`serverPort\` and \`serverLocation\` are \`null\` until the service has a machine.
+
+- Power, reinstall and password are asynchronous: the answer means accepted. Native VPS answers carry a
+  \`jobId\`; poll \`GET /services/{id}\` or the capabilities.
+- \`POST /services/{id}/suspend\` needs an \`active\` service (else \`409\`); unsuspend needs a
+  \`suspended\` one (else \`409\`); a terminated service refuses every control with \`403\`, suspend and
+  unsuspend included. \`DELETE /services/{id}\` again answers \`alreadyTerminated: true\`.
+- A suspended service refuses \`start\`, reinstall and password reset (\`403\`) and still accepts
+  \`stop\`, \`restart\` and OS templates. Suspending stops the machine; unsuspending starts it.
+- Before the machine exists a control answers \`404 No VPS instance is linked to this service yet\`;
+  while it is being built, \`409 The server is still being built\`.
+
+${renderWebhookGuideSection(v.baseUrl)}
+## Rules that settle ambiguities
+
+- The HMAC key is the signing secret's 64 characters as text; webhooks use the same key.
+- A body-less request may be signed over \`<ts>.\` or \`<ts>.{}\` (without a timestamp: the empty string
+  or \`{}\`).
+- A signature header not of the form \`hmac-sha256=<value>\` is \`400 Invalid signature format\`; a value
+  that is not 64 lowercase hex characters, or does not match, is \`401 Invalid signature\`.
+- Bodies over 1,048,576 bytes are \`413\` before any authentication work.
+- Order of checks: body size (413), authentication (401), scope (403), signature (401/400), rate limit
+  (429), validation (400), look-ups (404), state and business rules (409, 400, 402).
+- Customer deletion counts services that are neither \`terminated\` nor \`cancelled\`.
+- \`PUT /account/webhook {"webhookUrl": null}\` clears the webhook URL; a host that does not resolve is
+  \`400 Webhook URL host could not be resolved\` at submission and a failed attempt at delivery.
+- Webhook deliveries are attempted 20 times by default (60 s doubling, capped at one hour: about
+  fifteen hours), not 5; the supplier can change the number.
+`;
+}

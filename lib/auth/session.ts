@@ -1,0 +1,69 @@
+import { cache } from "react";
+import { notFound, redirect } from "next/navigation";
+import { auth } from "@/auth";
+import {
+  AREA_HOME,
+  canEnter,
+  homeAreaOf,
+  resolveAreas,
+  type Area,
+  type Areas,
+  type CustomerMembership,
+  type ResellerMembership,
+} from "./resolve-areas";
+
+export type Viewer = {
+  user: { id: string; name: string; email: string };
+  areas: Areas;
+  home: Area;
+};
+
+/** The signed-in user and the areas they may enter; once per request. */
+export const getViewer = cache(async (): Promise<Viewer | null> => {
+  const session = await auth();
+  const id = session?.user?.id;
+  if (!id) return null;
+  const areas = await resolveAreas({ userId: id });
+
+  return {
+    user: { id, name: session.user?.name ?? "", email: session.user?.email ?? "" },
+    areas,
+    home: homeAreaOf(areas),
+  };
+});
+
+/** For pages any signed-in user may open. */
+export async function requireViewer(callbackPath: string): Promise<Viewer> {
+  const viewer = await getViewer();
+  if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
+
+  return viewer;
+}
+
+/**
+ * Every page of an area calls its require function (layouts alone are not enough: they are
+ * not re-rendered on client navigation). Wrong role: the console and the reseller portal
+ * answer 404; the customer panel sends the user to their own home.
+ */
+async function requireArea(area: Area): Promise<Viewer> {
+  const viewer = await requireViewer(AREA_HOME[area]);
+  if (canEnter(viewer.areas, area)) return viewer;
+  if (area === "customer") redirect(AREA_HOME[viewer.home]);
+  notFound();
+}
+
+export async function requireCustomer(): Promise<Viewer & { customer: CustomerMembership | null }> {
+  const viewer = await requireArea("customer");
+
+  return { ...viewer, customer: viewer.areas.customer };
+}
+
+export async function requireReseller(): Promise<Viewer & { reseller: ResellerMembership }> {
+  const viewer = await requireArea("reseller");
+
+  return { ...viewer, reseller: viewer.areas.reseller! };
+}
+
+export async function requireOperator(): Promise<Viewer> {
+  return requireArea("admin");
+}

@@ -1,0 +1,15 @@
+import { getDb, type Db } from "@/lib/db/client";
+import { systemClock, type Clock } from "./clock";
+import type { SimulatorTiming } from "./simulation/durations";
+
+/** What every backend call runs against: the database that holds driver state, and the time. */
+export interface BackendContext {
+  db: Db;
+  clock: Clock;
+  /** Simulator timing for this process (tests, demos); wins over a node's `config`. */
+  simulator?: SimulatorTiming;
+}
+
+export function backendContext(overrides: Partial<BackendContext> = {}): BackendContext {
+  return { db: overrides.db ?? getDb(), clock: overrides.clock ?? systemClock, simulator: overrides.simulator };
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { fieldError, isUniqueViolation, parseInput, zEnum, zOptionalInt, zText } from "@/lib/admin/form-input";
+import type { Db, DbOrTx } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { BackendError } from "../backend-error";
+import { parseCidr } from "./ip-math";
+import { createIpPool } from "./create-ip-pool";
+
+// The operator console's IP pool form. A location sells VPS and dedicated servers only while it
+// has free addresses (availability is bounded by them), so a new location needs a pool as well
+// as nodes.
+
+const schema = z.object({
+  name: zText("pool name", 80),
+  cidr: zText("CIDR block", 64),
+  gateway: z
+    .unknown()
+    .optional()
+    .transform((v) => (v === undefined || v === null ? "" : String(v).trim()) || null),
+  nodeKind: zEnum(["shared", "vps", "dedicated"] as const, "Choose who may use the pool."),
+  assignPrefixLength: zOptionalInt(48, 128, "a prefix length"),
+});
+
+export type IpPoolInput = z.input<typeof schema>;
+
+export async function addIpPoolFromInput(db: Db, locationId: string, input: IpPoolInput) {
+  const d = parseInput(schema, input);
+  if (!parseCidr(d.cidr)) throw fieldError("cidr", "Enter a CIDR block, e.g. 192.0.2.0/24 or 2001:db8:100::/56.", "invalid");
+  if (!(await db.location.findUnique({ where: { id: locationId } }))) throw new DomainError("not_found", "Location not found");
+  try {
+    // All-or-nothing: the pool and its address rows.
+    return await db.$transaction((tx) =>
+      createIpPool(tx, {
+        locationId,
+        name: d.name,
+        cidr: d.cidr,
+        gateway: d.gateway,
+        nodeKind: d.nodeKind === "shared" ? null : d.nodeKind,
+        assignPrefixLength: d.assignPrefixLength ?? undefined,
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError("name", `This location already has a pool named “${d.name}”.`);
+    if (error instanceof BackendError && error.code === "configuration")
+      throw fieldError(/Gateway/.test(error.message) ? "gateway" : "cidr", error.message, "invalid");
+    throw error;
+  }
+}
+
+/** A location's pools with free and total addresses. */
+export async function listIpPools(db: DbOrTx, locationId: string) {
+  const pools = await db.ipPool.findMany({ where: { locationId }, orderBy: [{ version: "asc" }, { name: "asc" }], include: { _count: { select: { addresses: true } } } });
+  const free = await db.ipAddress.groupBy({
+    by: ["poolId"],
+    where: { poolId: { in: pools.map((p) => p.id) }, allocationId: null, vmId: null, serverId: null },
+    _count: { _all: true },
+  });
+  return pools.map((p) => ({ ...p, total: p._count.addresses, free: free.find((f) => f.poolId === p.id)?._count._all ?? 0 }));
+}

@@ -1,0 +1,23 @@
+import type { DbOrTx } from "@/lib/db/client";
+
+/** Every node with its location and what it carries now (allocated units, machines, servers by state). */
+export async function listNodesWithUsage(db: DbOrTx) {
+  const nodes = await db.node.findMany({
+    orderBy: [{ location: { sortOrder: "asc" } }, { kind: "asc" }, { name: "asc" }],
+    include: {
+      location: { select: { id: true, name: true, value: true, flag: true } },
+      _count: { select: { virtualMachines: { where: { destroyedAt: null } } } },
+    },
+  });
+  const servers = await db.dedicatedServer.groupBy({ by: ["nodeId", "provisionState"], _count: { _all: true } });
+  return nodes.map((n) => {
+    const own = servers.filter((s) => s.nodeId === n.id);
+    return {
+      ...n,
+      machines: n._count.virtualMachines,
+      servers: { total: own.reduce((a, s) => a + s._count._all, 0), available: own.find((s) => s.provisionState === "available")?._count._all ?? 0 },
+    };
+  });
+}
+
+export type NodeWithUsage = Awaited<ReturnType<typeof listNodesWithUsage>>[number];

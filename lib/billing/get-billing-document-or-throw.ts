@@ -1,0 +1,34 @@
+import { getDb, type DbOrTx } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { documentNotFound } from "./billing-errors";
+
+const ITEMS = { orderBy: { id: "asc" }, select: { id: true, description: true, quantity: true, unitAmount: true, amount: true, serviceId: true } } as const;
+const PAYMENTS = {
+  orderBy: { createdAt: "asc" },
+  select: { id: true, method: true, amount: true, currency: true, status: true, createdAt: true },
+} as const;
+
+/** An invoice of the account with its lines, payments and the proforma it came from; 404 otherwise. */
+export async function getInvoiceOrThrow(owner: { accountId: string }, invoiceId: string, options: { db?: DbOrTx } = {}) {
+  const db = options.db ?? getDb();
+  const invoice = await db.invoice.findFirst({
+    where: { id: invoiceId, accountId: owner.accountId },
+    include: { items: ITEMS, payments: PAYMENTS, proformas: { select: { id: true, number: true } } },
+  });
+  if (!invoice) throw new DomainError("not_found", documentNotFound("invoice"));
+  return { ...invoice, remainingAmount: invoice.total.minus(invoice.paidAmount), settled: invoice.paidAmount.gte(invoice.total) };
+}
+
+/** A proforma of the account with its lines, payments and the invoice it became; 404 otherwise. */
+export async function getProformaOrThrow(owner: { accountId: string }, proformaId: string, options: { db?: DbOrTx } = {}) {
+  const db = options.db ?? getDb();
+  const proforma = await db.proforma.findFirst({
+    where: { id: proformaId, accountId: owner.accountId },
+    include: { items: ITEMS, payments: PAYMENTS, invoice: { select: { id: true, number: true, status: true } } },
+  });
+  if (!proforma) throw new DomainError("not_found", documentNotFound("proforma"));
+  return { ...proforma, remainingAmount: proforma.total.minus(proforma.paidAmount), settled: proforma.paidAmount.gte(proforma.total) };
+}
+
+export type InvoiceDetail = Awaited<ReturnType<typeof getInvoiceOrThrow>>;
+export type ProformaDetail = Awaited<ReturnType<typeof getProformaOrThrow>>;

@@ -1,0 +1,38 @@
+import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { resolveCreditAccountId, type CreditActor } from "./resolve-credit-account";
+
+const ROW = {
+  id: true,
+  kind: true,
+  amount: true,
+  balanceAfter: true,
+  currency: true,
+  description: true,
+  invoiceId: true,
+  proformaId: true,
+  orderId: true,
+  createdAt: true,
+} as const;
+export type CreditTransaction = Prisma.CreditLedgerEntryGetPayload<{ select: typeof ROW }>;
+
+/**
+ * The actor's own credit ledger (credit is per user), newest first, one page. A team member who
+ * owns no account has none. Each row carries the balance after it, so a page reads like a statement.
+ */
+export async function listCreditTransactions(
+  actor: CreditActor,
+  page: { page: number; limit: number },
+  options: { db?: DbOrTx } = {},
+): Promise<{ transactions: CreditTransaction[]; total: number }> {
+  const db = options.db ?? getDb();
+  const creditAccountId = await resolveCreditAccountId(db, actor);
+  if (!creditAccountId) return { transactions: [], total: 0 };
+  const where = { accountId: creditAccountId };
+  const [transactions, total] = await Promise.all([
+    // id breaks ties between entries of one instant; createdAt is the posting time.
+    db.creditLedgerEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page.page - 1) * page.limit, take: page.limit, select: ROW }),
+    db.creditLedgerEntry.count({ where }),
+  ]);
+  return { transactions, total };
+}

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DomainError } from "@/lib/errors/domain-error";
+import { quoteOrder } from "@/lib/pricing/quote-order";
+import { makeCustomer, makeLocation } from "@/lib/testing/factories";
+import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { loadCatalogue } from "../catalogue";
+import { createLocation, updateLocation } from "./save-location";
+import { createOption } from "./save-option";
+import { createOsImage } from "./save-os-image";
+import { createProduct, updateProduct, type ProductInput } from "./save-product";
+import { setProductLocation } from "./set-product-location";
+import { setProductOption } from "./set-product-option";
+import { setProductOsImage } from "./set-product-os-image";
+
+let t: TestDb;
+let accountId: string;
+const AT = new Date("2030-01-01T00:00:00Z");
+
+beforeAll(async () => {
+  t = await createTestDb();
+  accountId = (await makeCustomer(t.db)).account.id;
+});
+afterAll(async () => t?.close());
+
+let n = 0;
+/** The form as the console posts it: every field text, unchecked boxes absent. */
+function form(overrides: Record<string, string | undefined> = {}): ProductInput {
+  n += 1;
+  return {
+    name: `Plan ${n}`,
+    slug: `admin-plan-${n}`,
+    categoryId: "",
+    kind: "generic",
+    description: "",
+    specs: "",
+    setupFee: "",
+    enabled: "on",
+    snapshotLimit: "0",
+    sortOrder: "0",
+    price_monthly: "10.00",
+    price_quarterly: "",
+    price_semi_annually: "",
+    price_annually: "",
+    price_hourly: "",
+    ...overrides,
+  } as ProductInput;
+}
+
+async function refusal(p: Promise<unknown>): Promise<DomainError> {
+  try {
+    await p;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+const customer = () => ({ kind: "customer", accountId }) as const;
+
+describe("products", () => {
+  it("stores a blank cycle as no price row (not sold), never 0", async () => {
+    const product = await createProduct(t.db, form({ price_quarterly: "", price_annually: "0" }));
+    const rows = await t.db.productPrice.findMany({ where: { productId: product.id } });
+    expect(rows.map((r) => [r.cycle, r.amount.toFixed(2)]).sort()).toEqual([
+      ["annually", "0.00"],
+      ["monthly", "10.00"],
+    ]);
+    const err = await refusal(quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "quarterly" }], at: AT }));
+    expect(err.message).toBe("Product is not sold on the 'quarterly' billing cycle");
+    // The deliberate 0 is a free annual cycle.
+    const free = await quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "annually" }], at: AT });
+    expect(free.lines[0]!.unitPrice.toFixed(2)).toBe("0.00");
+    expect(product.setupFee).toBeNull();
+  });
+
+  it("a changed price is what the next quote charges; blanking it stops the cycle", async () => {
+    const product = await createProduct(t.db, form({ price_monthly: "10.00" }));
+    const before = await quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT });
+    expect(before.lines[0]!.unitPrice.toFixed(4)).toBe("10.0000");
+
+    await updateProduct(t.db, product.id, form({ slug: product.slug, price_monthly: "12.3456", setupFee: "5" }));
+    const after = await quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT });
+    expect(after.lines[0]!.unitPrice.toFixed(4)).toBe("12.3456");
+    expect(after.lines[0]!.setupFee.toFixed(2)).toBe("5.00");
+
+    // The catalogue reads the same rows: what the product pages show is what the quote charges.
+    const { entries } = await loadCatalogue(t.db, customer(), { ids: [product.id] });
+    expect(entries[0]!.sheet.cycles.monthly!.amount.toFixed(4)).toBe("12.3456");
+    expect(entries[0]!.sheet.cycles.quarterly).toBeUndefined();
+
+    await updateProduct(t.db, product.id, form({ slug: product.slug, price_monthly: "", price_hourly: "0.02" }));
+    const err = await refusal(quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT }));
+    expect(err.message).toBe("Product is not sold on the 'monthly' billing cycle");
+  });
+
+  it("refuses bad figures field by field, and a taken slug", async () => {
+    const bad = await refusal(createProduct(t.db, form({ price_monthly: "12.345678", name: "", specs: "[1]" })));
+    expect(bad.kind).toBe("invalid");
+    expect(Object.fromEntries(bad.details!.map((d) => [d.field, d.message]))).toMatchObject({
+      price_monthly: expect.stringContaining("4 decimal places"),
+      name: "Enter the product name.",
+      specs: expect.stringContaining("JSON object"),
+    });
+
+    const first = await createProduct(t.db, form());
+    const dup = await refusal(createProduct(t.db, form({ slug: first.slug })));
+    expect(dup.kind).toBe("conflict");
+    expect(dup.details).toEqual([{ field: "slug", message: `Another product already uses the slug “${first.slug}”. Pick a different one.` }]);
+  });
+
+  it("disabling a product takes it off the catalogue and quotes", async () => {
+    const product = await createProduct(t.db, form());
+    await updateProduct(t.db, product.id, form({ slug: product.slug, enabled: undefined }));
+    const err = await refusal(quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT }));
+    expect(err.message).toBe("Product not found");
+  });
+});
+
+describe("locations", () => {
+  const loc = (o: Record<string, string> = {}) => ({ name: "Amsterdam 9", value: "ams9", countryCode: "nl", flag: "", enabled: "on", sortOrder: "0", ...o });
+
+  it("creates a location with the country's flag and refuses a duplicate value code with a clear error", async () => {
+    const created = await createLocation(t.db, loc());
+    expect(created).toMatchObject({ value: "ams9", countryCode: "NL", flag: "🇳🇱", enabled: true });
+
+    const dup = await refusal(createLocation(t.db, loc({ name: "Another" })));
+    expect(dup.kind).toBe("conflict");
+    expect(dup.details![0]).toEqual({
+      field: "value",
+      message: "The value code “ams9” is already used by another location. Orders name a location by this code, so it must be unique.",
+    });
+
+    const other = await createLocation(t.db, loc({ value: "ams10" }));
+    const renamed = await refusal(updateLocation(t.db, other.id, loc({ value: "AMS9" })));
+    expect(renamed.details![0]!.field).toBe("value");
+
+    const bad = await refusal(createLocation(t.db, loc({ value: "ams 1", countryCode: "NLD" })));
+    expect(bad.details!.map((d) => d.field).sort()).toEqual(["countryCode", "value"]);
+  });
+
+  it("a product's location surcharge is what the quote adds", async () => {
+    const product = await createProduct(t.db, form({ locationRequired: "on" }));
+    const location = await makeLocation(t.db);
+    await setProductLocation(t.db, product.id, { locationId: location.id, surchargeMonthly: "2.50", surchargeSetup: "", capacity: "", enabled: "on" });
+    const row = await t.db.productLocation.findUniqueOrThrow({ where: { productId_locationId: { productId: product.id, locationId: location.id } } });
+    expect(row.surchargeSetup).toBeNull();
+    expect(row.capacity).toBeNull();
+    const quote = await quoteOrder(t.db, {
+      buyer: customer(),
+      items: [{ productId: product.id, billingCycle: "monthly", location: location.value }],
+      at: AT,
+    });
+    expect(quote.lines[0]!.serviceAmount.toFixed(2)).toBe("12.50");
+  });
+});
+
+describe("options and OS images", () => {
+  it("an assigned option is quoted at its price; a one-time option needs its price", async () => {
+    const noPrice = await refusal(
+      createOption(t.db, { name: "Setup help", slug: "setup-help", description: "", pricingType: "one_time", oneTimePrice: "", setupFee: "", maxQuantity: "", active: "on" }),
+    );
+    expect(noPrice.details).toEqual([{ field: "oneTimePrice", message: "A one-time option needs its one-time price." }]);
+
+    const option = await createOption(t.db, {
+      name: "Backups",
+      slug: "admin-backups",
+      description: "",
+      pricingType: "recurring",
+      price_monthly: "3.00",
+      maxQuantity: "2",
+      setupFee: "",
+      oneTimePrice: "",
+      active: "on",
+    });
+    const product = await createProduct(t.db, form());
+    await setProductOption(t.db, product.id, { optionId: option.id, active: "on" });
+    const quote = await quoteOrder(t.db, {
+      buyer: customer(),
+      items: [{ productId: product.id, billingCycle: "monthly", options: [{ optionId: option.id, quantity: 2 }] }],
+      at: AT,
+    });
+    expect(quote.lines[0]!.options[0]!.recurringAmount.toFixed(2)).toBe("6.00");
+  });
+
+  it("one default OS image per product", async () => {
+    const product = await createProduct(t.db, form({ kind: "vps" }));
+    const base = { family: "linux", distro: "debian", version: "12", logoUrl: "", orderable: "on", enabled: "on" };
+    const a = await createOsImage(t.db, { ...base, name: "Debian 12", slug: "admin-debian-12" });
+    const b = await createOsImage(t.db, { ...base, name: "Debian 13", slug: "admin-debian-13", version: "13" });
+    await setProductOsImage(t.db, product.id, { osImageId: a.id, isDefault: "on" });
+    await setProductOsImage(t.db, product.id, { osImageId: b.id, isDefault: "on" });
+    const links = await t.db.productOsImage.findMany({ where: { productId: product.id }, orderBy: { osImageId: "asc" } });
+    expect(links.filter((l) => l.isDefault).map((l) => l.osImageId)).toEqual([b.id]);
+  });
+});
+
+describe("categories", () => {
+  it("a cycle disabled in the category is not sold at retail, and re-enabling sells it again", async () => {
+    const { saveCategory } = await import("./save-category");
+    const category = await saveCategory(t.db, null, { name: "Hosting", slug: "admin-hosting", sortOrder: "0", disabled_hourly: "on" });
+    expect(category.disabledCycles).toEqual(["hourly"]);
+    const product = await createProduct(t.db, form({ categoryId: category.id, price_hourly: "0.02" }));
+    const hourly = () => quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "hourly" }], at: AT });
+    expect((await refusal(hourly())).message).toBe("Product is not sold on the 'hourly' billing cycle");
+    await saveCategory(t.db, category.id, { name: "Hosting", slug: "admin-hosting", sortOrder: "0" });
+    expect((await hourly()).lines[0]!.unitPrice.toFixed(2)).toBe("0.02");
+    const dup = await refusal(saveCategory(t.db, null, { name: "Again", slug: "admin-hosting", sortOrder: "0" }));
+    expect(dup.details![0]!.field).toBe("slug");
+  });
+});

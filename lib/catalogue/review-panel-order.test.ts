@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DomainError } from "@/lib/errors/domain-error";
+import { makeCustomer } from "@/lib/testing/factories";
+import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { DEMO_CUSTOMER_EMAIL } from "@/prisma/seed/seed-customer";
+import { seedDemo } from "@/prisma/seed/seed-demo";
+import { ZPanelOrderSchema, panelOrderFieldsFromForm, type TPanelOrderInput } from "./panel-order-schema";
+import { reviewPanelOrder } from "./review-panel-order";
+
+let t: TestDb;
+let dataDir: string;
+let accountId: string;
+let product: Record<string, string>;
+let option: Record<string, string>;
+let imageId: string;
+let sshKeyId: string;
+const AT = new Date("2030-01-01T00:00:00Z");
+
+beforeAll(async () => {
+  t = await createTestDb();
+  dataDir = mkdtempSync(path.join(tmpdir(), "rf-review-"));
+  await seedDemo(t.db, { baseUrl: "http://localhost:3000", dataDir });
+  product = Object.fromEntries((await t.db.product.findMany()).map((p) => [p.slug, p.id]));
+  option = Object.fromEntries((await t.db.productOption.findMany()).map((o) => [o.slug, o.id]));
+  accountId = (await t.db.clientAccount.findFirstOrThrow({ where: { owner: { email: DEMO_CUSTOMER_EMAIL } } })).id;
+  imageId = (await t.db.productOsImage.findFirstOrThrow({ where: { productId: product["vps-m"]!, osImage: { orderable: true, enabled: true } } })).osImageId;
+  sshKeyId = (await t.db.sshKey.create({ data: { accountId, name: "laptop", publicKey: "ssh-ed25519 AAAA test", fingerprint: "SHA256:test", type: "ed25519" } })).id;
+});
+afterAll(async () => {
+  await t?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+function input(over: Partial<TPanelOrderInput> = {}): TPanelOrderInput {
+  return {
+    productId: product["vps-m"]!,
+    billingCycle: "monthly",
+    location: "ams1",
+    osImageId: imageId,
+    hostname: "web1.example.com",
+    options: [],
+    sshKeyIds: [],
+    ...over,
+  };
+}
+
+describe("reviewPanelOrder", () => {
+  it("prices the configuration with quoteOrder: VPS M, two extra IPv4, backups, migration → 98.90 + 21 % VAT", async () => {
+    const result = await reviewPanelOrder(
+      t.db,
+      { accountId },
+      input({
+        options: [
+          { optionId: option["extra-ipv4"]!, quantity: 2 },
+          { optionId: option["daily-backups"]!, quantity: 1 },
+          { optionId: option["assisted-migration"]!, quantity: 1 },
+        ],
+        sshKeyIds: [sshKeyId],
+      }),
+      { now: AT },
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
+    const r = result.review;
+    expect([r.amount, r.vatRate, r.vat, r.total, r.currency, r.vatCountry]).toEqual(["98.90", "21", "20.77", "119.67", "EUR", "NL"]);
+    expect([r.rule, r.ruleText, r.cycleLabel, r.location?.name, r.hostname]).toEqual(["retail", "Retail price", "Monthly", "Amsterdam", "web1.example.com"]);
+    expect(r.rows.map((row) => row.label)).toEqual(["VPS M", "Additional IPv4 address × 2", "Automated daily backups", "Assisted migration"]);
+    expect([r.recurringTotal, r.oneOffTotal]).toEqual(["19.9", "79"]);
+    expect(r.sshKeys).toEqual([{ id: sshKeyId, name: "laptop" }]);
+    expect(result.quote.lines[0]!.subtotal.toFixed(2)).toBe(r.amount);
+  });
+
+  it("a location surcharge and setup fee are rows of their own (EPYC annually in ams1: 3121 + 15 × 12, setup 99 + 50)", async () => {
+    const result = await reviewPanelOrder(t.db, { accountId }, input({ productId: product["ds-epyc-7443p"]!, billingCycle: "annually", osImageId: null, hostname: null }), { now: AT });
+    if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
+    const loc = result.review.rows.find((row) => row.key === "location")!;
+    expect([loc.recurring, loc.oneOff]).toEqual(["180", "50"]);
+    expect(result.review.amount).toBe("3450.00");
+  });
+
+  it("refuses field by field: missing image and hostname on a VPS, a foreign SSH key, an unsold cycle", async () => {
+    const other = await makeCustomer(t.db);
+    const foreignKey = await t.db.sshKey.create({ data: { accountId: other.account.id, name: "x", publicKey: "ssh-ed25519 B", fingerprint: "f", type: "ed25519" } });
+    const result = await reviewPanelOrder(
+      t.db,
+      { accountId },
+      input({ productId: product["vps-s"]!, billingCycle: "semi-annually", osImageId: null, hostname: null, sshKeyIds: [foreignKey.id] }),
+      { now: AT },
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.fieldErrors).toEqual({
+      osImageId: "Pick an operating system image.",
+      hostname: "Enter a hostname for the server, e.g. web1.example.com.",
+      sshKeyIds: "One of the SSH keys is no longer on your account. Reload the page.",
+      billingCycle: "Product is not sold on the 'semi-annually' billing cycle",
+    });
+  });
+
+  it("the pricing refusals land on their field: datacentre required, location not sold, option over its maximum", async () => {
+    const colo = await reviewPanelOrder(t.db, { accountId }, input({ productId: product["colo-1u"]!, location: null, osImageId: null, hostname: null }), { now: AT });
+    expect(colo).toEqual({ ok: false, fieldErrors: { location: "A datacentre must be selected" } });
+    const elsewhere = await reviewPanelOrder(t.db, { accountId }, input({ productId: product["ds-epyc-7443p"]!, location: "hel1", osImageId: null }), { now: AT });
+    expect(elsewhere.ok === false && elsewhere.fieldErrors.location).toMatch(/^Location 'hel1' is not available for this product/);
+    const many = await reviewPanelOrder(t.db, { accountId }, input({ options: [{ optionId: option["extra-ipv4"]!, quantity: 99 }] }), { now: AT });
+    expect(many.ok === false && many.fieldErrors.options).toMatch(/allows at most \d+ per service$/);
+  });
+
+  it("an unknown product is 404, as in the API", async () => {
+    await expect(reviewPanelOrder(t.db, { accountId }, input({ productId: "00000000-0000-4000-8000-000000000000" }))).rejects.toThrow(DomainError);
+  });
+});
+
+describe("ZPanelOrderSchema", () => {
+  function form(fields: [string, string][]): FormData {
+    const f = new FormData();
+    for (const [k, v] of fields) f.append(k, v);
+    return f;
+  }
+
+  it("reads the form: add-on quantities by field name (0 = left out), SSH keys repeated, empty text as null", () => {
+    const id = "11111111-1111-4111-8111-111111111111";
+    const parsed = ZPanelOrderSchema.parse(
+      panelOrderFieldsFromForm(
+        form([
+          ["productId", id],
+          ["billingCycle", "semi-annually"],
+          ["location", ""],
+          ["osImageId", ""],
+          ["hostname", "  db-2.example.org "],
+          [`option:${id}`, "3"],
+          ["option:22222222-2222-4222-8222-222222222222", "0"],
+          ["sshKeyIds", id],
+        ]),
+      ),
+    );
+    expect(parsed).toEqual({
+      productId: id,
+      billingCycle: "semi-annually",
+      location: null,
+      osImageId: null,
+      hostname: "db-2.example.org",
+      options: [{ optionId: id, quantity: 3 }],
+      sshKeyIds: [id],
+    });
+  });
+
+  it("says what is wrong with a bad hostname, cycle or quantity", () => {
+    const result = ZPanelOrderSchema.safeParse(
+      panelOrderFieldsFromForm(
+        form([
+          ["productId", "00000000-0000-4000-8000-000000000000"],
+          ["billingCycle", "weekly"],
+          ["hostname", "-bad-.example"],
+          ["option:00000000-0000-4000-8000-000000000000", "1.5"],
+        ]),
+      ),
+    );
+    expect(result.success).toBe(false);
+    const fields = new Set(result.error!.issues.map((i) => i.path[0]));
+    expect(fields).toEqual(new Set(["billingCycle", "hostname", "options"]));
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * How a business rule refuses. Domain functions (lib/<domain>/) throw this and know nothing of
+ * HTTP; the API edge maps `kind` to a status and each API's envelope (lib/api/api-error.ts).
+ * `message` is written for the API client and is returned verbatim, so exact sentences from the
+ * specs belong here.
+ */
+export type DomainErrorKind =
+  | "invalid" // 400
+  | "not_found" // 404: absent or not owned, never distinguished
+  | "forbidden" // 403
+  | "conflict" // 409
+  | "payment_required" // 402
+  | "unavailable" // 503
+  | "provider_failed"; // 424: a controller accepted the call but did not complete it
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  readonly kind: DomainErrorKind;
+  /** A customer API `code` more precise than the kind's default (e.g. `RENEWAL_PENDING`). */
+  readonly code: string | undefined;
+  readonly details: FieldIssue[] | undefined;
+
+  constructor(kind: DomainErrorKind, message: string, options: { code?: string; details?: FieldIssue[] } = {}) {
+    super(message);
+    this.name = "DomainError";
+    this.kind = kind;
+    this.code = options.code;
+    this.details = options.details;
+  }
+}

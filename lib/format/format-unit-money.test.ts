@@ -1,0 +1,8 @@
+import { describe, expect, it } from "vitest";
+import { formatUnitMoney } from "./format-unit-money";
+
+describe("formatUnitMoney", () => {
+  it("keeps up to four places, at least two, without floats", () => {
+    expect(["6.1100", "0.0099", "12.126", "3121", "0.00005"].map((v) => formatUnitMoney(v, "EUR"))).toEqual(["€6.11", "€0.0099", "€12.126", "€3,121.00", "€0.0001"]);
+  });
+});

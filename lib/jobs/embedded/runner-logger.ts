@@ -1,0 +1,1 @@
+export type RunnerLogger = Pick<Console, "info" | "warn" | "error">;

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { newSessionClaims, recordSignOut, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-token";
+import { createTestUser } from "@/lib/auth/test-factories";
+import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { inngest } from "../client";
+import { EmbeddedRunner } from "../embedded/embedded-runner";
+import { manualClock, recordingLogger } from "../embedded/test-support";
+import { functions } from "../functions";
+import { pruneSignedOutSessions } from "./prune-signed-out-sessions";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+it("is registered, runs daily at 03:41 and deletes only sign-out records past the session lifetime", async () => {
+  expect(functions).toContain(pruneSignedOutSessions);
+  const user = await createTestUser(t.db);
+  const now = new Date("2026-03-20T03:41:02.000Z");
+  const maxAge = SESSION_MAX_AGE_SECONDS * 1000;
+  const old = newSessionClaims(user);
+  const recent = newSessionClaims(user);
+  await recordSignOut(old, { now: new Date(now.getTime() - maxAge - 60_000) });
+  await recordSignOut(recent, { now: new Date(now.getTime() - maxAge + 60_000) });
+
+  const clock = manualClock("2026-03-20T03:40:30.000Z");
+  const runner = new EmbeddedRunner({ db: t.db, functions: [pruneSignedOutSessions], client: inngest, clock: clock.now, logger: recordingLogger() });
+  await runner.tick();
+  expect(await t.db.jobRun.count({ where: { functionId: "rackfront-prune-signed-out-sessions" } })).toBe(0);
+
+  clock.set(now);
+  await runner.tick();
+  const run = await t.db.jobRun.findFirstOrThrow({ where: { functionId: "rackfront-prune-signed-out-sessions" } });
+  expect(run).toMatchObject({ status: "completed", output: { deleted: 1 } });
+  expect((await t.db.signedOutSession.findMany()).map((s) => s.id)).toEqual([recent.sid]);
+});

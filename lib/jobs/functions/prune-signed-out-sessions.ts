@@ -1,0 +1,16 @@
+import { deleteExpiredSignOuts } from "@/lib/auth/session-token";
+import { getDb } from "@/lib/db/client";
+import { inngest } from "../client";
+
+/**
+ * Daily housekeeping of sign-out records: once every copy of a signed-out session's JWT has
+ * expired on its own, the record refusing it is no longer needed.
+ */
+export const pruneSignedOutSessions = inngest.createFunction(
+  { id: "prune-signed-out-sessions", name: "Prune sign-out records", triggers: [{ cron: "41 3 * * *" }], retries: 2 },
+  async ({ event, step }) => {
+    const now = new Date(typeof event.ts === "number" ? event.ts : Date.now());
+    const deleted = await step.run("delete-expired", () => deleteExpiredSignOuts(getDb(), now));
+    return { deleted };
+  },
+);

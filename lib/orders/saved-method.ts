@@ -1,0 +1,191 @@
+import type { Db, DbOrTx } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { isUuid } from "@/lib/catalogue/product-ids";
+import type { GatewayResolver, PaymentGateway } from "@/lib/payments/payment-gateway";
+import { roundDocument } from "@/lib/pricing";
+import { loadOrderRecord } from "./order-record";
+import { documentLines, nextDueDate, raiseOrderEvent, raisePaidInvoice } from "./order-writes";
+
+// `saved_method` collection (reseller-api "Collection modes"): the order and its services
+// (`pending_payment`, holding their units against caps) commit first; the card is charged outside
+// any transaction (a gateway is a network call); a second transaction then activates the services
+// or records the refusal. A charge is never inside a database transaction, and an order whose
+// charge went through is never rolled back: if activation fails, the order is
+// `provisioning_failed` with the payment standing (HTTP 502).
+
+export const NO_PAYMENT_METHOD = "No saved payment method on file; add a card in the reseller portal or send paymentMethodId";
+export const PAYMENT_METHOD_NOT_FOUND = "Payment method not found";
+
+export interface SavedMethod {
+  id: string;
+  token: string;
+  cardLastFour: string | null;
+  gateway: PaymentGateway;
+}
+
+/** The method to charge: `paymentMethodId` (must be the account's) or the default; refused before anything is written. */
+export async function resolveSavedMethod(db: DbOrTx, accountId: string, paymentMethodId: string | null, gateways: GatewayResolver): Promise<SavedMethod> {
+  const method = paymentMethodId
+    ? isUuid(paymentMethodId)
+      ? await db.paymentMethod.findFirst({ where: { id: paymentMethodId, accountId } })
+      : null
+    : await db.paymentMethod.findFirst({ where: { accountId }, orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }] });
+  if (!method) {
+    if (paymentMethodId) throw new DomainError("invalid", PAYMENT_METHOD_NOT_FOUND, { details: [{ field: "paymentMethodId", message: PAYMENT_METHOD_NOT_FOUND }] });
+    throw new DomainError("invalid", NO_PAYMENT_METHOD);
+  }
+  const gateway = gateways(method.gateway);
+  if (!gateway) throw new DomainError("unavailable", `The payment gateway '${method.gateway}' is not available`);
+  return { id: method.id, token: method.gatewayToken, cardLastFour: method.cardLastFour, gateway };
+}
+
+function eventBase(order: Awaited<ReturnType<typeof loadOrderRecord>>) {
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    externalOrderId: order.externalOrderId,
+    externalCustomerId: order.resellerCustomer?.externalCustomerId ?? null,
+    paymentMode: order.paymentMode ?? "saved_method",
+    amount: order.amount,
+    vat: order.vat,
+    total: order.total,
+    currency: order.currency,
+  };
+}
+
+/**
+ * The charge went through: payment paid, the order's services (held `pending_payment`, or
+ * `cancelled` by an earlier failed attempt) become `pending`, their add-ons `active`, a paid
+ * invoice is raised (best effort) and `order.paid` is raised. If this fails the order is marked
+ * `provisioning_failed` instead, the payment standing (`provisioningFailed: true`).
+ */
+export async function activateChargedOrder(
+  db: Db,
+  input: { orderId: string; paymentId: string; methodId: string; gatewayReference: string; at: Date; beforeActivate?: (orderId: string) => Promise<void> },
+): Promise<{ serviceIds: string[]; invoice: { id: string; number: string } | null; provisioningFailed: boolean }> {
+  const { orderId, at } = input;
+  try {
+    return await db.$transaction(
+      async (tx) => {
+        await tx.payment.update({ where: { id: input.paymentId }, data: { status: "paid", gatewayReference: input.gatewayReference, failureReason: null } });
+        await tx.paymentMethod.update({ where: { id: input.methodId }, data: { lastUsedAt: at } });
+        const order = await loadOrderRecord(tx, orderId);
+        for (const item of order.items) {
+          await tx.service.updateMany({
+            where: { orderId, orderItemId: item.id, status: { in: ["pending_payment", "cancelled"] } },
+            data: { status: "pending", nextDueDate: nextDueDate(at, item.billingCycle) },
+          });
+          await tx.serviceOption.updateMany({
+            where: { service: { orderId, orderItemId: item.id }, status: { in: ["pending_payment", "cancelled"] } },
+            data: { status: "active", nextDueDate: nextDueDate(at, item.billingCycle), terminationDate: null },
+          });
+        }
+        await input.beforeActivate?.(orderId);
+        const services = await tx.service.findMany({
+          where: { orderId },
+          select: { id: true, status: true, orderItemId: true, amount: true, options: { select: { amount: true, setupFee: true } } },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        });
+        // Per unit as quoted: Service.amount (product + datacentre), OrderItem.setupFee, and each
+        // add-on's recurring amount and one-off (docs/pricing.md "The quote").
+        const lines = documentLines(
+          order.items.map((item) => {
+            const first = services.find((s) => s.orderItemId === item.id);
+            const perUnit = first ? first.options.reduce((sum, o) => sum.plus(o.amount ?? 0).plus(o.setupFee), first.amount.plus(item.setupFee)) : item.unitPrice.plus(item.setupFee);
+            return {
+              productName: item.product.name,
+              billingCycle: item.billingCycle,
+              quantity: item.quantity,
+              perUnit,
+              subtotal: roundDocument(perUnit.times(item.quantity)),
+              hostname: item.hostname,
+              options: item.options.map((o) => o.option.name),
+            };
+          }),
+          (i) => {
+            const own = services.filter((s) => s.orderItemId === order.items[i]!.id);
+            return own.length === 1 ? own[0]!.id : null;
+          },
+        );
+        const linesTotal = lines.reduce((s, l) => s.plus(l.amount), order.amount.minus(order.amount));
+        const exact = linesTotal.equals(order.amount)
+          ? lines
+          : [{ description: `Order ${order.orderNumber}`, quantity: 1, unitAmount: order.amount, amount: order.amount, serviceId: null }];
+        const invoice = await raisePaidInvoice(
+          tx,
+          { accountId: order.accountId, orderId, currency: order.currency, amount: order.amount, vatRate: order.vatRate, vat: order.vat, total: order.total },
+          exact,
+          at,
+          input.paymentId,
+        );
+        await tx.order.update({
+          where: { id: orderId },
+          data: { status: "paid", paymentStatus: "paid", provisioningStatus: "pending", paymentFailedReason: null },
+        });
+        await raiseOrderEvent(
+          tx,
+          order.resellerId,
+          "order.paid",
+          { ...eventBase(order), status: "paid", invoiceId: invoice?.id ?? null, services: services.map((s) => ({ serviceId: s.id, status: s.status })) },
+          at,
+        );
+        return { serviceIds: services.filter((s) => s.status === "pending").map((s) => s.id), invoice, provisioningFailed: false };
+      },
+      { maxWait: 15_000, timeout: 30_000 },
+    );
+  } catch (err) {
+    console.error(`[orders] order ${orderId}: the charge went through but its services could not be created`, err);
+    await markProvisioningFailed(db, input, err);
+    return { serviceIds: [], invoice: null, provisioningFailed: true };
+  }
+}
+
+export const SERVICES_NOT_CREATED = "The payment went through but the services could not be created";
+
+async function markProvisioningFailed(db: Db, input: { orderId: string; paymentId: string; gatewayReference: string; at: Date }, err: unknown) {
+  await db.$transaction(async (tx) => {
+    await tx.payment.update({ where: { id: input.paymentId }, data: { status: "paid", gatewayReference: input.gatewayReference } });
+    await tx.service.updateMany({
+      where: { orderId: input.orderId, status: { in: ["pending_payment", "cancelled"] } },
+      data: { status: "provisioning_failed", failureCode: "unknown", failureDetail: err instanceof Error ? err.message.slice(0, 2000) : String(err) },
+    });
+    await tx.order.update({
+      where: { id: input.orderId },
+      data: { status: "provisioning_failed", paymentStatus: "paid", provisioningStatus: "failed", provisioningError: SERVICES_NOT_CREATED },
+    });
+    const order = await loadOrderRecord(tx, input.orderId);
+    await raiseOrderEvent(
+      tx,
+      order.resellerId,
+      "service.provisioning_failed",
+      { ...eventBase(order), status: "provisioning_failed", provisioningError: SERVICES_NOT_CREATED, services: order.services.map((s) => ({ serviceId: s.id, status: s.status })) },
+      input.at,
+    );
+  });
+}
+
+/**
+ * The gateway refused: the payment is `failed` with its reason, the held services and add-ons are
+ * `cancelled` (they never ran; they no longer count against caps), the order is `payment_failed`
+ * and `order.payment_failed` is raised. A retry revives the same services.
+ */
+export async function failChargedOrder(
+  db: Db,
+  input: { orderId: string; paymentId: string; methodId: string; reason: string; gatewayReference: string | null; at: Date },
+): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await tx.payment.update({ where: { id: input.paymentId }, data: { status: "failed", failureReason: input.reason, gatewayReference: input.gatewayReference } });
+    await tx.paymentMethod.update({ where: { id: input.methodId }, data: { lastUsedAt: input.at } });
+    await tx.serviceOption.updateMany({ where: { service: { orderId: input.orderId }, status: "pending_payment" }, data: { status: "cancelled" } });
+    await tx.service.updateMany({ where: { orderId: input.orderId, status: "pending_payment" }, data: { status: "cancelled" } });
+    await tx.order.update({ where: { id: input.orderId }, data: { status: "payment_failed", paymentStatus: "failed", paymentFailedReason: input.reason } });
+    const order = await loadOrderRecord(tx, input.orderId);
+    await raiseOrderEvent(
+      tx,
+      order.resellerId,
+      "order.payment_failed",
+      { ...eventBase(order), status: "payment_failed", paymentError: input.reason, services: order.services.map((s) => ({ serviceId: s.id, status: s.status })) },
+      input.at,
+    );
+  });
+}

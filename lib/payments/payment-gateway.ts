@@ -1,0 +1,61 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { testCardGateway } from "./test-card-gateway";
+
+/**
+ * What the order code needs from a card processor: charge a saved card (identified by the token
+ * the gateway gave when the card was saved) once. A real adapter (Stripe, Adyen, …) implements this
+ * interface in its own file and is registered in `PAYMENT_GATEWAYS` under the name stored in
+ * `PaymentMethod.gateway`; nothing else in the order code changes (docs/orders.md "Payment gateways").
+ */
+export interface ChargeRequest {
+  /** PaymentMethod.gatewayToken: the gateway's reference to the saved card. */
+  token: string;
+  /** Display hint (the stored last four digits), for gateways that need it; never a card number. */
+  cardLastFour: string | null;
+  amount: Prisma.Decimal;
+  /** ISO 4217. */
+  currency: string;
+  /**
+   * Our reference for this attempt (`<orderId>:<attempt>`). Adapters pass it as the gateway's
+   * idempotency key, so a request retried after a network failure charges at most once.
+   */
+  reference: string;
+  description: string;
+}
+
+export type ChargeOutcome =
+  | { ok: true; gatewayReference: string }
+  | {
+      ok: false;
+      /** `declined` and `insufficient_funds` are final answers about the card; `error`: the gateway could not be reached or failed. */
+      code: "declined" | "insufficient_funds" | "error";
+      /** A sentence the reseller or customer can act on (the API returns it as `paymentError`). */
+      reason: string;
+      gatewayReference: string | null;
+    };
+
+export interface PaymentGateway {
+  /** The value of PaymentMethod.gateway this adapter serves. */
+  readonly name: string;
+  /** Never throws for a refused card; a thrown error is treated as `{ok: false, code: "error"}`. */
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+}
+
+/** Registered adapters by PaymentMethod.gateway. */
+export const PAYMENT_GATEWAYS: Record<string, PaymentGateway> = {
+  [testCardGateway.name]: testCardGateway,
+};
+
+export type GatewayResolver = (name: string) => PaymentGateway | null;
+
+export const defaultGatewayResolver: GatewayResolver = (name) => PAYMENT_GATEWAYS[name] ?? null;
+
+/** Charges through `gateway`, turning a thrown error into a failed outcome (the charge did not go through). */
+export async function chargeSafely(gateway: PaymentGateway, request: ChargeRequest): Promise<ChargeOutcome> {
+  try {
+    return await gateway.charge(request);
+  } catch (err) {
+    console.warn(`[payments] gateway ${gateway.name} failed to answer`, err);
+    return { ok: false, code: "error", reason: "The payment gateway could not be reached; try again later", gatewayReference: null };
+  }
+}

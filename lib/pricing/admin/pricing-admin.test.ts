@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DomainError } from "@/lib/errors/domain-error";
+import { makeProduct, makeReseller } from "@/lib/testing/factories";
+import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { findExchangeRate } from "../exchange-rate";
+import { quoteOrder } from "../quote-order";
+import { findVatRate } from "../vat-rate";
+import { addExchangeRate } from "./add-exchange-rate";
+import { addVatRate } from "./add-vat-rate";
+import { getProgrammeSettings, saveProgrammeSettings } from "./save-programme-settings";
+import { categoryField, deleteTier, saveTier } from "./save-tier";
+import { removeTierPrice, setTierOptionPrice, setTierPrice } from "./set-tier-price";
+
+let t: TestDb;
+const AT = new Date("2030-01-01T00:00:00Z");
+
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => t?.close());
+
+async function refusal(p: Promise<unknown>): Promise<DomainError> {
+  try {
+    await p;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("tiers", () => {
+  it("a price-book entry overrides the tier's discount for the next quote, and removing it restores the discount", async () => {
+    const category = await t.db.productCategory.create({ data: { name: "VPS", slug: "admin-vps" } });
+    const tier = await saveTier(t.db, null, { name: "Bronze-A", sortOrder: "1", minMonthlyRunRate: "0", defaultDiscountPercent: "5" });
+    const product = await makeProduct(t.db, { prices: { monthly: "20.00" }, categoryId: category.id });
+    const r = await makeReseller(t.db);
+    await t.db.resellerProfile.update({ where: { id: r.profile.id }, data: { tierId: tier.id } });
+    const quote = () => quoteOrder(t.db, { buyer: { kind: "reseller", resellerId: r.profile.id }, items: [{ productId: product.id, billingCycle: "monthly" }], at: AT }, { enforceLimits: false });
+
+    let line = (await quote()).lines[0]!;
+    expect([line.unitPrice.toFixed(2), line.unitPriceRule]).toEqual(["19.00", "tier_discount"]);
+
+    // A per-category discount for the product's category beats the default.
+    await saveTier(t.db, tier.id, { name: "Bronze-A", sortOrder: "1", minMonthlyRunRate: "0", defaultDiscountPercent: "5", [categoryField(category.id)]: "10" });
+    line = (await quote()).lines[0]!;
+    expect([line.unitPrice.toFixed(2), line.unitPriceRule]).toEqual(["18.00", "tier_category_discount"]);
+
+    const entry = await setTierPrice(t.db, tier.id, { productId: product.id, cycle: "monthly", amount: "15.5", setupFee: "0" });
+    line = (await quote()).lines[0]!;
+    expect([line.unitPrice.toFixed(2), line.unitPriceRule, line.setupFee.toFixed(2)]).toEqual(["15.50", "tier_price_book", "0.00"]);
+
+    // Setting the same product and cycle again replaces the entry rather than adding a second one.
+    await setTierPrice(t.db, tier.id, { productId: product.id, cycle: "monthly", amount: "16", setupFee: "" });
+    expect(await t.db.tierPrice.count({ where: { tierId: tier.id } })).toBe(1);
+    expect((await quote()).lines[0]!.unitPrice.toFixed(2)).toBe("16.00");
+
+    await removeTierPrice(t.db, tier.id, entry.id);
+    // A blank category field removes the category row: the default 5 % applies again.
+    await saveTier(t.db, tier.id, { name: "Bronze-A", sortOrder: "1", minMonthlyRunRate: "0", defaultDiscountPercent: "5", [categoryField(category.id)]: "" });
+    line = (await quote()).lines[0]!;
+    expect([line.unitPrice.toFixed(2), line.unitPriceRule]).toEqual(["19.00", "tier_discount"]);
+
+    const held = await refusal(deleteTier(t.db, tier.id));
+    expect(held.message).toBe("1 reseller is on this tier. Move them to another tier first.");
+  });
+
+  it("validates tier figures and refuses a duplicate name", async () => {
+    const bad = await refusal(saveTier(t.db, null, { name: "X", sortOrder: "1", minMonthlyRunRate: "-1", defaultDiscountPercent: "150" }));
+    expect(bad.details!.map((d) => d.field).sort()).toEqual(["defaultDiscountPercent", "minMonthlyRunRate"]);
+    await saveTier(t.db, null, { name: "Silver-A", sortOrder: "2", minMonthlyRunRate: "500", defaultDiscountPercent: "8" });
+    const dup = await refusal(saveTier(t.db, null, { name: "Silver-A", sortOrder: "3", minMonthlyRunRate: "600", defaultDiscountPercent: "9" }));
+    expect(dup.details).toEqual([{ field: "name", message: "A tier named “Silver-A” already exists." }]);
+  });
+
+  it("refuses an option price for an unknown option", async () => {
+    const tier = await saveTier(t.db, null, { name: "Gold-A", sortOrder: "3", minMonthlyRunRate: "2500", defaultDiscountPercent: "12" });
+    const err = await refusal(setTierOptionPrice(t.db, tier.id, { optionId: "00000000-0000-4000-8000-000000000000", cycle: "monthly", amount: "1" }));
+    expect(err.details![0]!.field).toBe("optionId");
+  });
+});
+
+describe("programme, rates and VAT", () => {
+  it("saves the programme; a blank minimum order is none, not 0", async () => {
+    const saved = await saveProgrammeSettings(t.db, { enabled: "on", paymentMode: "invoice", minimumOrderAmount: "", accountHourlyLimit: "5000", webhookMaxAttempts: "12" });
+    expect(saved).toMatchObject({ paymentMode: "invoice", minimumOrderAmount: null, webhookMaxAttempts: 12, peerConnectionsEnabled: false });
+    await saveProgrammeSettings(t.db, { enabled: "on", paymentMode: "credit", minimumOrderAmount: "25", accountHourlyLimit: "5000", webhookMaxAttempts: "20" });
+    expect((await getProgrammeSettings(t.db)).minimumOrderAmount?.toFixed(2)).toBe("25.00");
+    const bad = await refusal(saveProgrammeSettings(t.db, { paymentMode: "cash", accountHourlyLimit: "0", webhookMaxAttempts: "x" }));
+    expect(bad.details!.map((d) => d.field).sort()).toEqual(["accountHourlyLimit", "paymentMode", "webhookMaxAttempts"]);
+  });
+
+  it("an exchange rate takes over from its effective time", async () => {
+    await addExchangeRate(t.db, { quoteCurrency: "usd", rate: "1.1", effectiveAt: "2029-01-01T00:00" });
+    await addExchangeRate(t.db, { quoteCurrency: "USD", rate: "1.2", effectiveAt: "2030-06-01T00:00" });
+    expect((await findExchangeRate(t.db, "EUR", "USD", AT))!.rate.toFixed(2)).toBe("1.10");
+    expect((await findExchangeRate(t.db, "EUR", "USD", new Date("2030-07-01T00:00:00Z")))!.rate.toFixed(2)).toBe("1.20");
+    const base = await refusal(addExchangeRate(t.db, { quoteCurrency: "EUR", rate: "1", effectiveAt: "" }));
+    expect(base.details![0]).toEqual({ field: "quoteCurrency", message: "EUR is the base currency: its rate is always 1." });
+    const zero = await refusal(addExchangeRate(t.db, { quoteCurrency: "GBP", rate: "0", effectiveAt: "" }));
+    expect(zero.details![0]!.field).toBe("rate");
+  });
+
+  it("a VAT rate applies from its day; the same country and day twice is refused", async () => {
+    await addVatRate(t.db, { countryCode: "xx", ratePercent: "20", effectiveFrom: "2029-01-01" });
+    await addVatRate(t.db, { countryCode: "XX", ratePercent: "22.5", effectiveFrom: "2030-03-01" });
+    expect((await findVatRate(t.db, "XX", AT)).ratePercent.toFixed(2)).toBe("20.00");
+    expect((await findVatRate(t.db, "XX", new Date("2030-03-01T00:00:00Z"))).ratePercent.toFixed(2)).toBe("22.50");
+    const dup = await refusal(addVatRate(t.db, { countryCode: "XX", ratePercent: "21", effectiveFrom: "2030-03-01" }));
+    expect(dup.details![0]).toEqual({ field: "effectiveFrom", message: "XX already has a rate from 2030-03-01. Remove it first or pick another day." });
+  });
+});

@@ -1,0 +1,222 @@
+import type { BackendContext } from "@/lib/backends/context";
+import { getJob } from "@/lib/backends/jobs";
+import type { Db } from "@/lib/db/client";
+import type { ServiceStatus } from "@/lib/generated/prisma/client";
+import { moneyString } from "@/lib/api/money";
+import { billingCycleValue } from "./billing-cycle-value";
+import { findServiceMachine, type ServiceMachine } from "./find-service-machine";
+import type { ScopedService } from "./find-scoped-service-or-throw";
+import { backendOf, productControls, type PowerVerb } from "./service-controls";
+
+// The customer API's VPS resource and the panel's service document (customer-api.md "VPS", "Service"),
+// built once here and used by the API and the panel pages alike. snake_case, as the customer API prints.
+
+export interface IpAddressDoc {
+  address: string;
+  version: number;
+  prefix_length: number;
+  gateway: string | null;
+  subnet_cidr: string;
+  purpose: string;
+}
+
+export interface InstanceDoc {
+  state: string;
+  vcpus: number;
+  memory_mb: number;
+  disk_gb: number;
+  os: string | null;
+  rescue_mode: boolean;
+  updated_at: string;
+}
+
+/** The job holding the machine (a power action, a reinstall): the panel polls it until it ends. */
+export interface ActiveJobDoc {
+  id: string;
+  operation: string;
+  state: string;
+  step: string | null;
+  progress: number;
+}
+
+export interface VpsCapabilitiesDoc {
+  actions: PowerVerb[];
+  console: boolean;
+  reinstall: boolean;
+  password_reset: boolean;
+  snapshots: boolean;
+  images: boolean;
+  shared: boolean;
+  frozen: boolean;
+  unavailable_reason: string | null;
+}
+
+export interface VpsDoc {
+  id: string;
+  name: string;
+  hostname: string | null;
+  status: ServiceStatus;
+  kind: "vps";
+  provider: "native";
+  product: { id: string; name: string };
+  billing: { cycle: string; amount: string; currency: string | null; next_due_date: string | null };
+  cancellation: { scheduled_date: string; reason: string | null } | null;
+  location: { value: string; name: string; country_code: string } | null;
+  primary_ip: string | null;
+  ip_addresses: IpAddressDoc[];
+  instance: InstanceDoc | null;
+  os_installation_status: "in_progress" | "completed" | "failed" | null;
+  capabilities?: VpsCapabilitiesDoc;
+  active_job: ActiveJobDoc | null;
+  specs: { cpu: string | null; ram: string | null; storage: string | null };
+  failure: { code: string; message: string } | null;
+  project: { id: string; slug: string; name: string } | null;
+  created_at: string;
+}
+
+/** Client-facing sentence per failure code; the operator's detail is never returned. */
+const FAILURE_MESSAGE: Record<string, string> = {
+  capacity: "No capacity was left in the chosen location; another location may work.",
+  ip_capacity: "No IP addresses were left in the chosen location; another location may work.",
+  storage_capacity: "The host's storage was full; one retry may work.",
+  install_timeout: "The operating system install did not finish in time; one retry may work.",
+  configuration: "The order's configuration could not be built; the order needs changing.",
+  name_conflict: "The hostname is already taken on the host; the order needs a different hostname.",
+  provider_unreachable: "The hosting backend could not be reached; one retry may work.",
+  unknown: "Provisioning failed; one retry may work.",
+};
+
+export function failureDoc(s: Pick<ScopedService, "status" | "failureCode">): VpsDoc["failure"] {
+  if (s.status !== "provisioning_failed") return null;
+  const code = s.failureCode ?? "unknown";
+  return { code, message: FAILURE_MESSAGE[code] ?? FAILURE_MESSAGE.unknown! };
+}
+
+/** What the customer may do to a VPS now (the `capabilities` of the detail read). */
+export function vpsCapabilities(s: ScopedService, machine: ServiceMachine | null): VpsCapabilitiesDoc {
+  const c = productControls(s.product);
+  const building = s.status === "pending" || s.status === "installing" || (machine?.kind === "vps" && machine.vm.state === "creating");
+  const reason =
+    s.status === "terminated" ? "terminated" : s.status === "suspended" ? "suspended" : s.status === "provisioning_failed" ? "provisioning_failed" : !machine ? "no_instance" : building ? "building" : null;
+  const live = reason === null;
+  const actions = s.status === "terminated" ? [] : s.status === "suspended" ? c.powerActions.filter((a) => a !== "start") : live ? c.powerActions : [];
+  return {
+    actions,
+    console: live && c.console,
+    reinstall: live && c.reinstall,
+    password_reset: live && c.password,
+    snapshots: live && c.backups,
+    images: live,
+    shared: false,
+    frozen: s.status === "suspended",
+    unavailable_reason: reason,
+  };
+}
+
+/**
+ * Brings the machine's running jobs up to now before it is read: jobs move when someone polls them
+ * (docs/backends.md), and a client polling the VPS is waiting for exactly these. Best effort.
+ */
+async function advanceMachineJobs(ctx: BackendContext, serviceId: string): Promise<void> {
+  const vm = await ctx.db.virtualMachine.findFirst({ where: { serviceId, destroyedAt: null }, select: { diskJobId: true, powerJobId: true } });
+  for (const jobId of new Set([vm?.diskJobId, vm?.powerJobId].filter((j): j is string => !!j))) {
+    try {
+      await getJob(jobId, ctx);
+    } catch {
+      // An unreachable node leaves the job as it was; the read shows the last known state.
+    }
+  }
+}
+
+function str(v: unknown): string | null {
+  return typeof v === "string" ? v : typeof v === "number" ? String(v) : null;
+}
+
+/** One VPS as `GET /vps/{id}` (with capabilities) or a `/vps` list row (without). */
+export async function vpsDocument(db: Db, s: ScopedService, options: { detail: boolean; backend?: BackendContext }): Promise<VpsDoc> {
+  if (options.backend) await advanceMachineJobs(options.backend, s.id);
+  const machine = await findServiceMachine(db, s.id);
+  const vm = machine?.kind === "vps" ? machine.vm : null;
+  const addresses = vm
+    ? await db.ipAddress.findMany({ where: { vmId: vm.id }, include: { pool: true }, orderBy: [{ pool: { version: "asc" } }, { ordinal: "asc" }] })
+    : [];
+  const ip_addresses = addresses.map((a) => ({
+    address: a.address,
+    version: a.pool.version,
+    prefix_length: a.pool.prefixLength,
+    gateway: a.pool.gateway,
+    subnet_cidr: a.pool.cidr,
+    purpose: a.purpose ?? "additional",
+  }));
+  const jobId = vm?.diskJobId ?? vm?.powerJobId ?? null;
+  const job = jobId ? await db.backendJob.findUnique({ where: { id: jobId } }) : null;
+  const specs = (s.product.specs ?? {}) as Record<string, unknown>;
+  const project = s.projectId ? await db.project.findUnique({ where: { id: s.projectId }, select: { id: true, slug: true, name: true } }) : null;
+  const doc: VpsDoc = {
+    id: s.id,
+    name: s.name,
+    hostname: s.hostname,
+    status: s.status,
+    kind: "vps",
+    provider: "native",
+    product: { id: s.product.id, name: s.product.name },
+    billing: { cycle: billingCycleValue(s.billingCycle), amount: moneyString(s.amount), currency: s.currency, next_due_date: s.nextDueDate?.toISOString() ?? null },
+    cancellation: s.cancellationScheduledDate ? { scheduled_date: s.cancellationScheduledDate.toISOString(), reason: s.cancellationReason } : null,
+    location: s.location ? { value: s.location.value, name: s.location.name, country_code: s.location.countryCode } : null,
+    primary_ip: ip_addresses.find((a) => a.purpose === "primary")?.address ?? ip_addresses[0]?.address ?? null,
+    ip_addresses,
+    instance: vm
+      ? { state: vm.state, vcpus: vm.vcpus, memory_mb: vm.memoryMb, disk_gb: vm.diskGb, os: vm.osName, rescue_mode: vm.rescueMode, updated_at: vm.updatedAt.toISOString() }
+      : null,
+    os_installation_status: vm?.osInstallStatus ?? null,
+    active_job: job && (job.state === "queued" || job.state === "running") ? { id: job.id, operation: job.operation, state: job.state, step: job.step, progress: job.progress } : null,
+    specs: { cpu: str(specs.cpu), ram: str(specs.ram), storage: str(specs.storage) },
+    failure: failureDoc(s),
+    project,
+    created_at: s.createdAt.toISOString(),
+  };
+  if (options.detail) doc.capabilities = vpsCapabilities(s, machine);
+  return doc;
+}
+
+export type ServiceType = "vps" | "dedicated" | "game" | "unknown";
+
+export interface ServiceDoc {
+  id: string;
+  name: string;
+  hostname: string | null;
+  status: ServiceStatus;
+  serviceType: ServiceType;
+  product: { id: string; name: string };
+  billing: VpsDoc["billing"];
+  location: VpsDoc["location"];
+  primary_ip: string | null;
+  failure: VpsDoc["failure"];
+  project_id: string | null;
+  created_at: string;
+  vps_capabilities?: VpsCapabilitiesDoc;
+}
+
+/** The panel's service document (`GET /services` rows, `data.service` of the detail read). */
+export async function serviceDocument(db: Db, s: ScopedService): Promise<ServiceDoc> {
+  const backend = backendOf(s.product);
+  const serviceType: ServiceType = backend ?? (s.product.kind === "game" ? "game" : "unknown");
+  const machine = await findServiceMachine(db, s.id);
+  const owner = machine?.kind === "vps" ? { vmId: machine.vm.id } : machine?.kind === "dedicated" ? { serverId: machine.server.id } : null;
+  const primary = owner ? await db.ipAddress.findFirst({ where: { ...owner, purpose: "primary" } }) : null;
+  return {
+    id: s.id,
+    name: s.name,
+    hostname: s.hostname,
+    status: s.status,
+    serviceType,
+    product: { id: s.product.id, name: s.product.name },
+    billing: { cycle: billingCycleValue(s.billingCycle), amount: moneyString(s.amount), currency: s.currency, next_due_date: s.nextDueDate?.toISOString() ?? null },
+    location: s.location ? { value: s.location.value, name: s.location.name, country_code: s.location.countryCode } : null,
+    primary_ip: primary?.address ?? null,
+    failure: failureDoc(s),
+    project_id: s.projectId,
+    created_at: s.createdAt.toISOString(),
+    ...(serviceType === "vps" ? { vps_capabilities: vpsCapabilities(s, machine) } : {}),
+  };
+}

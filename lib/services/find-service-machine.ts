@@ -1,0 +1,22 @@
+import type { DbOrTx } from "@/lib/db/client";
+import type { DedicatedServer, VirtualMachine } from "@/lib/generated/prisma/client";
+
+export type ServiceMachine = { kind: "vps"; vm: VirtualMachine } | { kind: "dedicated"; server: DedicatedServer };
+
+/** The machine a service runs on (the newest not destroyed VM, or its reserved server), or null before one exists. */
+export async function findServiceMachine(db: DbOrTx, serviceId: string): Promise<ServiceMachine | null> {
+  const vm = await db.virtualMachine.findFirst({ where: { serviceId, destroyedAt: null }, orderBy: { createdAt: "desc" } });
+  if (vm) return { kind: "vps", vm };
+  const server = await db.dedicatedServer.findFirst({ where: { serviceId }, orderBy: { reservedAt: "desc" } });
+  if (server) return { kind: "dedicated", server };
+  return null;
+}
+
+/** The service's primary address (IPv4 first), or null. */
+export async function primaryAddressOf(db: DbOrTx, machine: ServiceMachine | null): Promise<string | null> {
+  if (!machine) return null;
+  const where = machine.kind === "vps" ? { vmId: machine.vm.id } : { serverId: machine.server.id };
+  const rows = await db.ipAddress.findMany({ where, include: { pool: { select: { version: true } } }, orderBy: { ordinal: "asc" } });
+  const primary = rows.find((r) => r.purpose === "primary") ?? rows.find((r) => r.pool.version === 4) ?? rows[0];
+  return primary?.address ?? null;
+}

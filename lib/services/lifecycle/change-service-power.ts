@@ -1,0 +1,53 @@
+import type { BackendContext } from "@/lib/backends/context";
+import type { DedicatedPowerAction } from "@/lib/backends/bmc-driver";
+import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
+import type { BackendJobView } from "@/lib/backends/types";
+import { DomainError } from "@/lib/errors/domain-error";
+import { backendRefusal } from "../backend-refusal";
+import { backendOf, productControls, type PowerVerb } from "../service-controls";
+import { assertControlAllowed } from "../service-rules";
+import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceMachineOrThrow } from "./service-machine-or-throw";
+
+export const NO_REMOTE_CONTROLS = "Service has no remote controls";
+
+export type PowerOutcome =
+  | { backend: "vps"; action: PowerVerb; job: BackendJobView; vmState: string }
+  | { backend: "dedicated"; action: PowerVerb; job: BackendJobView; alreadyInState: boolean };
+
+const DEDICATED_ACTION: Record<PowerVerb, DedicatedPowerAction> = { start: "on", stop: "off", restart: "restart" };
+
+/**
+ * A power action on a service's machine, in the spec's order: backend present (400), billing state
+ * (403: suspended refuses start, terminated refuses all), product switch (403 naming the allowed
+ * verbs), machine present and built (404/409), then the driver (its refusals mapped). Returns the
+ * accepted job; the action runs asynchronously.
+ */
+export async function changeServicePower(ctx: BackendContext, service: ScopedService, action: PowerVerb): Promise<PowerOutcome> {
+  const backend = backendOf(service.product);
+  if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
+  assertControlAllowed(service.status, action);
+  if (backend === "vps") {
+    const controls = productControls(service.product);
+    if (!controls.powerActions.includes(action)) {
+      const allowed = controls.powerActions.length ? controls.powerActions.join(", ") : "none";
+      throw new DomainError("forbidden", `Power action '${action}' is switched off for this product; allowed: ${allowed}`);
+    }
+  }
+  const machine = await serviceMachineOrThrow(ctx.db, service);
+  try {
+    if (machine.kind === "vps") {
+      const hv = await hypervisorForVm(machine.vm.id, ctx);
+      const job = await hv.power(machine.vm.id, action);
+      const vm = await ctx.db.virtualMachine.findUniqueOrThrow({ where: { id: machine.vm.id }, select: { state: true } });
+      return { backend: "vps", action, job, vmState: vm.state };
+    }
+    const bmc = await bmcForServer(machine.server.id, ctx);
+    if (bmc.capabilities.powerActions.length === 0) throw new DomainError("invalid", "This server has no management controller");
+    const job = await bmc.power(machine.server.id, DEDICATED_ACTION[action]);
+    if (job.state === "failed") throw new DomainError("provider_failed", "The management controller did not complete the power action", { code: "PROVIDER_ERROR" });
+    return { backend: "dedicated", action, job, alreadyInState: job.result?.alreadyInState === true };
+  } catch (error) {
+    throw backendRefusal(error, { dedicatedPower: machine.kind === "dedicated" });
+  }
+}

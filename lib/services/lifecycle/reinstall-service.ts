@@ -1,0 +1,51 @@
+import type { BackendContext } from "@/lib/backends/context";
+import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
+import type { BackendJobView } from "@/lib/backends/types";
+import { DomainError } from "@/lib/errors/domain-error";
+import { backendRefusal } from "../backend-refusal";
+import { backendOf, productControls } from "../service-controls";
+import { assertControlAllowed } from "../service-rules";
+import type { ScopedService } from "../find-scoped-service-or-throw";
+import { loadBuildPlan } from "../provisioning/build-plan";
+import { serviceMachineOrThrow } from "./service-machine-or-throw";
+import { NO_REMOTE_CONTROLS } from "./change-service-power";
+
+export const REINSTALL_INITIATED = "OS reinstall initiated";
+export const IMAGE_NOT_FOUND = "OS image not found";
+export const IMAGE_NOT_OFFERED = "OS image is not available for this product";
+
+/**
+ * Re-images the machine with one of the product's images (reseller-api.md "Retry, lifecycle notes",
+ * customer-api.md Bodies): unknown image 404; not offered by the product, disabled → 409. Native VPS
+ * needs the new root password (8+, checked by the endpoint schema); a dedicated server ignores it.
+ * The order item's user data and SSH keys are applied again.
+ */
+export async function reinstallService(
+  ctx: BackendContext,
+  service: ScopedService,
+  input: { osImageId: string; password?: string | null },
+): Promise<BackendJobView> {
+  const backend = backendOf(service.product);
+  if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
+  assertControlAllowed(service.status, "reinstall");
+  if (backend === "vps" && !productControls(service.product).reinstall) throw new DomainError("forbidden", "Reinstall is switched off for this product");
+  const image = await ctx.db.osImage.findUnique({ where: { id: input.osImageId }, include: { products: { where: { productId: service.productId } } } });
+  if (!image) throw new DomainError("not_found", IMAGE_NOT_FOUND);
+  if (!image.enabled || image.products.length === 0) throw new DomainError("conflict", IMAGE_NOT_OFFERED);
+  if (backend === "vps" && !input.password) throw new DomainError("invalid", "A root password of 8 or more characters is required", { details: [{ field: "password", message: "Required" }] });
+  const machine = await serviceMachineOrThrow(ctx.db, service);
+  // The order's user data is re-applied and every account key installed, as at the first build.
+  const plan = await loadBuildPlan(ctx.db, service.id).catch(() => null);
+  const userData = plan?.userData ?? undefined;
+  const sshKeys = plan?.sshKeys;
+  try {
+    if (machine.kind === "vps") {
+      const hv = await hypervisorForVm(machine.vm.id, ctx);
+      return await hv.reinstall(machine.vm.id, { image: { kind: "os", osImageId: image.id }, rootPassword: input.password!, userData, sshKeys });
+    }
+    const bmc = await bmcForServer(machine.server.id, ctx);
+    return await bmc.reinstall(machine.server.id, { image: { kind: "os", osImageId: image.id }, hostname: service.hostname ?? service.name, sshKeys });
+  } catch (error) {
+    throw backendRefusal(error);
+  }
+}

@@ -1,0 +1,103 @@
+import type { BackendContext } from "@/lib/backends/context";
+import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
+import { inTransaction } from "@/lib/backends/transaction";
+import type { ServiceStatus } from "@/lib/generated/prisma/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { recordResellerEvent } from "@/lib/webhooks/record-reseller-event";
+import { findAccountResellerId } from "../find-account-reseller";
+import { findServiceMachine } from "../find-service-machine";
+import { serviceEventDataFor } from "../service-event-data-for";
+import { LIFECYCLE_TRANSITIONS, lifecycleRefusal, SERVICE_NOT_FOUND, type LifecycleVerb } from "../service-rules";
+import { allocationLabel, giveBack } from "../provisioning/provisioning-steps";
+
+/** reseller-api.md "Other records": Lifecycle result. */
+export interface LifecycleResult {
+  serviceId: string;
+  status: "suspended" | "active" | "terminated";
+  /** Provider-side steps taken (e.g. `vm.stop`, `vm.delete`, `server.release`). */
+  actions: string[];
+  alreadyTerminated?: boolean;
+}
+
+const EVENT = { suspend: "service.suspended", unsuspend: "service.unsuspended", terminate: "service.terminated" } as const;
+
+/**
+ * Suspend, unsuspend or terminate, per LIFECYCLE_TRANSITIONS. The status changes by a conditional
+ * update from the status read (a concurrent change makes this call re-read and re-decide), in one
+ * transaction with the reseller event. Then the machine follows: stopped on suspend, started on
+ * unsuspend, deleted (VPS) or wiped back to stock (dedicated) on terminate. A second terminate is a
+ * success with `alreadyTerminated: true` and runs nothing.
+ */
+export async function runLifecycleVerb(
+  ctx: BackendContext,
+  serviceId: string,
+  verb: LifecycleVerb,
+  options: { reason?: string | null } = {},
+): Promise<LifecycleResult> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await ctx.db.service.findUnique({ where: { id: serviceId }, select: { status: true } });
+    if (!current) throw new DomainError("not_found", SERVICE_NOT_FOUND);
+    if (verb === "terminate" && current.status === "terminated") return { serviceId, status: "terminated", actions: [], alreadyTerminated: true };
+    const refusal = lifecycleRefusal(verb, current.status);
+    if (refusal) throw refusal;
+    const to = LIFECYCLE_TRANSITIONS[verb][current.status] as ServiceStatus;
+    const changed = await inTransaction(ctx.db, async (tx) => {
+      const now = ctx.clock.now();
+      const { count } = await tx.service.updateMany({
+        where: { id: serviceId, status: current.status },
+        data:
+          verb === "suspend"
+            ? { status: to, suspendReason: options.reason ?? null }
+            : verb === "unsuspend"
+              ? { status: to, suspendReason: null }
+              : { status: to, terminatedAt: now, cancellationReason: options.reason ?? undefined },
+      });
+      if (count === 0) return false;
+      const service = await tx.service.findUniqueOrThrow({ where: { id: serviceId }, select: { accountId: true } });
+      const resellerId = await findAccountResellerId(tx, service.accountId);
+      if (resellerId) await recordResellerEvent(tx, { resellerId, type: EVENT[verb], data: await serviceEventDataFor(tx, serviceId, options.reason) }, { now });
+      return true;
+    });
+    if (!changed) continue;
+    const actions = await followWithMachine(ctx, serviceId, verb);
+    return { serviceId, status: to as LifecycleResult["status"], actions, ...(verb === "terminate" ? { alreadyTerminated: false } : {}) };
+  }
+  throw new DomainError("conflict", "The service changed while this request ran; try again");
+}
+
+/** What the machine does after the status changed. Best effort: the status change stands either way. */
+async function followWithMachine(ctx: BackendContext, serviceId: string, verb: LifecycleVerb): Promise<string[]> {
+  const machine = await findServiceMachine(ctx.db, serviceId);
+  try {
+    if (verb === "terminate") {
+      if (machine?.kind === "vps") {
+        await (await hypervisorForVm(machine.vm.id, ctx)).delete(machine.vm.id);
+        return ["vm.delete"];
+      }
+      if (machine?.kind === "dedicated") {
+        await (await bmcForServer(machine.server.id, ctx)).release(machine.server.id);
+        return ["server.release"];
+      }
+      // A build still holding capacity without a machine (terminated mid-build) gives it back.
+      const held = await ctx.db.nodeAllocation.count({ where: { label: allocationLabel(serviceId), releasedAt: null } });
+      if (held > 0) {
+        await giveBack(ctx, serviceId);
+        return ["allocation.release"];
+      }
+      return [];
+    }
+    if (machine?.kind === "vps" && machine.vm.state !== "creating") {
+      const action = verb === "suspend" ? "stop" : "start";
+      await (await hypervisorForVm(machine.vm.id, ctx)).power(machine.vm.id, action);
+      return [`vm.${action}`];
+    }
+    if (machine?.kind === "dedicated" && machine.server.provisionState === "active") {
+      const action = verb === "suspend" ? "off" : "on";
+      await (await bmcForServer(machine.server.id, ctx)).power(machine.server.id, action);
+      return [`server.power_${action}`];
+    }
+  } catch (error) {
+    console.warn(`[services] ${verb} of ${serviceId}: the machine did not follow`, error);
+  }
+  return [];
+}

@@ -1,0 +1,70 @@
+import type { DbOrTx } from "@/lib/db/client";
+import { sizeFromSpecs, type VpsSize } from "@/lib/backends/capacity/sizes";
+import type { ImageSource } from "@/lib/backends/types";
+import { BackendError } from "@/lib/backends/backend-error";
+
+/** What a service is built from: its product's size or SKU, its location, the image and the first-boot inputs. */
+export interface BuildPlan {
+  serviceId: string;
+  kind: "vps" | "dedicated";
+  locationId: string;
+  /** Machine name on the node (the ordered hostname, else the service name). */
+  name: string;
+  size: VpsSize | null;
+  sku: string | null;
+  image: ImageSource;
+  sshKeys: string[];
+  userData: string | null;
+}
+
+const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+
+/**
+ * Reads the build inputs from the service, its product and the order item's configuration. Both APIs'
+ * spellings are read: the reseller API's `osImageId`/`user_data`/`ssh_keys` and the customer API's
+ * `os_image_id`/`configOptions` keys (the order code stores what the client sent). Without an image
+ * the product's default image is used. Anything unusable is a `configuration` failure (the order needs
+ * changing), thrown as a BackendError so the caller records it like a backend refusal.
+ */
+export async function loadBuildPlan(db: DbOrTx, serviceId: string): Promise<BuildPlan> {
+  const service = await db.service.findUniqueOrThrow({
+    where: { id: serviceId },
+    include: { product: { include: { osImages: true } }, orderItem: true },
+  });
+  const kind = service.product.kind;
+  if (kind !== "vps" && kind !== "dedicated") throw new BackendError("configuration", `Product kind ${kind} has no automated build`);
+  const config = asRecord(service.orderItem?.configuration);
+  const options = asRecord(config.configOptions);
+  const pick = (...keys: string[]) => {
+    for (const k of keys) {
+      const v = config[k] ?? options[k];
+      if (v !== undefined && v !== null) return v;
+    }
+    return undefined;
+  };
+  const locationId = service.locationId ?? service.orderItem?.locationId ?? null;
+  if (!locationId) throw new BackendError("configuration", "The service has no location to be built in");
+  const imageId = str(pick("osImageId", "os_image_id")) ?? service.product.osImages.find((i) => i.isDefault)?.osImageId ?? service.product.osImages[0]?.osImageId ?? null;
+  if (!imageId) throw new BackendError("configuration", "No OS image was chosen and the product has none");
+  const keys = pick("ssh_keys", "sshKeys");
+  const sent = Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
+  // Every key of the account is installed too (customer API: SSH keys are scoped for management only;
+  // at (re)install a server receives every account key). Order kept, duplicates dropped.
+  const accountKeys = (await db.sshKey.findMany({ where: { accountId: service.accountId }, orderBy: { createdAt: "asc" }, select: { publicKey: true } })).map((k) => k.publicKey.trim());
+  const sshKeys = [...new Set([...sent.map((k) => k.trim()), ...accountKeys])];
+  const specs = asRecord(service.product.specs);
+  const size = kind === "vps" ? sizeFromSpecs(specs) : null;
+  if (kind === "vps" && !size) throw new BackendError("configuration", `Product ${service.product.slug} has no machine size in its specs`);
+  return {
+    serviceId,
+    kind,
+    locationId,
+    name: service.hostname ?? service.name,
+    size,
+    sku: kind === "dedicated" ? (str(specs.hardwareSku) ?? service.product.slug) : null,
+    image: { kind: "os", osImageId: imageId },
+    sshKeys,
+    userData: str(pick("user_data", "userData")),
+  };
+}

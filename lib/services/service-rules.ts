@@ -1,0 +1,55 @@
+import type { ServiceStatus } from "@/lib/generated/prisma/client";
+import { DomainError } from "@/lib/errors/domain-error";
+
+// The service state machine (reseller-api.md "States and transitions", customer-api.md "States and
+// transitions", DECISIONS 7). Two tables: what the lifecycle verbs do to the stored status, and which
+// controls each status allows. Every API and the panel go through these; tests read them row by row.
+
+export const SERVICE_NOT_FOUND = "Service not found";
+
+export type LifecycleVerb = "suspend" | "unsuspend" | "terminate";
+
+/** From → to per lifecycle verb. A status absent from a verb's row refuses it (see lifecycleRefusal). */
+export const LIFECYCLE_TRANSITIONS: Record<LifecycleVerb, Partial<Record<ServiceStatus, ServiceStatus>>> = {
+  suspend: { active: "suspended" },
+  unsuspend: { suspended: "active" },
+  terminate: {
+    pending: "terminated",
+    pending_payment: "terminated",
+    installing: "terminated",
+    active: "terminated",
+    suspended: "terminated",
+    provisioning_failed: "terminated",
+    cancelled: "terminated",
+    fraud: "terminated",
+    // terminated → terminated is the idempotent replay (alreadyTerminated), handled by the caller.
+  },
+};
+
+export type Control = "start" | "stop" | "restart" | "reinstall" | "password" | "console" | "backup_create" | "os_templates" | "stats";
+
+/** Controls a suspended service still accepts: stop, restart, stats and OS templates. */
+const SUSPENDED_ALLOWS: ReadonlySet<Control> = new Set(["stop", "restart", "stats", "os_templates"]);
+
+export const TERMINATED_SENTENCE = "Service is terminated";
+export const SUSPENDED_SENTENCE = "Service is suspended; only stop and restart are allowed";
+
+/** The 403 a control gets from the billing state, or null when the state allows it. */
+export function controlRefusal(status: ServiceStatus, control: Control): DomainError | null {
+  if (status === "terminated") return new DomainError("forbidden", TERMINATED_SENTENCE);
+  if (status === "suspended" && !SUSPENDED_ALLOWS.has(control)) return new DomainError("forbidden", SUSPENDED_SENTENCE);
+  return null;
+}
+
+export function assertControlAllowed(status: ServiceStatus, control: Control): void {
+  const refusal = controlRefusal(status, control);
+  if (refusal) throw refusal;
+}
+
+/** The refusal of a lifecycle verb from `status` (terminated refuses with 403 first, DECISIONS 7), or null. */
+export function lifecycleRefusal(verb: LifecycleVerb, status: ServiceStatus): DomainError | null {
+  if (verb === "terminate") return null;
+  if (status === "terminated") return new DomainError("forbidden", TERMINATED_SENTENCE);
+  if (LIFECYCLE_TRANSITIONS[verb][status]) return null;
+  return new DomainError("conflict", verb === "suspend" ? "Only an active service can be suspended" : "Only a suspended service can be unsuspended");
+}

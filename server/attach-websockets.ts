@@ -1,0 +1,41 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer } from "ws";
+import { matchWebSocketRoute } from "@/lib/ws/registry";
+
+function refuse(socket: Duplex, status: number, reason: string) {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * Upgrades under /ws/ go to the registered route; unknown /ws/ paths are refused with 404.
+ * Other upgrades go to `fallback` (Next's HMR socket in dev) or are refused.
+ */
+export function attachWebSockets(
+  server: Server,
+  fallback?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void,
+): { close(): void } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  server.on("upgrade", (req, socket, head) => {
+    socket.on("error", () => socket.destroy());
+    const pathname = new URL(req.url ?? "/", "http://x").pathname;
+    if (!pathname.startsWith("/ws/")) {
+      if (fallback) return fallback(req, socket, head);
+      return refuse(socket, 404, "Not Found");
+    }
+    const match = matchWebSocketRoute(pathname);
+    if (!match) return refuse(socket, 404, "Not Found");
+    Promise.resolve(match.route.authorize ? match.route.authorize(req, match.params) : true)
+      .catch(() => false)
+      .then((allowed) => {
+        if (!allowed) return refuse(socket, 403, "Forbidden");
+        wss.handleUpgrade(req, socket, head, (ws) => match.route.onConnection(ws, req, match.params));
+      });
+  });
+  return {
+    close() {
+      for (const client of wss.clients) client.close(1001, "server shutting down");
+      wss.close();
+    },
+  };
+}

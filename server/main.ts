@@ -1,0 +1,134 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { databaseTarget, readEnv } from "@/lib/env";
+import { loadOrCreateInstanceKey, deriveKey } from "@/lib/crypto/instance-key";
+import { openDatabase, type OpenedDatabase } from "@/lib/db/adapter-factory";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { installDb, uninstallDb } from "@/lib/db/client";
+import { seedDemo } from "@/prisma/seed/seed-demo";
+import { startEmbeddedRunner } from "@/lib/jobs/embedded/start-embedded-runner";
+import { markClientIpHeaderTrusted } from "@/lib/api/client-ip";
+import { stampClientIp } from "./stamp-client-ip";
+import { apiFastPathEnabled, serveApiFastPath } from "./api-fast-path";
+import { attachWebSockets } from "./attach-websockets";
+import { buildIfStale } from "./build-if-stale";
+import { createLifecycle } from "./lifecycle";
+import { registerBuiltInWebSocketRoutes } from "./websocket-routes";
+
+/**
+ * What `npm start` runs: listen at once (503 while starting), open and migrate the database,
+ * seed demo data on an empty database, build the bundle when stale, then serve Next.js,
+ * websockets under /ws/ and the embedded background runner. SIGINT/SIGTERM drain and close.
+ */
+export async function main({ root }: { root: string }) {
+  const env = readEnv();
+  const dev = process.env.RACKFRONT_DEV === "1";
+  const log = (line: string) => console.log(`rackfront: ${line}`);
+  mkdirSync(env.dataDir, { recursive: true });
+  process.env.RACKFRONT_INSTANCE_KEY = loadOrCreateInstanceKey(env.dataDir);
+  process.env.AUTH_SECRET ??= deriveKey("auth-secret").toString("hex");
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+  if (!dev) (process.env as Record<string, string>).NODE_ENV = "production";
+
+  const lifecycle = createLifecycle();
+  const fastPath = apiFastPathEnabled();
+  let handler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  let opened: OpenedDatabase | undefined;
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? "/";
+    if (url === "/healthz" || url.startsWith("/healthz?")) return lifecycle.health(res);
+    if (!handler || lifecycle.state !== "ready") return lifecycle.notReady(req, res);
+    lifecycle.track(res);
+    stampClientIp(req);
+    const serve = async () => {
+      if (fastPath && (await serveApiFastPath(req, res))) return;
+      await handler!(req, res);
+    };
+    serve().catch((err) => {
+      console.error(err);
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  // Keep-alive sockets must not hold a shutdown open.
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const baseUrl = env.RACKFRONT_BASE_URL ?? `http://localhost:${port}`;
+  log(`starting on ${baseUrl} (healthz answers 503 until ready)`);
+
+  let stopRunner: (() => Promise<void>) | undefined;
+  let ws: { close(): void } | undefined;
+
+  const shutdown = async (signal: string) => {
+    if (lifecycle.state === "stopping") return;
+    log(`${signal}: finishing in-flight requests and shutting down`);
+    lifecycle.stopping();
+    const force = setTimeout(() => {
+      console.error("rackfront: shutdown took too long; exiting");
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    ws?.close();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await lifecycle.drained();
+    // Every request has been answered; keep-alive sockets would otherwise hold the close open.
+    server.closeAllConnections();
+    await closed;
+    await stopRunner?.().catch((e) => console.error(e));
+    uninstallDb();
+    await opened?.close().catch((e) => console.error(e));
+    clearTimeout(force);
+    log("stopped");
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  try {
+    lifecycle.progress("opening the database");
+    const target = databaseTarget(env);
+    opened = await openDatabase(target);
+    lifecycle.progress("applying migrations");
+    const applied = await migrateDatabase(opened);
+    if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
+    const db = installDb(opened);
+    lifecycle.setDbCheck(async () => {
+      await db.$queryRaw`SELECT 1`;
+    });
+    lifecycle.progress("seeding demo data");
+    const { seeded } = await seedDemo(db, { baseUrl, dataDir: env.dataDir });
+    const credentials = path.join(env.dataDir, "demo-credentials.json");
+    if (seeded) log(`demo data seeded; sign-in details and API keys are in ${credentials}`);
+
+    const { default: next } = await import("next");
+    if (!dev) {
+      lifecycle.progress("building the production bundle");
+      await buildIfStale(root, log);
+    }
+    lifecycle.progress("starting Next.js");
+    const app = next({ dev, dir: root, hostname: "localhost", port, turbopack: dev ? true : undefined });
+    await app.prepare();
+    handler = app.getRequestHandler() as unknown as typeof handler;
+    markClientIpHeaderTrusted();
+    registerBuiltInWebSocketRoutes();
+    const upgrade = dev ? (app.getUpgradeHandler() as unknown as Parameters<typeof attachWebSockets>[1]) : undefined;
+    ws = attachWebSockets(server, upgrade);
+    const runner = await startEmbeddedRunner({ db });
+    stopRunner = () => runner.stop();
+    lifecycle.ready();
+    log(`ready on ${baseUrl} (${target.kind === "pglite" ? `embedded PostgreSQL in ${target.dataDir}` : "PostgreSQL"})`);
+    log(`demo credentials: ${credentials}`);
+  } catch (err) {
+    console.error("rackfront: start-up failed:", err);
+    await opened?.close().catch(() => {});
+    process.exit(1);
+  }
+}
