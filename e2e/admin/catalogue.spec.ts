@@ -50,8 +50,11 @@ test.describe("operator console: catalogue", () => {
     // Put the demo price back: later specs price VPS S from the seeded catalogue.
     await form.getByLabel("Monthly (EUR)").fill(originalMonthly);
     await form.getByRole("button", { name: "Save product" }).click();
+    // "Product saved." is still on screen from the first save, so wait for the API itself.
+    await expect
+      .poll(async () => (await getProduct(baseURL!, creds.customer.apiKey, productId)).body.data!.monthly_price)
+      .toBe(originalMonthly);
     await expect(form.getByText("Product saved.", { exact: false })).toBeVisible();
-    expect((await getProduct(baseURL!, creds.customer.apiKey, productId)).body.data!.monthly_price).toBe(originalMonthly);
 
     // A new location; a duplicate value code is refused with a sentence on the field.
     await nav.getByRole("link", { name: "Locations" }).click();
