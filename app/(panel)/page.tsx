@@ -5,11 +5,10 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ReceiptIcon, ServerIcon } from "@/components/ui/icons";
 import { Stat } from "@/components/ui/stat";
-import { StatusBadge } from "@/components/status/status-badge";
 import { StatusCounts } from "@/components/status/status-counts";
 import { getCustomerDashboard } from "@/lib/accounts/get-customer-dashboard";
 import { requireCustomer } from "@/lib/auth/session";
-import { formatDate } from "@/lib/format/format-date";
+import { BillingDocumentTable } from "./billing/document-table";
 import { formatMoney } from "@/lib/format/format-money";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -90,36 +89,7 @@ export default async function CustomerDashboardPage() {
               Invoices are issued when you order a service and at each renewal. They will be listed here.
             </EmptyState>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead>
-                  <tr className="border-b border-neutral-100 text-left text-xs text-neutral-500">
-                    <th scope="col" className="px-5 py-2 font-medium">Invoice</th>
-                    <th scope="col" className="px-5 py-2 font-medium">Issued</th>
-                    <th scope="col" className="px-5 py-2 font-medium">Due</th>
-                    <th scope="col" className="px-5 py-2 text-right font-medium">Total</th>
-                    <th scope="col" className="px-5 py-2 font-medium">Status</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-neutral-100">
-                  {d.invoices.recent.map((i) => (
-                    <tr key={i.id}>
-                      <td className="px-5 py-2.5 font-medium whitespace-nowrap text-neutral-900">
-                        <a href={`/billing/invoices/${i.id}`} className="underline underline-offset-2">
-                          {i.number}
-                        </a>
-                      </td>
-                      <td className="px-5 py-2.5 whitespace-nowrap text-neutral-600">{formatDate(i.issuedAt)}</td>
-                      <td className="px-5 py-2.5 whitespace-nowrap text-neutral-600">{formatDate(i.dueDate)}</td>
-                      <td className="px-5 py-2.5 text-right whitespace-nowrap text-neutral-900 tabular-nums">{formatMoney(i.total, i.currency)}</td>
-                      <td className="px-5 py-2.5">
-                        <StatusBadge status={i.status} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <BillingDocumentTable kind="invoice" rows={d.invoices.recent} />
           )}
         </Card>
       </div>
