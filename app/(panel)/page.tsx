@@ -34,7 +34,7 @@ export default async function CustomerDashboardPage() {
     );
   }
 
-  const d = await getCustomerDashboard({ membership: viewer.customer });
+  const d = await getCustomerDashboard({ membership: viewer.customer, userId: viewer.user.id });
   const currency = d.account.currency;
   const active = d.services?.byStatus.find((s) => s.status === "active")?.count ?? 0;
 
@@ -51,8 +51,12 @@ export default async function CustomerDashboardPage() {
       )}
 
       <dl className="grid gap-4 sm:grid-cols-3">
-        {d.creditBalance !== null && (
-          <Stat label="Credit balance" value={formatMoney(d.creditBalance, currency)} detail="Prepaid credit is used for invoices first." />
+        {d.credit && (
+          <Stat
+            label="Your credit balance"
+            value={formatMoney(d.credit.balance, d.credit.currency)}
+            detail={viewer.customer.role === "owner" ? "Prepaid credit is used for invoices first." : "Credit is per person: this is yours, not the account owner's."}
+          />
         )}
         {d.services && <Stat label="Services" value={d.services.total} detail={d.services.total ? `${active} active` : "None yet"} />}
         {d.invoices && (

@@ -109,7 +109,10 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
           {!canPower && <p className="text-sm text-neutral-500">Power actions need the services.power permission on this account.</p>}
           <div className="flex flex-wrap gap-2">
             {POWER.map((p) => {
-              const allowed = !!caps?.actions.includes(p.verb as "start" | "stop" | "restart");
+              // The backend accepts a start of a running server as a no-op; offering it only confuses.
+              const state = vps.instance?.state;
+              const fitsState = p.verb === "start" ? state !== "running" : state !== "stopped";
+              const allowed = !!caps?.actions.includes(p.verb as "start" | "stop" | "restart") && fitsState;
               return (
                 <Button key={p.verb} variant={p.variant} disabled={!canPower || !allowed || !!job || pending !== null} pending={pending === p.verb} onClick={() => setConfirming(p)}>
                   {p.label}
