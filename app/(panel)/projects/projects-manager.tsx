@@ -111,6 +111,7 @@ export function ProjectsManager({ projects, services, canManage, canDelete }: { 
           <CardHeader title="Create a project" description="For example production, staging or a client's name. The slug is what API requests name in X-Project-Id." />
           <CardBody>
             <form
+              aria-label="Create a project"
               className="grid max-w-2xl gap-4 sm:grid-cols-2"
               onSubmit={async (e) => {
                 e.preventDefault();
@@ -148,6 +149,7 @@ export function ProjectsManager({ projects, services, canManage, canDelete }: { 
               <p className="text-sm text-neutral-500">No services to move yet. Services you order appear here.</p>
             ) : (
               <form
+                aria-label="Move a service"
                 className="grid max-w-2xl items-end gap-4 sm:grid-cols-[1fr_1fr_auto]"
                 onSubmit={async (e) => {
                   e.preventDefault();
