@@ -30,6 +30,7 @@ test.describe("customer panel: projects and SSH keys", () => {
     await create.getByRole("button", { name: "Create project" }).click();
     await expect(page.getByText('A project with the slug "staging-area" already exists')).toBeVisible();
     await create.getByLabel("Slug (optional)").fill("");
+    await expect(page.getByText('A project with the slug "staging-area" already exists')).toBeHidden();
     await create.getByLabel("Name", { exact: true }).fill("");
 
     await page.getByRole("button", { name: "Rename Staging area" }).click();
@@ -74,7 +75,7 @@ test.describe("customer panel: projects and SSH keys", () => {
 
     await page.getByLabel("Public key").fill(ED25519);
     await page.getByRole("button", { name: "Add key" }).click();
-    await expect(page.getByText(`SSH key ed25519@laptop saved (${ED25519_FINGERPRINT})`)).toBeVisible();
+    await expect(page.getByText("SSH key ed25519@laptop saved")).toBeVisible();
     const row = page.getByTestId("ssh-key-row").filter({ hasText: "ed25519@laptop" });
     await expect(row).toContainText(ED25519_FINGERPRINT);
     await expect(row).toContainText("default");

@@ -120,17 +120,26 @@ export function ProjectsManager({ projects, services, canManage, canDelete }: { 
                 if (result.ok) setCreate(EMPTY);
               }}
             >
-              <Field label="Name" name="name" required maxLength={100} value={create.name} onChange={(e) => setCreate({ ...create, name: e.target.value })} error={createErrors.name} />
+              <Field label="Name" name="name" required maxLength={100} value={create.name} onChange={(e) => {
+                  setCreate({ ...create, name: e.target.value });
+                  setCreateErrors({});
+                }} error={createErrors.name} />
               <Field
                 label="Slug (optional)"
                 name="slug"
                 maxLength={63}
                 value={create.slug}
-                onChange={(e) => setCreate({ ...create, slug: e.target.value })}
+                onChange={(e) => {
+                  setCreate({ ...create, slug: e.target.value });
+                  setCreateErrors({});
+                }}
                 error={createErrors.slug}
                 hint="Lowercase letters, digits and hyphens; made from the name if left empty."
               />
-              <Field label="Description (optional)" name="description" maxLength={500} value={create.description} onChange={(e) => setCreate({ ...create, description: e.target.value })} error={createErrors.description} />
+              <Field label="Description (optional)" name="description" maxLength={500} value={create.description} onChange={(e) => {
+                  setCreate({ ...create, description: e.target.value });
+                  setCreateErrors({});
+                }} error={createErrors.description} />
               <div className="flex items-end">
                 <Button type="submit" pending={busyKey === "create"}>
                   Create project

@@ -38,7 +38,7 @@ export async function addSshKeyAction(input: { name: string; publicKey: string; 
     const a = await actor();
     if (input.name.length > 100) throw new DomainError("invalid", "At most 100 characters", { details: [{ field: "name", message: "At most 100 characters" }] });
     const key = await createSshKey(a, { name: input.name, publicKey: input.publicKey, projectId: input.projectId || null }, { db: getDb() });
-    return `SSH key ${key.name} saved (${key.fingerprint})`;
+    return `SSH key ${key.name} saved`;
   });
 }
 

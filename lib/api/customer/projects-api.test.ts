@@ -192,6 +192,10 @@ describe("moving services", () => {
     const theirs = await service(stranger.account.id);
     expect(await call("PATCH", `/services/${theirs.id}`, { projectId: "prod" })).toEqual({ status: 404, body: { success: false, code: "NOT_FOUND", error: "Service not found" } });
     expect((await call("PATCH", `/vps/${theirs.id}`, { projectId: null })).status).toBe(404);
+    const generic = await makePendingService(t.db, { accountId: me.account.id, productId: (await t.db.product.create({ data: { kind: "generic", name: "Support", slug: `g-${randomUUID()}` } })).id, locationId: site.location.id, status: "active" });
+    expect(await call("PATCH", `/vps/${generic.service.id}`, { projectId: "prod" })).toEqual({ status: 404, body: { success: false, code: "NOT_FOUND", error: "VPS not found" } });
+    expect((await call("PATCH", `/services/${generic.service.id}`, { projectId: "prod" })).status).toBe(200);
+    expect(await call("GET", "/projects/prod")).toMatchObject({ status: 400, body: { code: "BAD_REQUEST", details: [{ field: "id" }] } });
     // Another account's project is unknown here, even by id.
     const theirProject = (await caller(stranger)("POST", "/projects", { name: "Theirs", slug: "theirs" })).body.data as ProjectRow;
     expect((await call("PATCH", `/services/${a.id}`, { projectId: theirProject.id })).body).toMatchObject({ code: "UNKNOWN_PROJECT" });
