@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -55,6 +55,14 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
     refetchInterval: (q) => (isBusy(q.state.data) ? 2000 : false),
   });
   const vps = data ?? initial;
+  const router = useRouter();
+  // The overview and the "being set up" notice are rendered on the server: re-render them once setup ends.
+  const settingUp = vps.status === "pending" || vps.status === "installing";
+  const wasSettingUp = useRef(settingUp);
+  useEffect(() => {
+    if (wasSettingUp.current && !settingUp) router.refresh();
+    wasSettingUp.current = settingUp;
+  }, [settingUp, router]);
   const [confirming, setConfirming] = useState<(typeof POWER)[number] | null>(null);
   const [pending, setPending] = useState<string | null>(null);
 
