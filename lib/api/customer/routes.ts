@@ -32,6 +32,13 @@ import { listVpsIps } from "./endpoints/vps/list-vps-ips";
 import { listVpsOsImages } from "./endpoints/vps/list-vps-os-images";
 import { powerService, powerVps, rebootVps, restartVps, shutdownVps, startVps, stopVps } from "./endpoints/vps/vps-power-endpoints";
 import { reinstallServiceOs, reinstallVps, resetServicePasswordEndpoint, resetVpsPassword } from "./endpoints/vps/vps-reinstall-and-password";
+import {
+  createCustomImageEndpoint,
+  deleteCustomImageEndpoint,
+  getCustomImageEndpoint,
+  listCustomImagesEndpoint,
+} from "./endpoints/images/custom-image-endpoints";
+import { captureVpsEndpoint } from "./endpoints/vps/vps-capture-endpoint";
 import { createVpsSnapshotEndpoint, deleteVpsSnapshotEndpoint, listVpsSnapshotsEndpoint, revertVpsSnapshotEndpoint } from "./endpoints/vps/vps-snapshot-endpoints";
 
 /** Every customer API endpoint. Dispatch, OpenAPI, the HTML docs and the table tests read this list. */
@@ -82,4 +89,9 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   createVpsSnapshotEndpoint,
   revertVpsSnapshotEndpoint,
   deleteVpsSnapshotEndpoint,
+  captureVpsEndpoint,
+  listCustomImagesEndpoint,
+  createCustomImageEndpoint,
+  getCustomImageEndpoint,
+  deleteCustomImageEndpoint,
 ];
