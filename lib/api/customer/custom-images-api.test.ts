@@ -54,6 +54,16 @@ describe("POST /vps/{id}/capture", () => {
     later(60_000);
   });
 
+  it("two captures of one VM at once: one 202, the other meets the disk lock (409) and holds no image slot", async () => {
+    const a = await vps();
+    const before = await t.db.customImage.count({ where: { accountId: me.account.id, deletedAt: null } });
+    const results = await Promise.all([call("POST", `/vps/${a.service.id}/capture`, { name: "one" }), call("POST", `/vps/${a.service.id}/capture`, { name: "two" })]);
+    expect(results.map((r) => r.status).sort()).toEqual([202, 409]);
+    expect(results.find((r) => r.status === 409)!.body).toEqual({ success: false, code: "CONFLICT", error: DISK_JOB });
+    expect(await t.db.customImage.count({ where: { accountId: me.account.id, deletedAt: null } })).toBe(before + 1);
+    later(60_000);
+  });
+
   it("refusals in order: suspended 403 before the body; name 400; another account's VPS 404; a read-only key 403", async () => {
     const a = await vps();
     expect(await call("POST", `/vps/${a.service.id}/capture`, {})).toMatchObject({ status: 400, body: { code: "BAD_REQUEST" } });
@@ -176,6 +186,12 @@ describe("custom images", () => {
         status: 409,
         body: { success: false, code: "CONFLICT", error: "Image limit reached: this account keeps at most 2 custom images" },
       });
+      // Racing registrations for the last slot: the account row's lock lets exactly one in.
+      const racer = await customerWithKey(t.db);
+      await register({ name: "held", source_url: "https://93.184.215.14/h.img" }, racer.plaintext);
+      const raced = await Promise.all(["a", "b", "c"].map((n) => register({ name: n, source_url: `https://93.184.215.14/${n}.img` }, racer.plaintext)));
+      expect(raced.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+      expect(await t.db.customImage.count({ where: { accountId: racer.account.id, deletedAt: null } })).toBe(2);
     } finally {
       await t.db.platformSettings.update({ where: { id: 1 }, data: { customImageLimit: 10 } });
     }
