@@ -60,7 +60,7 @@ export function ImagesCard({ id, canManage, disabled, perform }: { id: string; c
                     <p className="text-xs text-neutral-500" aria-live="polite">
                       <Badge tone={STATUS[i.status]?.tone ?? "neutral"}>{STATUS[i.status]?.label ?? i.status}</Badge>{" "}
                       {i.virtualSizeBytes !== null && `${Math.ceil(i.virtualSizeBytes / GIB)} GB disk · `}
-                      {i.sourceKind === "url" ? "registered by URL" : "captured"} · {new Date(i.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                      {i.sourceKind === "url" ? "from a URL" : "capture"} · {new Date(i.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
                     </p>
                     {i.status === "error" && i.error && <p className="text-xs text-red-700">{i.error}</p>}
                   </div>
