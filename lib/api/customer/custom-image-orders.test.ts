@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createManualClock } from "@/lib/backends/clock";
 import { settle, testContext } from "@/lib/backends/testing/backend-test-kit";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { makeProduct } from "@/lib/testing/factories";
 import { makeActiveService, makeVpsSite } from "@/lib/services/testing/service-factories";
 import * as steps from "@/lib/services/provisioning/provisioning-steps";
 import { customImageForOrder } from "@/lib/services/images/custom-image-for-order";
@@ -103,6 +104,18 @@ describe("POST /orders with custom_image_id", () => {
     } finally {
       await t.db.node.update({ where: { id: node.id }, data: { enabled: true } });
     }
+
+    // A capture stored in another location; and a product that is not a VPS.
+    const elsewhere = await makeVpsSite(t.db);
+    const far = await t.db.customImage.create({
+      data: { accountId: me.account.id, name: "far", sourceKind: "capture", status: "available", imageRef: "sim-image:far", nodeId: elsewhere.node.id, virtualSizeBytes: BigInt(10 * 1024 ** 3) },
+    });
+    expect(await order({ custom_image_id: far.id })).toMatchObject({ status: 409, body: { error: `This image is stored in ${elsewhere.location.name}; order the VPS in that location` } });
+    const generic = await makeProduct(t.db, { kind: "generic", prices: { monthly: "5.00" } });
+    expect(await order({ custom_image_id: far.id }, { productId: generic.id, location: undefined })).toMatchObject({
+      status: 400,
+      body: { error: "custom_image_id is only available on VPS products" },
+    });
   });
 
   it("a URL image is checked again at order time: a private address (stored before, or re-pointed since) is refused with 400", async () => {

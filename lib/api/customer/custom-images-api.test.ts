@@ -4,6 +4,8 @@ import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { makeActiveService, makeVpsSite } from "@/lib/services/testing/service-factories";
 import { checkImageSourceUrl } from "@/lib/services/images/custom-image-rules";
 import { DomainError } from "@/lib/errors/domain-error";
+import { registerDriver } from "@/lib/backends/registry";
+import { createSimulatedHypervisor, SIMULATED_HYPERVISOR } from "@/lib/backends/simulated-hypervisor/simulated-hypervisor";
 import type { Resolver } from "@/lib/webhooks/resolver";
 import { customerRequest, customerWithKey, mintCustomerKey, readJson } from "../testing/api-test-kit";
 import { dispatchCustomerApi } from "./dispatch";
@@ -64,6 +66,21 @@ describe("POST /vps/{id}/capture", () => {
     later(60_000);
   });
 
+  it("a hypervisor that cannot capture: 403 before the name is checked", async () => {
+    registerDriver("sim-no-capture", "vps", (node, ctx) => {
+      const sim = createSimulatedHypervisor(node, ctx);
+      return { ...sim, capabilities: { ...sim.capabilities, capture: false } };
+    });
+    const a = await vps();
+    const vm = await t.db.virtualMachine.findFirstOrThrow({ where: { serviceId: a.service.id, destroyedAt: null } });
+    await t.db.node.update({ where: { id: vm.nodeId }, data: { driver: "sim-no-capture" } });
+    try {
+      expect(await call("POST", `/vps/${a.service.id}/capture`, { name: "" })).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Capture is not available for this VPS" } });
+    } finally {
+      await t.db.node.update({ where: { id: vm.nodeId }, data: { driver: SIMULATED_HYPERVISOR } });
+    }
+  });
+
   it("refusals in order: suspended 403 before the body; name 400; another account's VPS 404; a read-only key 403", async () => {
     const a = await vps();
     expect(await call("POST", `/vps/${a.service.id}/capture`, {})).toMatchObject({ status: 400, body: { code: "BAD_REQUEST" } });
@@ -113,6 +130,7 @@ describe("custom images", () => {
     [{ source_url: "ftp://93.184.215.14/a.img" }, "source_url", "source_url must be an https:// URL"],
     [{ source_url: "93.184.215.14/a.img" }, "source_url", "source_url must be an https:// URL"],
     [{ source_url: "https://user:pw@93.184.215.14/a.img" }, "source_url", "source_url must not contain a user name or password"],
+    [{ source_url: `https://93.184.215.14/${"a".repeat(2030)}` }, "source_url", "source_url must be at most 2048 characters"],
     [{ source_url: "https://93.184.215.14/a.img", source_sha256: null }, "source_sha256", "source_sha256 is required"],
     [{ source_url: "https://93.184.215.14/a.img", source_sha256: "abc" }, "source_sha256", "source_sha256 must be 64 hexadecimal characters (the SHA-256 of the image file)"],
     [{ source_url: "https://93.184.215.14/a.img", source_sha256: "g".repeat(64) }, "source_sha256", "source_sha256 must be 64 hexadecimal characters (the SHA-256 of the image file)"],

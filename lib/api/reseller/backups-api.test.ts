@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { injectFailure } from "@/lib/backends/simulation/faults";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
-import { makeActiveService, makeDedicatedSite, makeVpsSite } from "@/lib/services/testing/service-factories";
+import { makeActiveService, makeDedicatedSite, makePendingService, makeVpsSite } from "@/lib/services/testing/service-factories";
+import { makeProduct } from "@/lib/testing/factories";
 import { mintResellerKey, readJson, resellerRequest, resellerWithKey, type ResellerRequestOptions } from "../testing/api-test-kit";
 import { dispatchResellerApi } from "./dispatch";
 
@@ -89,6 +90,24 @@ describe("backups (native VPS snapshots)", () => {
     expect((await signed("DELETE", `/services/${a.service.id}/backups/${first.id}`)).body).toMatchObject({ success: true, message: "Backup deletion initiated" });
     later(30_000);
     expect(await backups(a.service.id)).toEqual({ snapshots: [], used: 0, max: 2 });
+  });
+
+  it("a backup still being made cannot be restored (409); no backend 400; no machine yet 404", async () => {
+    const a = await vps();
+    const made = await signed("POST", `/services/${a.service.id}/backups`, { name: "fresh" });
+    const id = (made.body.data as { backup: Row }).backup.id;
+    expect(await signed("POST", `/services/${a.service.id}/backups/${id}/restore`, { confirm: "fresh" })).toEqual({
+      status: 409,
+      body: { success: false, error: "Snapshot fresh is not available (creating)" },
+    });
+    later(30_000);
+
+    const generic = await makeProduct(t.db, { kind: "colocation" });
+    const colo = await makePendingService(t.db, { accountId: r.account.id, productId: generic.id, locationId: site.location.id, status: "active" });
+    expect(await get(`/services/${colo.service.id}/backups`)).toEqual({ status: 400, body: { success: false, error: "Service has no remote controls" } });
+    const pending = await makePendingService(t.db, { accountId: r.account.id, productId: site.product.id, locationId: site.location.id, status: "active" });
+    expect(await get(`/services/${pending.service.id}/backups`)).toEqual({ status: 404, body: { success: false, error: "No VPS instance is linked to this service yet" } });
+    expect(await signed("POST", `/services/${pending.service.id}/capture`, {})).toEqual({ status: 404, body: { success: false, error: "No VPS instance is linked to this service yet" } });
   });
 
   it("names: the pattern and the reserved prefixes answer 400", async () => {
