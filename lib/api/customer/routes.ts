@@ -38,6 +38,7 @@ import {
   getCustomImageEndpoint,
   listCustomImagesEndpoint,
 } from "./endpoints/images/custom-image-endpoints";
+import { createCustomerServiceBackup, listCustomerServiceBackups, restoreCustomerServiceBackup } from "./endpoints/services/service-backup-endpoints";
 import { captureVpsEndpoint } from "./endpoints/vps/vps-capture-endpoint";
 import { createVpsSnapshotEndpoint, deleteVpsSnapshotEndpoint, listVpsSnapshotsEndpoint, revertVpsSnapshotEndpoint } from "./endpoints/vps/vps-snapshot-endpoints";
 
@@ -89,6 +90,9 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   createVpsSnapshotEndpoint,
   revertVpsSnapshotEndpoint,
   deleteVpsSnapshotEndpoint,
+  listCustomerServiceBackups,
+  createCustomerServiceBackup,
+  restoreCustomerServiceBackup,
   captureVpsEndpoint,
   listCustomImagesEndpoint,
   createCustomImageEndpoint,

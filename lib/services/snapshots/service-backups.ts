@@ -28,12 +28,16 @@ function backendKind(service: ScopedService): "vps" | "dedicated" {
   throw new DomainError("invalid", NO_REMOTE_CONTROLS);
 }
 
-export async function listServiceBackups(ctx: BackendContext, service: ScopedService): Promise<BackupList> {
+/**
+ * `readWhileSuspended`: the customer API lets a suspended service read its snapshots (only terminated
+ * refuses the list there); the reseller API does not.
+ */
+export async function listServiceBackups(ctx: BackendContext, service: ScopedService, options: { readWhileSuspended?: boolean } = {}): Promise<BackupList> {
   if (backendKind(service) === "dedicated") {
     assertControlAllowed(service.status, "stats");
     return { kind: "dedicated", backups: [] };
   }
-  assertBackupsOffered(service);
+  if (!options.readWhileSuspended) assertBackupsOffered(service);
   return { kind: "vps", ...(await listVpsSnapshots(ctx, service)) };
 }
 
