@@ -130,8 +130,11 @@ export async function validateOrderItems(
       throw new DomainError("conflict", availability.reason, { code });
     }
 
+    // The build reads `custom_image_id` from the stored configuration, so only a checked one is kept:
+    // a free-form key of the same name (the reseller API's `configuration`) never reaches the build.
+    const { custom_image_id: _unchecked, customImageId: _uncheckedToo, ...extra } = cfg.extra ?? {};
     const configuration: Record<string, unknown> = {
-      ...cfg.extra,
+      ...extra,
       ...(osImageId ? { osImageId } : {}),
       ...(customImage ? { custom_image_id: customImage.id } : {}),
       ...(userData !== null ? { user_data: userData } : {}),

@@ -215,6 +215,26 @@ describe("capture and images", () => {
     later(60_000);
   });
 
+  it("a reseller order naming custom_image_id in its free-form configuration does not reach the build", async () => {
+    const a = await vps();
+    const started = await signed("POST", `/services/${a.service.id}/capture`, { name: "not-for-orders" });
+    const imageId = (started.body.data as { image: Image }).image.id;
+    later(60_000);
+    await t.db.resellerProgramme.upsert({ where: { id: 1 }, create: { id: 1, paymentMode: "invoice" }, update: { paymentMode: "invoice" } });
+    const placed = await signed("POST", "/orders", {
+      productId: site.product.id,
+      billingCycle: "monthly",
+      externalOrderId: `ext-${randomUUID()}`,
+      configuration: { hostname: "from-image.example.com", custom_image_id: imageId, customImageId: imageId, note: "kept" },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const serviceId = (placed.body.data as { services: { serviceId: string }[] }).services[0]!.serviceId;
+    const item = await t.db.service.findUniqueOrThrow({ where: { id: serviceId }, include: { orderItem: true } });
+    expect(item.orderItem!.configuration).toMatchObject({ note: "kept", osImageId: site.debian.id });
+    expect(item.orderItem!.configuration).not.toHaveProperty("custom_image_id");
+    expect(item.orderItem!.configuration).not.toHaveProperty("customImageId");
+  });
+
   it("a failed capture job leaves the image in error with a client-safe reason", async () => {
     const a = await vps();
     const vm = await t.db.virtualMachine.findFirstOrThrow({ where: { serviceId: a.service.id, destroyedAt: null } });
