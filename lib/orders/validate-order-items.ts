@@ -53,6 +53,8 @@ export async function validateOrderItems(
   items: OrderItemInput[],
   quote: OrderQuote,
   fieldName: (index: number, field: string) => string,
+  /** The project a customer request is narrowed to: a custom image outside it is not found. */
+  options: { scopedProjectId?: string | null } = {},
 ): Promise<ValidatedItem[]> {
   // The catalogue's product facts and the availability inputs, read once for all items. Prices
   // are not read again: the quote priced every line, so each product is sellable to this buyer.
@@ -88,6 +90,7 @@ export async function validateOrderItems(
     if (cfg.customImageId) {
       customImage = await customImageForOrder(db, {
         accountId,
+        scopedProjectId: options.scopedProjectId ?? null,
         imageId: cfg.customImageId,
         product,
         locationId: line.location?.locationId ?? null,

@@ -118,6 +118,23 @@ describe("POST /orders with custom_image_id", () => {
     });
   });
 
+  it("a request narrowed to a project does not find an image of another project", async () => {
+    const staging = await t.db.project.create({ data: { accountId: me.account.id, name: "Staging", slug: `staging-${randomUUID().slice(0, 6)}` } });
+    const image = await call("POST", "/custom-images", { name: "staged", source_url: "https://93.184.215.14/s.img", source_sha256: "e".repeat(64), projectId: staging.slug });
+    expect(image.body.data).toMatchObject({ status: "available" });
+    const id = image.body.data.id as string;
+    const body = { productId: site.product.id, billingCycle: "monthly", location: site.location.value, configOptions: { custom_image_id: id } };
+    const inDefault = await readJson(
+      await dispatchCustomerApi(customerRequest("POST", "/orders", { key: me.plaintext, body, headers: { "X-Project-Id": "default" } }), { db: t.db, clock: () => clock }),
+    );
+    expect(inDefault).toMatchObject({ status: 400, body: { error: "Custom image not found" } });
+    expect((await readJson(await dispatchCustomerApi(customerRequest("GET", `/custom-images/${id}`, { key: me.plaintext, headers: { "X-Project-Id": "default" } }), { db: t.db, clock: () => clock }))).status).toBe(404);
+    const inStaging = await readJson(
+      await dispatchCustomerApi(customerRequest("POST", "/orders", { key: me.plaintext, body, headers: { "X-Project-Id": staging.slug } }), { db: t.db, clock: () => clock }),
+    );
+    expect(inStaging.status, JSON.stringify(inStaging.body)).toBe(201);
+  });
+
   it("a URL image is checked again at order time: a private address (stored before, or re-pointed since) is refused with 400", async () => {
     const row = await t.db.customImage.create({
       data: { accountId: me.account.id, name: "legacy", sourceKind: "url", sourceUrl: "https://10.0.0.7/legacy.img", sourceSha256: "c".repeat(64), status: "available", availableAt: clock },

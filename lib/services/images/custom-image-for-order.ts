@@ -4,6 +4,8 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { sizeFromSpecs } from "@/lib/backends/capacity/sizes";
 import type { AddressPolicy } from "@/lib/webhooks/address-policy";
 import type { Resolver } from "@/lib/webhooks/resolver";
+import type { ServiceScope } from "../find-scoped-service-or-throw";
+import { imageScopeWhere } from "./custom-image-view";
 import {
   CUSTOM_IMAGE_NOT_FOUND,
   checkImageSourceUrl,
@@ -31,14 +33,17 @@ export interface OrderProductFacts {
  */
 export async function customImageForOrder(
   db: DbOrTx,
-  input: { accountId: string; imageId: string; product: OrderProductFacts; locationId: string | null; field: string },
+  input: { accountId: string; scopedProjectId?: string | null; imageId: string; product: OrderProductFacts; locationId: string | null; field: string },
   options: { resolve?: Resolver; policy?: AddressPolicy } = {},
 ): Promise<CustomImage> {
   const refuse = (message: string) => new DomainError("invalid", message, { details: [{ field: input.field, message }] });
   if (input.product.kind !== "vps") throw refuse("custom_image_id is only available on VPS products");
-  const image = UUID.test(input.imageId)
-    ? await db.customImage.findFirst({ where: { id: input.imageId.toLowerCase(), accountId: input.accountId, deletedAt: null } })
-    : null;
+  let scope: ServiceScope = { accountId: input.accountId };
+  if (input.scopedProjectId) {
+    const project = await db.project.findFirst({ where: { id: input.scopedProjectId, accountId: input.accountId }, select: { isDefault: true } });
+    scope = { accountId: input.accountId, projectId: input.scopedProjectId, projectIsDefault: project?.isDefault ?? false };
+  }
+  const image = UUID.test(input.imageId) ? await db.customImage.findFirst({ where: { id: input.imageId.toLowerCase(), ...imageScopeWhere(scope) } }) : null;
   if (!image) throw refuse(CUSTOM_IMAGE_NOT_FOUND);
   if (image.status === "capturing") throw new DomainError("conflict", imageStillCapturing(image.name));
   if (image.status !== "available") throw new DomainError("conflict", imageNotAvailable(image.name, image.status));
