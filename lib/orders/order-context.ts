@@ -38,7 +38,7 @@ export interface OrderContext {
   boundCustomer: { id: string; externalCustomerId: string } | null;
 }
 
-async function resolveProject(db: DbOrTx, accountId: string, buyer: Extract<OrderBuyer, { kind: "customer" }>): Promise<string | null> {
+export async function resolveProject(db: DbOrTx, accountId: string, buyer: Extract<OrderBuyer, { kind: "customer" }>): Promise<string | null> {
   const ref = buyer.projectRef?.trim();
   if (ref) {
     const project = await db.project.findFirst({

@@ -154,7 +154,9 @@ export async function placeOrder(input: PlaceOrderInput, options: OrderRunOption
     },
     { enforceLimits: false, resolvedBuyer: ctx.resolvedBuyer, baseCurrency: ctx.baseCurrency },
   );
-  const items = await validateOrderItems(db, ctx.accountId, input.items, quote, fieldNamer(input.buyer.kind, input.items));
+  const items = await validateOrderItems(db, ctx.accountId, input.items, quote, fieldNamer(input.buyer.kind, input.items), {
+    scopedProjectId: input.buyer.kind === "customer" ? (input.buyer.scopedProjectId ?? null) : null,
+  });
 
   if (ctx.mode === "hourly_credit") {
     const account = await db.clientAccount.findUniqueOrThrow({ where: { id: ctx.accountId }, select: { creditBalance: true, currency: true } });

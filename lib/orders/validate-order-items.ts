@@ -7,6 +7,7 @@ import { loadCatalogueProducts, type CatalogueProduct } from "@/lib/catalogue/lo
 import { getPlatformSwitches } from "@/lib/platform/platform-switches";
 import { isRfc1123Hostname } from "@/lib/catalogue/hostname-pattern";
 import { isUuid } from "@/lib/catalogue/product-ids";
+import { customImageForOrder } from "@/lib/services/images/custom-image-for-order";
 import type { OrderQuote } from "@/lib/pricing";
 import type { OrderItemInput } from "./order-input";
 
@@ -16,6 +17,8 @@ export const USER_DATA_MAX_BYTES = 64 * 1024;
 export interface ValidatedItem {
   hostname: string | null;
   osImageId: string | null;
+  /** A custom image of the account (customer API `custom_image_id`), instead of `osImageId`. */
+  customImageId: string | null;
   userData: string | null;
   sshKeys: string[];
   externalServiceId: string | null;
@@ -50,6 +53,8 @@ export async function validateOrderItems(
   items: OrderItemInput[],
   quote: OrderQuote,
   fieldName: (index: number, field: string) => string,
+  /** The project a customer request is narrowed to: a custom image outside it is not found. */
+  options: { scopedProjectId?: string | null } = {},
 ): Promise<ValidatedItem[]> {
   // The catalogue's product facts and the availability inputs, read once for all items. Prices
   // are not read again: the quote priced every line, so each product is sellable to this buyer.
@@ -77,11 +82,21 @@ export async function validateOrderItems(
     }
 
     if (cfg.osImageId && cfg.customImageId) throw invalid(f("custom_image_id"), "Send either os_image_id or custom_image_id, not both");
-    if (cfg.customImageId) throw invalid(f("custom_image_id"), "Custom image not found");
+    const line = quote.lines[i]!;
     let osImageId: string | null = null;
+    let customImage: { id: string; osFamily: string } | null = null;
     const images = orderableImages(product);
     const wantedImage = cfg.osImageId ?? null;
-    if (wantedImage) {
+    if (cfg.customImageId) {
+      customImage = await customImageForOrder(db, {
+        accountId,
+        scopedProjectId: options.scopedProjectId ?? null,
+        imageId: cfg.customImageId,
+        product,
+        locationId: line.location?.locationId ?? null,
+        field: f("custom_image_id"),
+      });
+    } else if (wantedImage) {
       const image = isUuid(wantedImage) ? images.find((im) => im.id === wantedImage.toLowerCase()) : undefined;
       if (!image) throw invalid(f("osImageId"), "This OS image cannot be ordered with this product");
       osImageId = image.id;
@@ -93,8 +108,8 @@ export async function validateOrderItems(
     if (userData !== null) {
       checkUserData(userData, f("user_data"));
       if (product.kind !== "vps") throw invalid(f("user_data"), "user_data is only available on VPS products");
-      const image = images.find((im) => im.id === osImageId);
-      if (image?.family.toLowerCase() === "windows") throw invalid(f("user_data"), "user_data is not available on Windows images");
+      const family = customImage ? customImage.osFamily : images.find((im) => im.id === osImageId)?.family;
+      if (family?.toLowerCase() === "windows") throw invalid(f("user_data"), "user_data is not available on Windows images");
     }
 
     const sshKeys = cfg.sshKeys ?? [];
@@ -104,7 +119,6 @@ export async function validateOrderItems(
     if (unknownKeyIds.length > 0) throw invalid(f("ssh_key_ids"), `Unknown SSH key ids: ${unknownKeyIds.join(", ")}`);
 
     // Can it be built where it is ordered now? `unknown` never refuses (docs/catalogue.md).
-    const line = quote.lines[i]!;
     const facts = { sellable: true, orderableImages: orderableImages(product).length, moduleOff: moduleOffFor(product.kind, switches) };
     const availability = computeAvailability(product, facts, snapshot, line.location?.value ?? null);
     if (!availability.available) {
@@ -119,9 +133,13 @@ export async function validateOrderItems(
       throw new DomainError("conflict", availability.reason, { code });
     }
 
+    // The build reads `custom_image_id` from the stored configuration, so only a checked one is kept:
+    // a free-form key of the same name (the reseller API's `configuration`) never reaches the build.
+    const { custom_image_id: _unchecked, customImageId: _uncheckedToo, ...extra } = cfg.extra ?? {};
     const configuration: Record<string, unknown> = {
-      ...cfg.extra,
+      ...extra,
       ...(osImageId ? { osImageId } : {}),
+      ...(customImage ? { custom_image_id: customImage.id } : {}),
       ...(userData !== null ? { user_data: userData } : {}),
       ...(sshKeys.length > 0 ? { ssh_keys: sshKeys.map((k) => k.trim()) } : {}),
       ...(cfg.sshKeyIds && cfg.sshKeyIds.length > 0 ? { ssh_key_ids: cfg.sshKeyIds } : {}),
@@ -132,6 +150,7 @@ export async function validateOrderItems(
     out.push({
       hostname,
       osImageId,
+      customImageId: customImage?.id ?? null,
       userData,
       sshKeys,
       externalServiceId: cfg.externalServiceId ?? null,

@@ -49,25 +49,32 @@ export async function checkWebhookUrl(raw: string, options: WebhookUrlCheckOptio
   return url.href;
 }
 
+/** The sentences a host refusal uses; other callers (custom image source URLs) name their own field. */
+export interface HostRefusalMessages {
+  unresolvable: string;
+  notPublic: (why: string) => string;
+}
+
 /** The host rules shared by submission and delivery; throws DomainError("invalid"). */
-export async function checkHost(hostname: string, deps: { policy: AddressPolicy; resolve: Resolver }): Promise<void> {
+export async function checkHost(hostname: string, deps: { policy: AddressPolicy; resolve: Resolver; messages?: HostRefusalMessages }): Promise<void> {
+  const messages = deps.messages ?? WEBHOOK_URL_MESSAGES;
   const host = normalizeHost(hostname);
   if (isIP(host)) {
     const verdict = deps.policy.checkAddress(host);
-    if (!verdict.allowed) throw new DomainError("invalid", WEBHOOK_URL_MESSAGES.notPublic(`${hostname} is ${verdict.reason}`));
+    if (!verdict.allowed) throw new DomainError("invalid", messages.notPublic(`${hostname} is ${verdict.reason}`));
     return;
   }
   const nameProblem = deps.policy.checkHostName(host);
-  if (nameProblem) throw new DomainError("invalid", WEBHOOK_URL_MESSAGES.notPublic(nameProblem));
+  if (nameProblem) throw new DomainError("invalid", messages.notPublic(nameProblem));
   let addresses;
   try {
     addresses = await deps.resolve(host);
   } catch {
-    throw new DomainError("invalid", WEBHOOK_URL_MESSAGES.unresolvable);
+    throw new DomainError("invalid", messages.unresolvable);
   }
-  if (addresses.length === 0) throw new DomainError("invalid", WEBHOOK_URL_MESSAGES.unresolvable);
+  if (addresses.length === 0) throw new DomainError("invalid", messages.unresolvable);
   for (const a of addresses) {
     const verdict = deps.policy.checkAddress(a.address);
-    if (!verdict.allowed) throw new DomainError("invalid", WEBHOOK_URL_MESSAGES.notPublic(`${host} resolves to ${a.address}, ${verdict.reason}`));
+    if (!verdict.allowed) throw new DomainError("invalid", messages.notPublic(`${host} resolves to ${a.address}, ${verdict.reason}`));
   }
 }

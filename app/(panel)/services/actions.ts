@@ -12,6 +12,10 @@ import { reinstallService } from "@/lib/services/lifecycle/reinstall-service";
 import { resetServicePassword } from "@/lib/services/lifecycle/reset-service-password";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import type { PowerVerb } from "@/lib/services/service-controls";
+import { captureServiceImage } from "@/lib/services/images/capture-service-image";
+import type { CustomImageView } from "@/lib/services/images/custom-image-view";
+import { deleteCustomImage } from "@/lib/services/images/delete-custom-image";
+import { listCustomImages } from "@/lib/services/images/list-custom-images";
 import { createVpsSnapshot, deleteVpsSnapshot, listVpsSnapshots, revertVpsSnapshot, type SnapshotList } from "@/lib/services/snapshots/vps-snapshots";
 
 export type VpsActionResult = { ok: true; message: string } | { ok: false; error: string };
@@ -146,5 +150,32 @@ export async function deleteSnapshotAction(serviceId: string, snapshotId: string
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
     await deleteVpsSnapshot(backendContext({ db }), service, snapshotId);
     return "Deleting the snapshot…";
+  });
+}
+
+/** The account's custom images for the VPS page (null when the viewer may not see services), newest first. */
+export async function listImagesAction(): Promise<CustomImageView[] | null> {
+  const a = await access();
+  if (!a.canView) return null;
+  return listCustomImages(backendContext({ db: getDb() }), a.scope);
+}
+
+export async function captureImageAction(serviceId: string, name: string): Promise<VpsActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "Capturing an image needs the services.manage permission on this account");
+    const db = getDb();
+    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
+    const { image } = await captureServiceImage(backendContext({ db }), service, { name, requireName: true });
+    return `Capturing ${image.name}… The server keeps running.`;
+  });
+}
+
+export async function deleteImageAction(imageId: string): Promise<VpsActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "Deleting an image needs the services.manage permission on this account");
+    await deleteCustomImage(backendContext({ db: getDb() }), a.scope, imageId);
+    return "Image deleted. Servers built from it are not affected.";
   });
 }

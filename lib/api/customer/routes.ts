@@ -36,6 +36,14 @@ import { listVpsIps } from "./endpoints/vps/list-vps-ips";
 import { listVpsOsImages } from "./endpoints/vps/list-vps-os-images";
 import { powerService, powerVps, rebootVps, restartVps, shutdownVps, startVps, stopVps } from "./endpoints/vps/vps-power-endpoints";
 import { reinstallServiceOs, reinstallVps, resetServicePasswordEndpoint, resetVpsPassword } from "./endpoints/vps/vps-reinstall-and-password";
+import {
+  createCustomImageEndpoint,
+  deleteCustomImageEndpoint,
+  getCustomImageEndpoint,
+  listCustomImagesEndpoint,
+} from "./endpoints/images/custom-image-endpoints";
+import { createCustomerServiceBackup, listCustomerServiceBackups, restoreCustomerServiceBackup } from "./endpoints/services/service-backup-endpoints";
+import { captureVpsEndpoint } from "./endpoints/vps/vps-capture-endpoint";
 import { createVpsSnapshotEndpoint, deleteVpsSnapshotEndpoint, listVpsSnapshotsEndpoint, revertVpsSnapshotEndpoint } from "./endpoints/vps/vps-snapshot-endpoints";
 
 /** Every customer API endpoint. Dispatch, OpenAPI, the HTML docs and the table tests read this list. */
@@ -98,4 +106,12 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   updateProjectEndpoint,
   deleteProjectEndpoint,
   moveServicesEndpoint,
+  listCustomerServiceBackups,
+  createCustomerServiceBackup,
+  restoreCustomerServiceBackup,
+  captureVpsEndpoint,
+  listCustomImagesEndpoint,
+  createCustomImageEndpoint,
+  getCustomImageEndpoint,
+  deleteCustomImageEndpoint,
 ];

@@ -265,6 +265,13 @@ A paid order's services start \`pending\`, become \`installing\` once the machin
   \`stop\`, \`restart\` and OS templates. Suspending stops the machine; unsuspending starts it.
 - Before the machine exists a control answers \`404 No VPS instance is linked to this service yet\`;
   while it is being built, \`409 The server is still being built\`.
+- Backups of a native VPS are disk snapshots. They need an \`active\` service: a suspended one refuses
+  even the list (\`403\`). A restore needs \`{"confirm": "<the backup's name>"}\` (else \`400\`) and destroys
+  newer backups. One disk job (backup, restore, capture, reinstall) runs per VM at a time: another is
+  \`409\`. Without a name a backup is called \`backup-YYYYMMDD-HHMMSS\` (UTC).
+- \`POST /services/{id}/capture\` answers \`202\` with an image \`capturing\`; poll \`GET /images\` every
+  15-30 s until \`available\` (or \`error\`). The server keeps running. An image still capturing cannot
+  be deleted (\`409\`).
 
 ${renderWebhookGuideSection(v.baseUrl)}
 ## Rules that settle ambiguities

@@ -26,6 +26,13 @@ import { resetServicePassword } from "./endpoints/services/reset-service-passwor
 import { suspendService } from "./endpoints/services/suspend-service";
 import { terminateService } from "./endpoints/services/terminate-service";
 import { unsuspendService } from "./endpoints/services/unsuspend-service";
+import { captureServiceEndpoint, deleteImageEndpoint, listImagesEndpoint } from "./endpoints/images/image-endpoints";
+import {
+  createServiceBackupEndpoint,
+  deleteServiceBackupEndpoint,
+  listServiceBackupsEndpoint,
+  restoreServiceBackupEndpoint,
+} from "./endpoints/services/service-backups";
 import { getWebhookDelivery } from "./endpoints/webhooks/get-webhook-delivery";
 import { listWebhookDeliveries } from "./endpoints/webhooks/list-webhook-deliveries";
 import { resendWebhookDelivery } from "./endpoints/webhooks/resend-webhook-delivery";
@@ -66,4 +73,11 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   terminateService,
   reinstallService,
   resetServicePassword,
+  listServiceBackupsEndpoint,
+  createServiceBackupEndpoint,
+  restoreServiceBackupEndpoint,
+  deleteServiceBackupEndpoint,
+  captureServiceEndpoint,
+  listImagesEndpoint,
+  deleteImageEndpoint,
 ];

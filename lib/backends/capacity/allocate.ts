@@ -17,6 +17,8 @@ export interface AllocateOptions {
   /** Released automatically after this unless a machine is created on it (default 15 minutes; null = never). */
   ttlMs?: number | null;
   strategy?: PlacementStrategy;
+  /** Only this node (a machine built from an image stored there); `capacity` when it has no room. */
+  nodeId?: string | null;
 }
 
 export interface Allocation {
@@ -49,7 +51,7 @@ class LostRace extends Error {}
  */
 export async function allocate(ctx: BackendContext, locationId: string, size: VpsSize, options: AllocateOptions = {}): Promise<Allocation> {
   const want = checkSize(size);
-  const nodes = await ctx.db.node.findMany({ where: { locationId, kind: "vps", enabled: true } });
+  const nodes = await ctx.db.node.findMany({ where: { locationId, kind: "vps", enabled: true, ...(options.nodeId ? { id: options.nodeId } : {}) } });
   const fits = nodes.filter((n) => {
     const f = free(n);
     return f.vcpus >= want.vcpus && f.memoryMb >= want.memoryMb && f.diskGb >= want.diskGb;

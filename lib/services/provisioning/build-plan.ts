@@ -13,6 +13,8 @@ export interface BuildPlan {
   size: VpsSize | null;
   sku: string | null;
   image: ImageSource;
+  /** The node the machine must be built on: a captured image is stored on one node only. */
+  nodeId: string | null;
   sshKeys: string[];
   userData: string | null;
 }
@@ -45,17 +47,39 @@ export async function loadBuildPlan(db: DbOrTx, serviceId: string): Promise<Buil
   };
   const locationId = service.locationId ?? service.orderItem?.locationId ?? null;
   if (!locationId) throw new BackendError("configuration", "The service has no location to be built in");
-  const imageId = str(pick("osImageId", "os_image_id")) ?? service.product.osImages.find((i) => i.isDefault)?.osImageId ?? service.product.osImages[0]?.osImageId ?? null;
-  if (!imageId) throw new BackendError("configuration", "No OS image was chosen and the product has none");
+  const specs = asRecord(service.product.specs);
+  const size = kind === "vps" ? sizeFromSpecs(specs) : null;
+  if (kind === "vps" && !size) throw new BackendError("configuration", `Product ${service.product.slug} has no machine size in its specs`);
+  const customImageId = kind === "vps" ? str(pick("custom_image_id", "customImageId")) : null;
+  let image: ImageSource;
+  let nodeId: string | null = null;
+  if (customImageId) {
+    // Ordered from a custom image: a machine already built from it keeps working when the image is
+    // deleted later, but a build that has not started yet cannot use a deleted image.
+    const custom = await db.customImage.findFirst({ where: { id: customImageId, accountId: service.accountId, deletedAt: null, status: "available" } });
+    if (!custom) throw new BackendError("configuration", `Custom image ${customImageId} is no longer available`);
+    const ref = custom.sourceKind === "capture" ? custom.imageRef : custom.sourceUrl;
+    if (!ref) throw new BackendError("configuration", `Custom image ${customImageId} has no source`);
+    image = {
+      kind: "custom",
+      imageRef: ref,
+      name: custom.name,
+      // A URL image's size is known once the node has fetched it; until then the plan's disk is the bound.
+      virtualSizeBytes: custom.virtualSizeBytes !== null ? Number(custom.virtualSizeBytes) : size!.diskGb * 1024 ** 3,
+      osFamily: custom.osFamily,
+    };
+    nodeId = custom.nodeId;
+  } else {
+    const imageId = str(pick("osImageId", "os_image_id")) ?? service.product.osImages.find((i) => i.isDefault)?.osImageId ?? service.product.osImages[0]?.osImageId ?? null;
+    if (!imageId) throw new BackendError("configuration", "No OS image was chosen and the product has none");
+    image = { kind: "os", osImageId: imageId };
+  }
   const keys = pick("ssh_keys", "sshKeys");
   const sent = Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
   // Every key of the account is installed too (customer API: SSH keys are scoped for management only;
   // at (re)install a server receives every account key). Order kept, duplicates dropped.
   const accountKeys = (await db.sshKey.findMany({ where: { accountId: service.accountId }, orderBy: { createdAt: "asc" }, select: { publicKey: true } })).map((k) => k.publicKey.trim());
   const sshKeys = [...new Set([...sent.map((k) => k.trim()), ...accountKeys])];
-  const specs = asRecord(service.product.specs);
-  const size = kind === "vps" ? sizeFromSpecs(specs) : null;
-  if (kind === "vps" && !size) throw new BackendError("configuration", `Product ${service.product.slug} has no machine size in its specs`);
   return {
     serviceId,
     kind,
@@ -63,7 +87,8 @@ export async function loadBuildPlan(db: DbOrTx, serviceId: string): Promise<Buil
     name: service.hostname ?? service.name,
     size,
     sku: kind === "dedicated" ? (str(specs.hardwareSku) ?? service.product.slug) : null,
-    image: { kind: "os", osImageId: imageId },
+    image,
+    nodeId,
     sshKeys,
     userData: str(pick("user_data", "userData")),
   };

@@ -91,7 +91,7 @@ export async function placeService(ctx: BackendContext, serviceId: string, attem
       const label = allocationLabel(serviceId, attempt);
       const held = await ctx.db.nodeAllocation.findFirst({ where: { label, releasedAt: null } });
       if (held) return { ok: true, kind: "vps", allocationId: held.id, nodeId: held.nodeId };
-      const allocation = await allocate(ctx, plan.locationId, plan.size!, { label, ttlMs: HOLD_TTL_MS });
+      const allocation = await allocate(ctx, plan.locationId, plan.size!, { label, ttlMs: HOLD_TTL_MS, nodeId: plan.nodeId });
       return { ok: true, kind: "vps", allocationId: allocation.id, nodeId: allocation.nodeId };
     }
     const reserved = await ctx.db.dedicatedServer.findFirst({ where: { serviceId, provisionState: { notIn: ["available", "cleaning", "maintenance"] } } });

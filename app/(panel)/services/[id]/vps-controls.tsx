@@ -11,6 +11,7 @@ import { Field } from "@/components/ui/input";
 import { toast, Toaster } from "@/components/ui/toast";
 import type { VpsDoc } from "@/lib/services/customer-documents";
 import { useRouter } from "next/navigation";
+import { ImagesCard } from "./images-card";
 import { SnapshotsCard } from "./snapshots-card";
 import { cancelVpsAction, getVpsAction, powerVpsAction, reinstallVpsAction, resetVpsPasswordAction, withdrawCancellationAction, type VpsActionResult } from "../actions";
 
@@ -30,6 +31,10 @@ const OPERATION_LABEL: Record<string, string> = {
   reinstall: "Reinstalling",
   password: "Setting the root password",
   create: "Setting up",
+  capture: "Capturing an image",
+  "snapshot.create": "Taking a snapshot",
+  "snapshot.revert": "Reverting to a snapshot",
+  "snapshot.delete": "Deleting a snapshot",
 };
 
 /** Whether the page should keep polling: something is running on the machine or the service is being set up. */
@@ -162,6 +167,7 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
         </>
       )}
       {caps?.snapshots && <SnapshotsCard id={initial.id} canManage={canManage} disabled={busy || pending !== null} perform={perform} />}
+      {caps?.images && <ImagesCard id={initial.id} canManage={canManage} disabled={busy || pending !== null} perform={perform} />}
       {canCancel && vps.status === "active" && <CancelCard vps={vps} pending={pending === "cancel"} perform={perform} />}
     </div>
   );

@@ -11,7 +11,7 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { findCustomerVpsOrThrow, requestBackend } from "../services/customer-service-scope";
 
-const snapshotSchema = z.object({
+export const snapshotSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),

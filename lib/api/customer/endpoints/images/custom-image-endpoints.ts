@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { resolveProject } from "@/lib/orders/order-context";
+import { deleteCustomImage } from "@/lib/services/images/delete-custom-image";
+import { getCustomImage, listCustomImages } from "@/lib/services/images/list-custom-images";
+import { registerCustomImage } from "@/lib/services/images/register-custom-image";
+import { imageRowJson, imageRowSchema } from "../../../custom-image-row";
+import { defineEndpoint } from "../../define-endpoint";
+import { customerServiceScope, requestBackend } from "../services/customer-service-scope";
+
+export const listCustomImagesEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/custom-images",
+  scope: "read",
+  tag: "custom-images",
+  summary: "List your custom images",
+  description: "Newest first; `data` is the array. Narrowed to the request's project like services. Captures show `capturing` until ready (poll every 15-30 s).",
+  response: z.array(imageRowSchema),
+  async handler({ auth, db, now }) {
+    return (await listCustomImages(requestBackend(db, now), customerServiceScope(auth))).map(imageRowJson);
+  },
+});
+
+export const getCustomImageEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/custom-images/{id}",
+  scope: "read",
+  tag: "custom-images",
+  summary: "One custom image",
+  response: imageRowSchema,
+  async handler({ auth, db, now, params }) {
+    return imageRowJson(await getCustomImage(requestBackend(db, now), customerServiceScope(auth), params.id));
+  },
+});
+
+export const createCustomImageEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/custom-images",
+  scope: "services",
+  tag: "custom-images",
+  permissions: ["services.manage"],
+  status: 201,
+  summary: "Register an image by URL",
+  description:
+    "`{name, source_url, source_sha256, os_family?, virtual_size_bytes?, description?, projectId?}`. `source_url` must be `https://` and reach a " +
+    "public host: loopback, private, link-local and other non-public addresses (also as IPv4-mapped IPv6 or decimal IPv4) are refused with 400, " +
+    "here and again when a VPS is ordered from the image. `source_sha256` (64 hex) is required; the node checks the file against it when it " +
+    "builds a VPS. `os_family` `linux` (default), `windows` or `bsd`. The image is `available` at once. 409 when the account's image cap is reached.",
+  body: z.object({
+    name: z.string({ error: "name is required" }).max(200),
+    source_url: z.string({ error: "source_url is required" }).max(4096),
+    source_sha256: z.string().max(200).nullish(),
+    os_family: z.string().max(20).nullish(),
+    virtual_size_bytes: z.number().int().positive().max(64 * 1024 ** 4).nullish(),
+    description: z.string().max(500).nullish(),
+    projectId: z.string().max(100).nullish(),
+  }),
+  response: imageRowSchema,
+  async handler({ auth, db, now, body }) {
+    const projectId = await resolveProject(db, auth.accountId, {
+      kind: "customer",
+      accountId: auth.accountId,
+      projectRef: body.projectId ?? null,
+      scopedProjectId: auth.project?.id ?? null,
+      projectBound: auth.project?.bound ?? false,
+    });
+    const image = await registerCustomImage(requestBackend(db, now), {
+      accountId: auth.accountId,
+      projectId,
+      name: body.name,
+      description: body.description,
+      sourceUrl: body.source_url,
+      sourceSha256: body.source_sha256,
+      osFamily: body.os_family,
+      virtualSizeBytes: body.virtual_size_bytes,
+    });
+    return imageRowJson(image);
+  },
+});
+
+export const deleteCustomImageEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/custom-images/{id}",
+  scope: "services",
+  tag: "custom-images",
+  permissions: ["services.manage"],
+  summary: "Delete a custom image",
+  description: "Machines already built from it are untouched. A capture still running is 409.",
+  response: z.object({ id: z.string(), deleted: z.literal(true) }),
+  async handler({ auth, db, now, params }) {
+    const { id } = await deleteCustomImage(requestBackend(db, now), customerServiceScope(auth), params.id);
+    return { id, deleted: true as const };
+  },
+});

@@ -1,0 +1,25 @@
+import type { BackendContext } from "@/lib/backends/context";
+import { DomainError } from "@/lib/errors/domain-error";
+import type { ServiceScope } from "../find-scoped-service-or-throw";
+import { CUSTOM_IMAGE_NOT_FOUND, imageStillCapturing } from "./custom-image-rules";
+import { findCustomImageOrThrow } from "./custom-image-view";
+import { refreshCaptures } from "./refresh-captures";
+
+/**
+ * Deletes an image: it is no longer listed or orderable (its storage charge, when priced, stops).
+ * Machines already built from it are untouched. A capture still running is 409.
+ */
+export async function deleteCustomImage(ctx: BackendContext, scope: ServiceScope, imageId: string): Promise<{ id: string }> {
+  const image = await findCustomImageOrThrow(ctx.db, scope, imageId);
+  await refreshCaptures(ctx, { id: image.id });
+  const deleted = await ctx.db.customImage.updateMany({
+    where: { id: image.id, deletedAt: null, status: { not: "capturing" } },
+    data: { deletedAt: ctx.clock.now() },
+  });
+  if (deleted.count === 0) {
+    const now = await ctx.db.customImage.findUnique({ where: { id: image.id } });
+    if (!now || now.deletedAt) throw new DomainError("not_found", CUSTOM_IMAGE_NOT_FOUND);
+    throw new DomainError("conflict", imageStillCapturing(now.name));
+  }
+  return { id: image.id };
+}

@@ -1,0 +1,62 @@
+import type { BackendContext } from "@/lib/backends/context";
+import { inTransaction } from "@/lib/backends/transaction";
+import { DomainError } from "@/lib/errors/domain-error";
+import type { AddressPolicy } from "@/lib/webhooks/address-policy";
+import type { Resolver } from "@/lib/webhooks/resolver";
+import { checkImageName, checkImageSourceUrl, checkSha256, OS_FAMILIES } from "./custom-image-rules";
+import { toCustomImageView, type CustomImageView } from "./custom-image-view";
+import { assertImageSlotFree } from "./image-slot";
+
+export interface RegisterImageInput {
+  accountId: string;
+  projectId: string | null;
+  name: string;
+  description?: string | null;
+  sourceUrl: string;
+  sourceSha256?: string | null;
+  osFamily?: string | null;
+  /** Disk the image needs, when the customer knows it; checked against the plan at order time. */
+  virtualSizeBytes?: number | null;
+}
+
+/**
+ * Registers an image by URL. The URL must be https and reach a public host (checked here and again
+ * when a VPS is ordered from it, since a name can be re-pointed); `source_sha256` is required. The
+ * image is `available` at once: nothing is downloaded at registration — the node that builds a VPS
+ * from it fetches the file and checks its SHA-256.
+ */
+export async function registerCustomImage(
+  ctx: BackendContext,
+  input: RegisterImageInput,
+  options: { resolve?: Resolver; policy?: AddressPolicy } = {},
+): Promise<CustomImageView> {
+  const name = checkImageName(input.name);
+  const sourceSha256 = checkSha256(input.sourceSha256);
+  const osFamily = (input.osFamily ?? "linux").toLowerCase();
+  if (!(OS_FAMILIES as readonly string[]).includes(osFamily)) {
+    const message = `os_family must be one of ${OS_FAMILIES.join(", ")}`;
+    throw new DomainError("invalid", message, { details: [{ field: "os_family", message }] });
+  }
+  const sourceUrl = await checkImageSourceUrl(input.sourceUrl, options);
+  const now = ctx.clock.now();
+  const row = await inTransaction(ctx.db, async (tx) => {
+    await assertImageSlotFree(tx, input.accountId);
+    return tx.customImage.create({
+      data: {
+        accountId: input.accountId,
+        projectId: input.projectId,
+        name,
+        description: input.description?.trim() || null,
+        sourceKind: "url",
+        sourceUrl,
+        sourceSha256,
+        osFamily,
+        status: "available",
+        virtualSizeBytes: input.virtualSizeBytes ? BigInt(input.virtualSizeBytes) : null,
+        availableAt: now,
+        createdAt: now,
+      },
+    });
+  });
+  return toCustomImageView(row);
+}
