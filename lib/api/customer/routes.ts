@@ -12,6 +12,8 @@ import { listInvoicesEndpoint } from "./endpoints/billing/list-invoices";
 import { listProformasEndpoint } from "./endpoints/billing/list-proformas";
 import { payInvoiceEndpoint } from "./endpoints/billing/pay-invoice";
 import { payProformaEndpoint } from "./endpoints/billing/pay-proforma";
+import { getDedicated, getDedicatedPowerStatus, getDedicatedProvisionStatus, listDedicated, listDedicatedIps, listDedicatedOsImages } from "./endpoints/dedicated/dedicated-read-endpoints";
+import { powerDedicated, powerDedicatedByName, reinstallDedicated, resetDedicatedPassword } from "./endpoints/dedicated/dedicated-action-endpoints";
 import { getDocs } from "./endpoints/docs/get-docs";
 import { getGuide } from "./endpoints/docs/get-guide";
 import { getOpenApi } from "./endpoints/docs/get-openapi";
@@ -82,4 +84,14 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   createVpsSnapshotEndpoint,
   revertVpsSnapshotEndpoint,
   deleteVpsSnapshotEndpoint,
+  listDedicated,
+  getDedicated,
+  listDedicatedIps,
+  getDedicatedPowerStatus,
+  getDedicatedProvisionStatus,
+  listDedicatedOsImages,
+  powerDedicated,
+  powerDedicatedByName,
+  reinstallDedicated,
+  resetDedicatedPassword,
 ];
