@@ -26,6 +26,13 @@ import { resetServicePassword } from "./endpoints/services/reset-service-passwor
 import { suspendService } from "./endpoints/services/suspend-service";
 import { terminateService } from "./endpoints/services/terminate-service";
 import { unsuspendService } from "./endpoints/services/unsuspend-service";
+import { getServiceDocument, getServiceNetwork, getServiceOptions, getServiceUpgrades } from "./endpoints/services/get-service-document";
+import { getServiceProvider, getServiceUiSchema } from "./endpoints/services/get-service-provider";
+import { getServiceHealth, getServiceStats } from "./endpoints/services/get-service-stats";
+import { rescueService, unrescueService } from "./endpoints/services/service-rescue-endpoints";
+import { attachServiceSshKeyEndpoint, detachServiceSshKeyEndpoint, listServiceSshKeysEndpoint } from "./endpoints/services/service-ssh-key-endpoints";
+import { setServiceRdns } from "./endpoints/services/set-service-rdns";
+import { setTransitConfig } from "./endpoints/services/set-transit-config";
 import { getWebhookDelivery } from "./endpoints/webhooks/get-webhook-delivery";
 import { listWebhookDeliveries } from "./endpoints/webhooks/list-webhook-deliveries";
 import { resendWebhookDelivery } from "./endpoints/webhooks/resend-webhook-delivery";
@@ -66,4 +73,19 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   terminateService,
   reinstallService,
   resetServicePassword,
+  getServiceDocument,
+  getServiceNetwork,
+  getServiceOptions,
+  getServiceUpgrades,
+  getServiceStats,
+  getServiceHealth,
+  setServiceRdns,
+  listServiceSshKeysEndpoint,
+  attachServiceSshKeyEndpoint,
+  detachServiceSshKeyEndpoint,
+  rescueService,
+  unrescueService,
+  setTransitConfig,
+  getServiceProvider,
+  getServiceUiSchema,
 ];
