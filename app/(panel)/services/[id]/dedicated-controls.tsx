@@ -39,8 +39,8 @@ const OPERATION_LABEL: Record<string, string> = {
   "power.restart": "Restarting",
   provision: "Installing",
   reinstall: "Reinstalling",
-  rescue: "Booting the rescue system",
-  unrescue: "Rebooting into the installed system",
+  rescue: "Starting the rescue system",
+  unrescue: "Leaving rescue mode",
   release: "Wiping",
 };
 
