@@ -87,7 +87,9 @@ function DedicatedPanel({ initial, images, canPower, canManage }: Props) {
   const job = server.active_job ?? null;
   const busy = isBusy(view);
   const power = server.provisioning?.power_state;
-  const allowed = (verb: string) => !!features?.power && !(server.status === "suspended" && verb === "start");
+  // Powering on a server that is on (or off one that is off) would do nothing: offer what changes something.
+  const allowed = (verb: string) =>
+    !!features?.power && !(server.status === "suspended" && verb === "start") && !(verb === "start" && power === "on") && !(verb === "stop" && power === "off");
 
   return (
     <div className="space-y-6">
@@ -189,7 +191,7 @@ function RescueCard({ id, inRescue, offered, disabled, pending, perform }: { id:
           </Button>
         ) : (
           <>
-            {!offered && <p className="text-sm text-neutral-500">Rescue mode is available once the server is installed and idle.</p>}
+            {!offered && !disabled && <p className="text-sm text-neutral-500">Rescue mode is available once the server is installed and idle.</p>}
             <Button variant="secondary" disabled={!offered || disabled} pending={pending} onClick={() => setConfirmOpen(true)}>
               Boot rescue system…
             </Button>
@@ -288,7 +290,7 @@ function RdnsCard({ id, network, disabled, perform }: { id: string; network: Ded
         ) : (
           <ul className="space-y-3">
             {network.ipAddresses.map((a) => (
-              <RdnsRow key={`${a.id}:${a.reverse_dns ?? ""}`} id={id} address={a} disabled={disabled} perform={perform} />
+              <RdnsRow key={a.id} id={id} address={a} disabled={disabled} perform={perform} />
             ))}
           </ul>
         )}
@@ -297,6 +299,7 @@ function RdnsCard({ id, network, disabled, perform }: { id: string; network: Ded
   );
 }
 
+// Keyed by address only: a background refetch must not reset what the customer is typing.
 function RdnsRow({ id, address, disabled, perform }: { id: string; address: DedicatedView["network"]["ipAddresses"][number]; disabled: boolean; perform: Perform }) {
   const [value, setValue] = useState(address.reverse_dns ?? "");
   return (
