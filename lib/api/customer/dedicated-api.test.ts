@@ -85,6 +85,21 @@ describe("reads", () => {
     expect((await call("GET", `/dedicated/${pending.service.id}`)).body.data).toMatchObject({ hardware: null, provisioning: null, os_installation: { status: null } });
   });
 
+  it("GET /dedicated/{id}/stats: spec strings, power state and health; sensors off when powered off are null", async () => {
+    const a = await server();
+    expect((await call("GET", `/dedicated/${a.service.id}/stats`)).body.data).toMatchObject({
+      cpu: "Intel Xeon E-2388G",
+      ram: "64 GB",
+      powerState: "on",
+      health: { overall: "ok", temperatures: expect.arrayContaining([expect.objectContaining({ name: "CPU1", celsius: expect.any(Number) })]) },
+      network: { rx_bps: null, sampledAt: null },
+    });
+    await t.db.dedicatedServer.updateMany({ where: { serviceId: a.service.id }, data: { powerState: "off" } });
+    const off = (await call("GET", `/dedicated/${a.service.id}/stats`)).body.data as { powerState: string; health: { temperatures: { name: string; celsius: number | null }[] } };
+    expect(off.powerState).toBe("off");
+    expect(off.health.temperatures.find((x) => x.name === "CPU1")!.celsius).toBeNull();
+  });
+
   it("the dedicated module switched off answers FEATURE_DISABLED", async () => {
     await t.db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1, dedicatedEnabled: false }, update: { dedicatedEnabled: false } });
     try {

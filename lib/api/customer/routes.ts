@@ -12,7 +12,7 @@ import { listInvoicesEndpoint } from "./endpoints/billing/list-invoices";
 import { listProformasEndpoint } from "./endpoints/billing/list-proformas";
 import { payInvoiceEndpoint } from "./endpoints/billing/pay-invoice";
 import { payProformaEndpoint } from "./endpoints/billing/pay-proforma";
-import { getDedicated, getDedicatedPowerStatus, getDedicatedProvisionStatus, listDedicated, listDedicatedIps, listDedicatedOsImages } from "./endpoints/dedicated/dedicated-read-endpoints";
+import { getDedicated, getDedicatedPowerStatus, getDedicatedProvisionStatus, getDedicatedStats, listDedicated, listDedicatedIps, listDedicatedOsImages } from "./endpoints/dedicated/dedicated-read-endpoints";
 import { powerDedicated, powerDedicatedByName, reinstallDedicated, resetDedicatedPassword } from "./endpoints/dedicated/dedicated-action-endpoints";
 import { getDocs } from "./endpoints/docs/get-docs";
 import { getGuide } from "./endpoints/docs/get-guide";
@@ -90,6 +90,7 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   getDedicatedPowerStatus,
   getDedicatedProvisionStatus,
   listDedicatedOsImages,
+  getDedicatedStats,
   powerDedicated,
   powerDedicatedByName,
   reinstallDedicated,

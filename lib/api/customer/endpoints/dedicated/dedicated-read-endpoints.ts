@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dedicatedDocument } from "@/lib/services/dedicated/dedicated-document";
 import { dedicatedPowerStatus, dedicatedProvisionStatus } from "@/lib/services/dedicated/dedicated-status";
+import { serviceStats } from "@/lib/services/document/service-stats";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { listServices } from "@/lib/services/list-services";
 import { reply } from "../../../reply";
@@ -109,5 +110,22 @@ export const listDedicatedOsImages = defineEndpoint({
   async handler({ auth, db, params }) {
     const { templates } = await listOsTemplates(db, await findCustomerDedicatedOrThrow(db, auth, params.id));
     return { templates: templates.map((t) => ({ id: t.id, name: t.name, is_default: t.isDefault })) };
+  },
+});
+
+export const getDedicatedStats = defineEndpoint({
+  method: "GET",
+  path: "/dedicated/{id}/stats",
+  scope: "read",
+  module: "dedicated",
+  tag: "dedicated",
+  summary: "Hardware, power state and sensor health",
+  description:
+    "`cpu`, `ram`, `storage` are the hardware's spec strings (not utilisation); `powerState` is `on`, `off` or `unreachable`; `health` the controller's " +
+    "temperatures, fans and power supplies (null when it cannot be read); `network` is the switch-port block, null while the port was never sampled.",
+  response: z.record(z.string(), z.unknown()),
+  async handler({ auth, db, now, params }) {
+    const service = await findCustomerDedicatedOrThrow(db, auth, params.id);
+    return (await serviceStats(requestBackend(db, now), service)) as unknown as Record<string, unknown>;
   },
 });
