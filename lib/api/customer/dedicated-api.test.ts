@@ -100,6 +100,18 @@ describe("reads", () => {
     expect(off.health.temperatures.find((x) => x.name === "CPU1")!.celsius).toBeNull();
   });
 
+  it("X-Project-Id: a server in another project is 404 to reads and actions", async () => {
+    const staging = await t.db.project.create({ data: { accountId: me.account.id, name: "Staging", slug: `staging-${randomUUID().slice(0, 6)}` } });
+    const a = await server();
+    await t.db.service.update({ where: { id: a.service.id }, data: { projectId: staging.id } });
+    const inProject = async (method: string, path: string, project: string) =>
+      readJson(await dispatchCustomerApi(customerRequest(method, path, { key: me.plaintext, headers: { "x-project-id": project } }), { db: t.db, clock: () => clock }));
+    expect((await inProject("GET", `/dedicated/${a.service.id}`, staging.slug)).status).toBe(200);
+    expect(((await inProject("GET", "/dedicated?limit=200", "default")).body.data as { id: string }[]).map((r) => r.id)).not.toContain(a.service.id);
+    expect((await inProject("GET", `/dedicated/${a.service.id}`, "default")).status).toBe(404);
+    expect((await inProject("POST", `/dedicated/${a.service.id}/power/restart`, "default")).status).toBe(404);
+  });
+
   it("the dedicated module switched off answers FEATURE_DISABLED", async () => {
     await t.db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1, dedicatedEnabled: false }, update: { dedicatedEnabled: false } });
     try {

@@ -145,6 +145,13 @@ describe("rescue", () => {
     });
     const other = await resellerWithKey(t.db);
     expect(await signed("POST", `/services/${d.service.id}/rescue`, undefined, other)).toEqual({ status: 404, body: { success: false, error: "Service not found" } });
+    // A key bound to a customer record reaches only that customer's services.
+    const customer = await t.db.resellerCustomer.create({ data: { resellerId: r.profile.id, externalCustomerId: `c-${randomUUID().slice(0, 6)}` } });
+    const bound = await mintResellerKey(t.db, { resellerId: r.profile.id, scopes: ["read", "services"], customerId: customer.id });
+    expect((await get(`/services/${d.service.id}/document`, bound.plaintext)).status).toBe(404);
+    expect(await signed("PUT", `/services/${d.service.id}/rdns`, { ipAddressId: randomUUID(), hostname: null }, { plaintext: bound.plaintext, secret: r.secret })).toEqual({ status: 404, body: { success: false, error: "Service not found" } });
+    const theirs = await server({ resellerCustomerId: customer.id });
+    expect((await get(`/services/${theirs.service.id}/ssh-keys`, bound.plaintext)).status).toBe(200);
     expect((await get(`/services/${d.service.id}/document`, other.plaintext)).status).toBe(404);
     expect((await get(`/services/${d.service.id}/network`, other.plaintext)).status).toBe(404);
     await t.db.service.update({ where: { id: d.service.id }, data: { status: "suspended" } });
