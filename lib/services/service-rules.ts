@@ -26,7 +26,7 @@ export const LIFECYCLE_TRANSITIONS: Record<LifecycleVerb, Partial<Record<Service
   },
 };
 
-export type Control = "start" | "stop" | "restart" | "reinstall" | "password" | "console" | "backup_create" | "os_templates" | "stats";
+export type Control = "start" | "stop" | "restart" | "reinstall" | "password" | "console" | "backup_create" | "os_templates" | "stats" | "rescue" | "rdns" | "ssh_keys" | "transit_config";
 
 /** Controls a suspended service still accepts: stop, restart, stats and OS templates. */
 const SUSPENDED_ALLOWS: ReadonlySet<Control> = new Set(["stop", "restart", "stats", "os_templates"]);

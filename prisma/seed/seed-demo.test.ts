@@ -447,4 +447,12 @@ describe("the demo VPS", () => {
     expect(await t.db.ipAddress.count({ where: { vmId: vm.id } })).toBe(1);
     expect(first.seeded).toBe(true);
   });
+
+  it("has an installed dedicated server beside it (Xeon in Amsterdam), out of Amsterdam's stock", async () => {
+    const service = await t.db.service.findFirstOrThrow({ where: { hostname: "demo-metal-1.example.com" }, include: { account: { include: { owner: true } }, product: true, location: true } });
+    expect(service).toMatchObject({ status: "active", product: { slug: "ds-xeon-e2388g" }, location: { value: "ams1" }, account: { owner: { email: creds.customer.email } } });
+    const server = await t.db.dedicatedServer.findFirstOrThrow({ where: { serviceId: service.id } });
+    expect(server).toMatchObject({ provisionState: "active", powerState: "on", hostname: "demo-metal-1.example.com" });
+    expect(await t.db.ipAddress.count({ where: { serverId: server.id } })).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -10,6 +10,7 @@ import { seedCategories } from "./seed-categories";
 import { seedProducts } from "./seed-products";
 import { seedOptions } from "./seed-options";
 import { seedDemoVps } from "./seed-demo-vps";
+import { seedDemoDedicated } from "./seed-demo-dedicated";
 import { seedNodes } from "./seed-nodes";
 import { seedTiers } from "./seed-tiers";
 import { DEMO_ADMIN_EMAIL, seedOperator } from "./seed-operator";
@@ -85,6 +86,7 @@ export async function seedDemo(db: PrismaClient, options: SeedDemoOptions): Prom
   if (result.seeded) {
     // After the commit: the build takes capacity and addresses in transactions of its own.
     await seedDemoVps(db).catch((error: unknown) => console.warn("[seed] the demo VPS could not be built", error));
+    await seedDemoDedicated(db).catch((error: unknown) => console.warn("[seed] the demo dedicated server could not be built", error));
   }
   return result;
 }

@@ -187,6 +187,15 @@ first order. Concurrent calls with one key create one order. Always send a key o
 when you retry.
 Sending both the body field and the header with different values is refused with \`400\`.
 
+## Dedicated servers
+
+- Power verbs are \`on\`, \`off\`, \`restart\` (\`start\`, \`stop\`, \`reboot\` accepted), in the path or as
+  \`{"action": …}\`. The answer means accepted: poll \`GET /dedicated/{id}/power-status\`.
+- \`POST /dedicated/{id}/password\` rebuilds the server with its installed image and erases its data;
+  send \`{"password": …}\` or let one be generated. \`data.password\` is shown once.
+- Reinstall and password reset install every SSH key of your account. Follow them with
+  \`GET /dedicated/{id}/provision-status\`.
+
 ## Orders
 
 - One product: \`productId\`, \`billingCycle\`, \`hostname\`, \`location\`, \`configOptions\`, \`options[]\`,

@@ -12,6 +12,8 @@ import { listInvoicesEndpoint } from "./endpoints/billing/list-invoices";
 import { listProformasEndpoint } from "./endpoints/billing/list-proformas";
 import { payInvoiceEndpoint } from "./endpoints/billing/pay-invoice";
 import { payProformaEndpoint } from "./endpoints/billing/pay-proforma";
+import { getDedicated, getDedicatedPowerStatus, getDedicatedProvisionStatus, getDedicatedStats, listDedicated, listDedicatedIps, listDedicatedOsImages } from "./endpoints/dedicated/dedicated-read-endpoints";
+import { powerDedicated, powerDedicatedByName, reinstallDedicated, resetDedicatedPassword } from "./endpoints/dedicated/dedicated-action-endpoints";
 import { getDocs } from "./endpoints/docs/get-docs";
 import { getGuide } from "./endpoints/docs/get-guide";
 import { getOpenApi } from "./endpoints/docs/get-openapi";
@@ -114,4 +116,15 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   createCustomImageEndpoint,
   getCustomImageEndpoint,
   deleteCustomImageEndpoint,
+  listDedicated,
+  getDedicated,
+  listDedicatedIps,
+  getDedicatedPowerStatus,
+  getDedicatedProvisionStatus,
+  listDedicatedOsImages,
+  getDedicatedStats,
+  powerDedicated,
+  powerDedicatedByName,
+  reinstallDedicated,
+  resetDedicatedPassword,
 ];

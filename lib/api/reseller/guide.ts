@@ -272,6 +272,14 @@ A paid order's services start \`pending\`, become \`installing\` once the machin
 - \`POST /services/{id}/capture\` answers \`202\` with an image \`capturing\`; poll \`GET /images\` every
   15-30 s until \`available\` (or \`error\`). The server keeps running. An image still capturing cannot
   be deleted (\`409\`).
+- \`GET /services/{id}/document\` carries every required key and exactly one kind section (none for
+  \`generic\`); draw a panel only when its \`features\` flag is true (all false once terminated).
+- Dedicated password reset rebuilds the server: \`data.password\` is shown once, \`data.method\` is
+  \`automated\`. Rescue answers the rescue system's one-time password in \`data.rescuePassword\`.
+- SSH keys attached to a dedicated server are installed on its next reinstall, besides the account's keys.
+- \`PUT /services/{id}/transit-config\` \`routeType\`: \`full\`, \`default\` or \`partial\`.
+- Native VPS stats keep no history yet: \`collecting\` is true and \`series\` empty; any figure the guest
+  cannot report is \`null\`, never \`0\`.
 
 ${renderWebhookGuideSection(v.baseUrl)}
 ## Rules that settle ambiguities

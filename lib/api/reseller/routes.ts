@@ -33,6 +33,13 @@ import {
   listServiceBackupsEndpoint,
   restoreServiceBackupEndpoint,
 } from "./endpoints/services/service-backups";
+import { getServiceDocument, getServiceNetwork, getServiceOptions, getServiceUpgrades } from "./endpoints/services/get-service-document";
+import { getServiceProvider, getServiceUiSchema } from "./endpoints/services/get-service-provider";
+import { getServiceHealth, getServiceStats } from "./endpoints/services/get-service-stats";
+import { rescueService, unrescueService } from "./endpoints/services/service-rescue-endpoints";
+import { attachServiceSshKeyEndpoint, detachServiceSshKeyEndpoint, listServiceSshKeysEndpoint } from "./endpoints/services/service-ssh-key-endpoints";
+import { setServiceRdns } from "./endpoints/services/set-service-rdns";
+import { setTransitConfig } from "./endpoints/services/set-transit-config";
 import { getWebhookDelivery } from "./endpoints/webhooks/get-webhook-delivery";
 import { listWebhookDeliveries } from "./endpoints/webhooks/list-webhook-deliveries";
 import { resendWebhookDelivery } from "./endpoints/webhooks/resend-webhook-delivery";
@@ -80,4 +87,19 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   captureServiceEndpoint,
   listImagesEndpoint,
   deleteImageEndpoint,
+  getServiceDocument,
+  getServiceNetwork,
+  getServiceOptions,
+  getServiceUpgrades,
+  getServiceStats,
+  getServiceHealth,
+  setServiceRdns,
+  listServiceSshKeysEndpoint,
+  attachServiceSshKeyEndpoint,
+  detachServiceSshKeyEndpoint,
+  rescueService,
+  unrescueService,
+  setTransitConfig,
+  getServiceProvider,
+  getServiceUiSchema,
 ];

@@ -9,6 +9,7 @@ import type { ScopedService } from "../find-scoped-service-or-throw";
 import { loadBuildPlan } from "../provisioning/build-plan";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
 import { NO_REMOTE_CONTROLS } from "./change-service-power";
+import { attachedPublicKeys } from "../dedicated/service-ssh-keys";
 
 export const REINSTALL_INITIATED = "OS reinstall initiated";
 export const IMAGE_NOT_FOUND = "OS image not found";
@@ -17,7 +18,8 @@ export const IMAGE_NOT_OFFERED = "OS image is not available for this product";
 /**
  * Re-images the machine with one of the product's images (reseller-api.md "Retry, lifecycle notes",
  * customer-api.md Bodies): unknown image 404; not offered by the product, disabled → 409. Native VPS
- * needs the new root password (8+, checked by the endpoint schema); a dedicated server ignores it.
+ * needs the new root password (8+, checked by the endpoint schema); a dedicated server takes it when given
+ * (the reseller API ignores it) and also installs the keys attached to the service.
  * The order item's user data and SSH keys are applied again.
  */
 export async function reinstallService(
@@ -37,14 +39,15 @@ export async function reinstallService(
   // The order's user data is re-applied and every account key installed, as at the first build.
   const plan = await loadBuildPlan(ctx.db, service.id).catch(() => null);
   const userData = plan?.userData ?? undefined;
-  const sshKeys = plan?.sshKeys;
+  const attached = machine.kind === "dedicated" ? await attachedPublicKeys(ctx.db, service.id) : [];
+  const sshKeys = attached.length ? [...new Set([...(plan?.sshKeys ?? []), ...attached])] : plan?.sshKeys;
   try {
     if (machine.kind === "vps") {
       const hv = await hypervisorForVm(machine.vm.id, ctx);
       return await hv.reinstall(machine.vm.id, { image: { kind: "os", osImageId: image.id }, rootPassword: input.password!, userData, sshKeys });
     }
     const bmc = await bmcForServer(machine.server.id, ctx);
-    return await bmc.reinstall(machine.server.id, { image: { kind: "os", osImageId: image.id }, hostname: service.hostname ?? service.name, sshKeys });
+    return await bmc.reinstall(machine.server.id, { image: { kind: "os", osImageId: image.id }, hostname: service.hostname ?? service.name, sshKeys, ...(input.password ? { rootPassword: input.password } : {}) });
   } catch (error) {
     throw backendRefusal(error);
   }

@@ -1,8 +1,11 @@
 import type { BackendContext } from "@/lib/backends/context";
-import { hypervisorForVm } from "@/lib/backends/registry";
+import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import type { BackendJobView } from "@/lib/backends/types";
 import { DomainError } from "@/lib/errors/domain-error";
 import { backendRefusal } from "../backend-refusal";
+import { attachedPublicKeys } from "../dedicated/service-ssh-keys";
+import { generatePassword } from "../dedicated/generate-password";
+import { loadBuildPlan } from "../provisioning/build-plan";
 import { backendOf, productControls } from "../service-controls";
 import { assertControlAllowed } from "../service-rules";
 import type { ScopedService } from "../find-scoped-service-or-throw";
@@ -10,22 +13,51 @@ import { serviceMachineOrThrow } from "./service-machine-or-throw";
 import { NO_REMOTE_CONTROLS } from "./change-service-power";
 
 export const VPS_NOT_RUNNING = "The VPS is not running";
+export const NOTHING_TO_REBUILD = "The server has no installed system to rebuild";
+export const INSTALL_RUNNING = "A reinstall is already running on this server";
+
+export interface PasswordOutcome {
+  job: BackendJobView;
+  /** Dedicated: the new password, returned once (generated when none was given). */
+  password: string | null;
+  /** `guest_agent` (VPS, set in the running guest) or `automated` (dedicated: the server is rebuilt with it). */
+  method: "guest_agent" | "automated";
+}
 
 /**
- * Sets the root password through the guest agent (native VPS). The machine must be running (409).
- * Dedicated password resets rebuild the server and are not offered here yet (400).
+ * Sets the root password. Native VPS: through the guest agent; the machine must be running (409).
+ * Dedicated: the provisioning controller rebuilds the server with its installed image and the new
+ * password (customer-api.md: "rebuilds the server and erases data"); refused while an install runs.
  */
-export async function resetServicePassword(ctx: BackendContext, service: ScopedService, password: string): Promise<BackendJobView> {
+export async function resetServicePassword(ctx: BackendContext, service: ScopedService, password: string | null): Promise<PasswordOutcome> {
   const backend = backendOf(service.product);
   if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
   assertControlAllowed(service.status, "password");
-  if (backend === "dedicated") throw new DomainError("invalid", "Password reset on a dedicated server rebuilds it: use reinstall");
-  if (!productControls(service.product).password) throw new DomainError("forbidden", "Password reset is switched off for this product");
+  if (backend === "vps" && !productControls(service.product).password) throw new DomainError("forbidden", "Password reset is switched off for this product");
   const machine = await serviceMachineOrThrow(ctx.db, service);
-  if (machine.kind !== "vps") throw new DomainError("invalid", NO_REMOTE_CONTROLS);
+  if (machine.kind === "dedicated") {
+    const server = machine.server;
+    if (server.provisionJobId) throw new DomainError("conflict", INSTALL_RUNNING);
+    if (!server.osImageId) throw new DomainError("conflict", NOTHING_TO_REBUILD);
+    const newPassword = password ?? generatePassword();
+    const plan = await loadBuildPlan(ctx.db, service.id).catch(() => null);
+    const sshKeys = [...new Set([...(plan?.sshKeys ?? []), ...(await attachedPublicKeys(ctx.db, service.id))])];
+    try {
+      const job = await (await bmcForServer(server.id, ctx)).reinstall(server.id, {
+        image: { kind: "os", osImageId: server.osImageId },
+        hostname: server.hostname ?? service.hostname ?? service.name,
+        sshKeys,
+        rootPassword: newPassword,
+      });
+      return { job, password: newPassword, method: "automated" };
+    } catch (error) {
+      throw backendRefusal(error);
+    }
+  }
+  if (!password) throw new DomainError("invalid", "A root password of 8 or more characters is required", { details: [{ field: "password", message: "Required" }] });
   if (machine.vm.state !== "running" || machine.vm.rescueMode) throw new DomainError("conflict", VPS_NOT_RUNNING);
   try {
-    return await (await hypervisorForVm(machine.vm.id, ctx)).setPassword(machine.vm.id, password);
+    return { job: await (await hypervisorForVm(machine.vm.id, ctx)).setPassword(machine.vm.id, password), password: null, method: "guest_agent" };
   } catch (error) {
     throw backendRefusal(error);
   }

@@ -15,6 +15,8 @@ import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { VpsControls } from "./vps-controls";
+import { DedicatedControls } from "./dedicated-controls";
+import { getDedicatedAction } from "../dedicated-actions";
 
 export const metadata: Metadata = { title: "Service" };
 
@@ -43,6 +45,62 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
       ← All services
     </Link>
   );
+
+  if (service.product.kind === "dedicated") {
+    const [view, templates] = await Promise.all([getDedicatedAction(service.id), listOsTemplates(db, service).catch(() => ({ templates: [] }))]);
+    if (!view) notFound();
+    const ds = view.server;
+    return (
+      <>
+        <PageHeader title={ds.hostname ?? ds.name} description={`${ds.product.name} · ${[ds.specs.cpu, ds.specs.ram, ds.specs.storage].filter(Boolean).join(" · ")}`} actions={back} />
+        <div className="space-y-6">
+          {ds.failure && (
+            <Alert tone="error" title="Setting up this server failed">
+              {ds.failure.message}
+            </Alert>
+          )}
+          {(ds.status === "pending" || ds.status === "installing") && (
+            <Alert tone="info" title="Your server is being set up">
+              This page updates by itself. Installing a physical server takes several minutes.
+            </Alert>
+          )}
+          <Card>
+            <CardHeader title="Overview" />
+            <CardBody>
+              <dl className="grid gap-4 sm:grid-cols-3">
+                <Detail label="Status">
+                  <ServiceStatusBadge status={ds.status} />
+                </Detail>
+                <Detail label="Operating system">{ds.os_installation?.os ?? "—"}</Detail>
+                <Detail label="Location">{ds.datacenter ? `${ds.datacenter.name}${ds.datacenter.rack ? `, rack ${ds.datacenter.rack}` : ""}` : "—"}</Detail>
+                <Detail label="Hardware">{ds.hardware ? `${ds.hardware.manufacturer} ${ds.hardware.model}` : "—"}</Detail>
+                <Detail label="Addresses">
+                  {ds.ip_addresses.length === 0 ? (
+                    "—"
+                  ) : (
+                    <ul className="space-y-0.5 font-mono">
+                      {ds.ip_addresses.map((a) => (
+                        <li key={a.address}>
+                          {a.address}
+                          {a.version === 6 ? `/${a.prefix_length}` : ""}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </Detail>
+                <Detail label="Billing">
+                  {ds.billing.amount} {ds.billing.currency} / {ds.billing.cycle}
+                </Detail>
+              </dl>
+            </CardBody>
+          </Card>
+          {ds.status !== "terminated" && ds.status !== "provisioning_failed" && (
+            <DedicatedControls initial={view} images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))} canPower={access.canPower} canManage={access.canManage} />
+          )}
+        </div>
+      </>
+    );
+  }
 
   if (service.product.kind !== "vps") {
     const doc = await serviceDocument(db, service);

@@ -45,3 +45,14 @@ export async function guardVpsAction(load: () => Promise<ScopedService>, control
   }
   return service;
 }
+
+export const DEDICATED_NOT_FOUND = "Dedicated server not found";
+
+/** A dedicated server of the caller (any other service id answers 404 on /dedicated routes). */
+export async function findCustomerDedicatedOrThrow(db: Db, auth: CustomerAuth, id: string): Promise<ScopedService> {
+  const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), id).catch((error: unknown) => {
+    throw error instanceof DomainError && error.kind === "not_found" ? new DomainError("not_found", DEDICATED_NOT_FOUND) : error;
+  });
+  if (service.product.kind !== "dedicated") throw new DomainError("not_found", DEDICATED_NOT_FOUND);
+  return service;
+}

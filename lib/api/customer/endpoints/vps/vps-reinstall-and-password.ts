@@ -59,7 +59,7 @@ function passwordEndpoint(path: string, load: Loader, tag: string) {
     },
     async handler({ auth, db, now, params, body }) {
       const service = await load(db, auth, params.id);
-      const job = await resetServicePassword(requestBackend(db, now), service, body.password);
+      const { job } = await resetServicePassword(requestBackend(db, now), service, body.password);
       return { available: true, job_id: job.id, user: "root" as const };
     },
   });

@@ -10,13 +10,22 @@ export const resetServicePassword = defineEndpoint({
   path: "/services/{serviceId}/password",
   scope: "destructive",
   signed: true,
-  summary: "Set the root password (native VPS)",
-  description: "`password` 8+ characters. The VPS must be running (409). A suspended service refuses (403). Asynchronous: the job sets it through the guest agent.",
-  body: z.object({ password: z.string().min(8, { error: "password must be at least 8 characters" }).max(128) }),
-  response: z.object({ jobId: z.string(), user: z.literal("root") }),
+  summary: "Reset the root password",
+  description:
+    "Native VPS: `password` (8+ characters) is required, the VPS must be running (409), the job sets it through the guest agent. " +
+    "Dedicated: the server is rebuilt with its installed image and a new password (erases data); `data.password` is returned once " +
+    "(the one sent, else a generated one) with `data.method: automated`; refused while an install runs (409). A suspended service refuses (403).",
+  body: z.object({ password: z.string().min(8, { error: "password must be at least 8 characters" }).max(128).optional() }),
+  response: z.union([
+    z.object({ jobId: z.string(), user: z.literal("root") }),
+    z.object({ jobId: z.string(), user: z.literal("root"), password: z.string(), method: z.enum(["automated", "manual"]) }),
+  ]),
   async handler({ auth, db, now, params, body }) {
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const job = await resetPassword(requestBackend(db, now), service, body.password);
-    return reply({ jobId: job.id, user: "root" as const }, { message: "Password reset initiated" });
+    const outcome = await resetPassword(requestBackend(db, now), service, body.password ?? null);
+    if (outcome.method === "automated" && outcome.password) {
+      return reply({ jobId: outcome.job.id, user: "root" as const, password: outcome.password, method: "automated" as const }, { message: "Password reset initiated: the server is being rebuilt" });
+    }
+    return reply({ jobId: outcome.job.id, user: "root" as const }, { message: "Password reset initiated" });
   },
 });

@@ -1,0 +1,383 @@
+"use client";
+
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { SelectField } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/input";
+import { toast, Toaster } from "@/components/ui/toast";
+import {
+  attachSshKeyAction,
+  detachSshKeyAction,
+  getDedicatedAction,
+  powerDedicatedAction,
+  reinstallDedicatedAction,
+  rescueDedicatedAction,
+  setRdnsAction,
+  unrescueDedicatedAction,
+  type DedicatedActionResult,
+  type DedicatedView,
+} from "../dedicated-actions";
+
+type Image = { id: string; name: string; isDefault: boolean };
+type Props = { initial: DedicatedView; images: Image[]; canPower: boolean; canManage: boolean };
+type Perform = (key: string, fn: () => Promise<DedicatedActionResult>) => Promise<DedicatedActionResult>;
+
+const POWER = [
+  { verb: "start", label: "Power on", confirm: "Power the server on?", detail: "It boots from its disks; a physical server takes a minute or two.", variant: "secondary" as const },
+  { verb: "restart", label: "Restart", confirm: "Restart the server?", detail: "The management controller resets it. Connections drop until it has booted again.", variant: "secondary" as const },
+  { verb: "stop", label: "Power off", confirm: "Power the server off?", detail: "It stays off until you power it on. A server that is off is still billed.", variant: "danger" as const },
+];
+
+const OPERATION_LABEL: Record<string, string> = {
+  "power.on": "Powering on",
+  "power.off": "Powering off",
+  "power.restart": "Restarting",
+  provision: "Installing",
+  reinstall: "Reinstalling",
+  rescue: "Starting the rescue system",
+  unrescue: "Leaving rescue mode",
+  release: "Wiping",
+};
+
+export const isBusy = (view: DedicatedView | null | undefined) =>
+  !!view && (view.server.active_job !== null || view.server.status === "pending" || view.server.status === "installing" || view.server.os_installation?.status === "in_progress");
+
+export function DedicatedControls(props: Props) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <Toaster />
+      <DedicatedPanel {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function DedicatedPanel({ initial, images, canPower, canManage }: Props) {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: ["dedicated", initial.server.id],
+    queryFn: () => getDedicatedAction(initial.server.id),
+    initialData: initial,
+    refetchInterval: (q) => (isBusy(q.state.data) ? 2000 : false),
+  });
+  const view = data ?? initial;
+  const server = view.server;
+  const [confirming, setConfirming] = useState<(typeof POWER)[number] | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+
+  const perform: Perform = async (key, fn) => {
+    setPending(key);
+    try {
+      const result = await fn();
+      if (result.ok) toast(result.message);
+      else toast(result.error, "error");
+      await queryClient.invalidateQueries({ queryKey: ["dedicated", initial.server.id] });
+      return result;
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const features = server.features;
+  const job = server.active_job ?? null;
+  const busy = isBusy(view);
+  const power = server.provisioning?.power_state;
+  // Powering on a server that is on (or off one that is off) would do nothing: offer what changes something.
+  const allowed = (verb: string) =>
+    !!features?.power && !(server.status === "suspended" && verb === "start") && !(verb === "start" && power === "on") && !(verb === "stop" && power === "off");
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader
+          title="Power"
+          description={
+            server.provisioning ? (
+              <>
+                The server is powered <strong className="font-medium text-neutral-800">{power}</strong>
+                {server.rescue_mode ? " and running the rescue system" : ""}.
+              </>
+            ) : (
+              "No server is assigned yet."
+            )
+          }
+        />
+        <CardBody className="space-y-4">
+          {job && (
+            <div className="space-y-1.5" aria-live="polite">
+              <p className="text-sm text-neutral-700">
+                {OPERATION_LABEL[job.operation] ?? job.operation}…{job.step ? <span className="text-neutral-500"> ({job.step.replaceAll("_", " ")})</span> : null}
+              </p>
+              <div role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={job.progress} className="h-2 w-full overflow-hidden rounded-full bg-neutral-100">
+                <div className="h-full rounded-full bg-neutral-800 transition-all" style={{ width: `${Math.max(4, job.progress)}%` }} />
+              </div>
+            </div>
+          )}
+          {server.status === "suspended" && (
+            <Alert tone="warning" title="This service is suspended">
+              You can still power it off and restart it. Powering on, reinstalling and rescue are refused until the suspension is lifted; see your invoices or contact support.
+            </Alert>
+          )}
+          {!canPower && <p className="text-sm text-neutral-500">Power actions need the services.power permission on this account.</p>}
+          <div className="flex flex-wrap gap-2">
+            {POWER.map((p) => (
+              <Button key={p.verb} variant={p.variant} disabled={!canPower || !allowed(p.verb) || !!job || pending !== null} pending={pending === p.verb} onClick={() => setConfirming(p)}>
+                {p.label}
+              </Button>
+            ))}
+          </div>
+        </CardBody>
+      </Card>
+
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title={confirming?.confirm ?? ""} description={confirming?.detail}>
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant={confirming?.variant === "danger" ? "danger" : "primary"}
+            onClick={() => {
+              const p = confirming!;
+              setConfirming(null);
+              void perform(p.verb, () => powerDedicatedAction(server.id, p.verb));
+            }}
+          >
+            {confirming?.label}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      {canManage && server.status !== "terminated" && (
+        <>
+          <RescueCard id={server.id} inRescue={server.rescue_mode ?? false} offered={!!features?.rescue} disabled={busy || pending !== null} pending={pending === "rescue"} perform={perform} />
+          <ReinstallCard id={server.id} images={images} disabled={!features?.reinstall || busy || pending !== null} pending={pending === "reinstall"} perform={perform} />
+          <RdnsCard id={server.id} network={view.network} disabled={!features?.rdns || server.status === "suspended" || pending !== null} perform={perform} />
+          <SshKeysCard id={server.id} keys={view.sshKeys} disabled={!features?.ssh_keys || server.status === "suspended" || pending !== null} perform={perform} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function RescueCard({ id, inRescue, offered, disabled, pending, perform }: { id: string; inRescue: boolean; offered: boolean; disabled: boolean; pending: boolean; perform: Perform }) {
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  return (
+    <Card>
+      <CardHeader
+        title="Rescue system"
+        description="Boots a small Linux system from the network so you can repair the installed one (mount its disks, fix the boot loader, reset a password). Your data stays on the disks."
+      />
+      <CardBody className="space-y-4">
+        {secret && (
+          <Alert tone="success" title="Rescue root password (shown once)">
+            <span className="flex flex-wrap items-center gap-2">
+              <code className="rounded bg-white px-2 py-1 font-mono text-sm" data-testid="rescue-password">
+                {secret}
+              </code>
+              <CopyButton text={secret} />
+            </span>
+            <span className="mt-1 block">Log in as root over SSH once the server has booted the rescue system.</span>
+          </Alert>
+        )}
+        {inRescue ? (
+          <Button variant="secondary" disabled={disabled} pending={pending} onClick={() => void perform("rescue", () => unrescueDedicatedAction(id)).then((r) => r.ok && setSecret(null))}>
+            Leave rescue mode
+          </Button>
+        ) : (
+          <>
+            {!offered && !disabled && <p className="text-sm text-neutral-500">Rescue mode is available once the server is installed and idle.</p>}
+            <Button variant="secondary" disabled={!offered || disabled} pending={pending} onClick={() => setConfirmOpen(true)}>
+              Boot rescue system…
+            </Button>
+          </>
+        )}
+        <Dialog open={confirmOpen} onClose={() => setConfirmOpen(false)} title="Reboot into the rescue system?" description="The server restarts now; running services stop until you leave rescue mode.">
+          <DialogActions>
+            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="primary"
+              onClick={async () => {
+                setConfirmOpen(false);
+                const result = await perform("rescue", () => rescueDedicatedAction(id));
+                if (result.ok && result.secret) setSecret(result.secret);
+              }}
+            >
+              Reboot into rescue
+            </Button>
+          </DialogActions>
+        </Dialog>
+      </CardBody>
+    </Card>
+  );
+}
+
+function ReinstallCard({ id, images, disabled, pending, perform }: { id: string; images: Image[]; disabled: boolean; pending: boolean; perform: Perform }) {
+  const [imageId, setImageId] = useState(images.find((i) => i.isDefault)?.id ?? images[0]?.id ?? "");
+  const [password, setPassword] = useState("");
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const imageName = images.find((i) => i.id === imageId)?.name ?? "";
+  return (
+    <Card>
+      <CardHeader title="Reinstall" description="Installs a fresh operating system over the network. Every disk is erased. Your account's SSH keys and the keys below are installed." />
+      <CardBody>
+        {images.length === 0 ? (
+          <p className="text-sm text-neutral-500">No image is offered for this server at the moment.</p>
+        ) : (
+          <form
+            className="grid max-w-md gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (password !== "" && password.length < 8) {
+                setError("At least 8 characters, or leave it empty to log in with your SSH keys");
+                return;
+              }
+              setError(undefined);
+              setConfirmOpen(true);
+            }}
+          >
+            <SelectField label="Operating system" name="image" value={imageId} onChange={(e) => setImageId(e.target.value)}>
+              {images.map((i) => (
+                <option key={i.id} value={i.id}>
+                  {i.name}
+                </option>
+              ))}
+            </SelectField>
+            <Field label="Root password (optional)" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} hint="8 or more characters; leave empty to log in with SSH keys only." />
+            <div>
+              <Button type="submit" variant="danger" disabled={disabled} pending={pending}>
+                Reinstall…
+              </Button>
+            </div>
+          </form>
+        )}
+        <Dialog open={confirmOpen} onClose={() => setConfirmOpen(false)} title={`Reinstall with ${imageName}?`} description="Every disk of the server is erased and cannot be recovered. The server is offline for several minutes while it is rebuilt.">
+          <DialogActions>
+            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              onClick={async () => {
+                setConfirmOpen(false);
+                if ((await perform("reinstall", () => reinstallDedicatedAction(id, imageId, password))).ok) setPassword("");
+              }}
+            >
+              Erase and reinstall
+            </Button>
+          </DialogActions>
+        </Dialog>
+      </CardBody>
+    </Card>
+  );
+}
+
+function RdnsCard({ id, network, disabled, perform }: { id: string; network: DedicatedView["network"]; disabled: boolean; perform: Perform }) {
+  return (
+    <Card>
+      <CardHeader title="Reverse DNS" description="The host name an address resolves back to (PTR record). Leave it empty to clear it." />
+      <CardBody>
+        {network.ipAddresses.length === 0 ? (
+          <p className="text-sm text-neutral-500">The server has no addresses yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {network.ipAddresses.map((a) => (
+              <RdnsRow key={a.id} id={id} address={a} disabled={disabled} perform={perform} />
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+// Keyed by address only: a background refetch must not reset what the customer is typing.
+function RdnsRow({ id, address, disabled, perform }: { id: string; address: DedicatedView["network"]["ipAddresses"][number]; disabled: boolean; perform: Perform }) {
+  const [value, setValue] = useState(address.reverse_dns ?? "");
+  return (
+    <li>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void perform(`rdns:${address.id}`, () => setRdnsAction(id, address.id, value));
+        }}
+      >
+        <Field label={address.ip_address} name={`rdns-${address.id}`} value={value} onChange={(e) => setValue(e.target.value)} placeholder="server.example.com" className="min-w-64 flex-1" />
+        <Button type="submit" variant="secondary" disabled={disabled}>
+          Save
+        </Button>
+      </form>
+    </li>
+  );
+}
+
+function SshKeysCard({ id, keys, disabled, perform }: { id: string; keys: DedicatedView["sshKeys"]; disabled: boolean; perform: Perform }) {
+  const [name, setName] = useState("");
+  const [publicKey, setPublicKey] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const serverOnly = keys.filter((k) => k.attached);
+  const account = keys.filter((k) => !k.attached);
+  return (
+    <Card>
+      <CardHeader title="SSH keys" description="Installed for root on the next reinstall: every key of your account, plus the keys added for this server only." />
+      <CardBody className="space-y-4">
+        {keys.length === 0 ? (
+          <p className="text-sm text-neutral-500">No keys yet. Add one below, or add keys to your account so every server gets them.</p>
+        ) : (
+          <ul className="divide-y divide-neutral-100 text-sm">
+            {account.map((k) => (
+              <li key={k.id} className="flex items-center justify-between gap-2 py-2">
+                <span>
+                  <span className="font-medium text-neutral-800">{k.name}</span> <span className="font-mono text-xs text-neutral-500">{k.fingerprint}</span>
+                </span>
+                <span className="text-xs text-neutral-500">Account key</span>
+              </li>
+            ))}
+            {serverOnly.map((k) => (
+              <li key={k.id} className="flex items-center justify-between gap-2 py-2">
+                <span>
+                  <span className="font-medium text-neutral-800">{k.name}</span> <span className="font-mono text-xs text-neutral-500">{k.fingerprint}</span>
+                </span>
+                <Button variant="ghost" size="sm" disabled={disabled} onClick={() => void perform(`key:${k.id}`, () => detachSshKeyAction(id, k.id))}>
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form
+          className="grid max-w-xl gap-3"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (!name.trim() || !publicKey.trim()) {
+              setError("Give the key a name and paste its public part");
+              return;
+            }
+            setError(undefined);
+            if ((await perform("key:add", () => attachSshKeyAction(id, { name: name.trim(), publicKey }))).ok) {
+              setName("");
+              setPublicKey("");
+            }
+          }}
+        >
+          <Field label="Key name" name="ssh-key-name" value={name} onChange={(e) => setName(e.target.value)} />
+          <Field label="Public key" name="ssh-public-key" value={publicKey} onChange={(e) => setPublicKey(e.target.value)} placeholder="ssh-ed25519 AAAA… you@laptop" error={error} />
+          <div>
+            <Button type="submit" variant="secondary" disabled={disabled}>
+              Add key for this server
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+"use server";
+
+import { backendContext } from "@/lib/backends/context";
+import { requireCustomer } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { dedicatedDocument, type DedicatedDoc } from "@/lib/services/dedicated/dedicated-document";
+import { rescueService, unrescueService } from "@/lib/services/dedicated/rescue-service";
+import { attachServiceSshKey, detachServiceSshKey, listServiceSshKeys, type ServiceSshKeyRow } from "@/lib/services/dedicated/service-ssh-keys";
+import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
+import { serviceNetwork, type NetworkSection } from "@/lib/services/document/service-network";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
+import { reinstallService } from "@/lib/services/lifecycle/reinstall-service";
+import { panelServiceAccess } from "@/lib/services/panel-service-access";
+import type { PowerVerb } from "@/lib/services/service-controls";
+
+// The panel's dedicated server page calls these; each runs the same lib/services function as the
+// customer and reseller APIs, with the signed-in member's account permissions.
+
+export type DedicatedActionResult = { ok: true; message: string; secret?: string } | { ok: false; error: string };
+
+export interface DedicatedView {
+  server: DedicatedDoc;
+  network: NetworkSection;
+  sshKeys: ServiceSshKeyRow[];
+}
+
+const VERBS = new Set<PowerVerb>(["start", "stop", "restart"]);
+const DONE: Record<PowerVerb, string> = { start: "Powering the server on", stop: "Powering the server off", restart: "Restarting the server" };
+
+async function access() {
+  const viewer = await requireCustomer();
+  if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account");
+  return panelServiceAccess(viewer.customer);
+}
+
+async function dedicatedService(scope: Awaited<ReturnType<typeof access>>["scope"], serviceId: string) {
+  const service = await findScopedServiceOrThrow(getDb(), scope, serviceId);
+  if (service.product.kind !== "dedicated") throw new DomainError("not_found", "Dedicated server not found");
+  return service;
+}
+
+async function run(fn: () => Promise<string | { message: string; secret: string }>): Promise<DedicatedActionResult> {
+  try {
+    const out = await fn();
+    return typeof out === "string" ? { ok: true, message: out } : { ok: true, ...out };
+  } catch (error) {
+    if (error instanceof DomainError) return { ok: false, error: error.message };
+    console.error("[panel] dedicated server action failed", error);
+    return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
+  }
+}
+
+/** The server as the page shows it; advances its running jobs first, so polling this shows progress. */
+export async function getDedicatedAction(serviceId: string): Promise<DedicatedView | null> {
+  const a = await access();
+  if (!a.canView) return null;
+  const db = getDb();
+  const service = await dedicatedService(a.scope, serviceId).catch(() => null);
+  if (!service) return null;
+  const server = await dedicatedDocument(db, service, { detail: true, backend: backendContext({ db }) });
+  const [network, sshKeys] = await Promise.all([serviceNetwork(db, service), listServiceSshKeys(db, service)]);
+  return { server, network, sshKeys };
+}
+
+export async function powerDedicatedAction(serviceId: string, verb: string): Promise<DedicatedActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canPower) throw new DomainError("forbidden", "Power actions need the services.power permission on this account");
+    if (!VERBS.has(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
+    const outcome = await changeServicePower(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId), verb as PowerVerb);
+    return outcome.job.state === "succeeded" ? "The server was already in that state" : `${DONE[verb as PowerVerb]}…`;
+  });
+}
+
+export async function reinstallDedicatedAction(serviceId: string, imageId: string, password: string): Promise<DedicatedActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
+    if (password !== "" && password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
+    await reinstallService(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId), { osImageId: imageId, password: password || null });
+    return "Reinstall started: the server is being rebuilt";
+  });
+}
+
+export async function rescueDedicatedAction(serviceId: string): Promise<DedicatedActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "Rescue mode needs the services.manage permission on this account");
+    const { password } = await rescueService(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId));
+    return { message: "Booting the rescue system…", secret: password };
+  });
+}
+
+export async function unrescueDedicatedAction(serviceId: string): Promise<DedicatedActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "Rescue mode needs the services.manage permission on this account");
+    await unrescueService(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId));
+    return "Rebooting into the installed system…";
+  });
+}
+
+export async function setRdnsAction(serviceId: string, ipAddressId: string, hostname: string): Promise<DedicatedActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "Reverse DNS needs the services.manage permission on this account");
+    const name = hostname.trim();
+    const view = await setServiceReverseDns(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId), ipAddressId, name === "" ? null : name);
+    return view.reverseDns ? `Reverse DNS of ${view.address} set to ${view.reverseDns}` : `Reverse DNS of ${view.address} cleared`;
+  });
+}
+
+export async function attachSshKeyAction(serviceId: string, input: { sshKeyId: string } | { publicKey: string; name: string }): Promise<DedicatedActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "SSH keys need the services.manage permission on this account");
+    const row = await attachServiceSshKey(getDb(), await dedicatedService(a.scope, serviceId), input);
+    return `Key ${row.name} attached; it is installed on the next reinstall`;
+  });
+}
+
+export async function detachSshKeyAction(serviceId: string, keyId: string): Promise<DedicatedActionResult> {
+  return run(async () => {
+    const a = await access();
+    if (!a.canManage) throw new DomainError("forbidden", "SSH keys need the services.manage permission on this account");
+    await detachServiceSshKey(getDb(), await dedicatedService(a.scope, serviceId), keyId);
+    return "Key detached";
+  });
+}

@@ -1,0 +1,81 @@
+import { expect, signOut, snap, submitLogin, test } from "../fixtures";
+
+// The demo customer's dedicated server (seeded installed, BMC at a quarter of real timings). Every
+// change made here is undone before the test ends: power stays on, rescue is left, rDNS cleared,
+// the added key removed.
+test.describe("customer panel: dedicated server", () => {
+  test("restart with confirmation and progress, rescue and back, reverse DNS, an SSH key for this server", async ({ page, creds }, testInfo) => {
+    test.setTimeout(240_000);
+    await submitLogin(page, creds.customer);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/services");
+    const row = page.getByRole("row", { name: "demo-metal-1.example.com" });
+    await expect(row).toContainText("Dedicated Xeon E-2388G");
+    await page.getByRole("link", { name: "demo-metal-1.example.com" }).click();
+    await expect(page.getByRole("heading", { name: "demo-metal-1.example.com", level: 1 })).toBeVisible();
+    await expect(page.getByText("The server is powered on.")).toBeVisible();
+    await snap(page, testInfo, "dedicated-page");
+
+    // Restart asks first; cancelling does nothing.
+    await page.getByRole("button", { name: "Restart" }).click();
+    const dialog = page.getByRole("dialog", { name: "Restart the server?" });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Restart" }).click();
+    await dialog.getByRole("button", { name: "Restart" }).click();
+    await expect(page.getByText("Restarting the server…")).toBeVisible();
+    const progress = page.getByRole("progressbar", { name: "Progress" });
+    await expect(progress).toBeVisible();
+    await expect(page.getByRole("button", { name: "Power off" })).toBeDisabled();
+    await snap(page, testInfo, "dedicated-restarting");
+    await expect(progress).toBeHidden({ timeout: 60_000 });
+    await expect(page.getByRole("button", { name: "Power off" })).toBeEnabled();
+
+    // Rescue: confirmation, a password shown once, progress, then back to the installed system.
+    await page.getByRole("button", { name: "Boot rescue system…" }).click();
+    await page.getByRole("dialog", { name: "Reboot into the rescue system?" }).getByRole("button", { name: "Reboot into rescue" }).click();
+    await expect(page.getByTestId("rescue-password")).toHaveText(/^[A-Za-z0-9]{20}$/);
+    await expect(page.getByText("Starting the rescue system…")).toBeVisible();
+    await snap(page, testInfo, "dedicated-rescue-starting");
+    await expect(page.getByRole("button", { name: "Leave rescue mode" })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByText("running the rescue system")).toBeVisible();
+    await expect(progress).toBeHidden({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Leave rescue mode" }).click();
+    await expect(page.getByText("Rebooting into the installed system…")).toBeVisible();
+    await expect(page.getByTestId("rescue-password")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Boot rescue system…" })).toBeEnabled({ timeout: 90_000 });
+
+    // Reverse DNS: set, then clear again.
+    const rdns = page.getByRole("textbox", { name: /^\d+\.\d+\.\d+\.\d+$/ }).first();
+    await rdns.fill("mail.example.com");
+    await page.getByRole("button", { name: "Save" }).first().click();
+    await expect(page.getByText(/Reverse DNS of .* set to mail\.example\.com/)).toBeVisible();
+    await expect(rdns).toHaveValue("mail.example.com");
+    await rdns.fill("");
+    await page.getByRole("button", { name: "Save" }).first().click();
+    await expect(page.getByText(/Reverse DNS of .* cleared/)).toBeVisible();
+
+    // An SSH key for this server only: a bad key is refused, a good one listed, then removed.
+    await page.getByLabel("Key name").fill("laptop");
+    await page.getByLabel("Public key").fill("not a key");
+    await page.getByRole("button", { name: "Add key for this server" }).click();
+    await expect(page.getByText("Not an OpenSSH public key")).toBeVisible();
+    await page.getByLabel("Public key").fill("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl laptop");
+    await page.getByRole("button", { name: "Add key for this server" }).click();
+    await expect(page.getByText("Key laptop attached; it is installed on the next reinstall")).toBeVisible();
+    const key = page.getByRole("listitem").filter({ hasText: "laptop" }).filter({ hasText: "SHA256:" });
+    await expect(key).toBeVisible();
+    await snap(page, testInfo, "dedicated-ssh-key");
+    await key.getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByText("Key detached")).toBeVisible();
+    await expect(key).toBeHidden();
+
+    // Reinstall asks before erasing; cancelled here (a real install takes minutes).
+    await page.getByRole("button", { name: "Reinstall…" }).click();
+    const reinstall = page.getByRole("dialog", { name: /^Reinstall with / });
+    await expect(reinstall).toContainText("Every disk of the server is erased");
+    await reinstall.getByRole("button", { name: "Cancel" }).click();
+    await expect(reinstall).toBeHidden();
+    await signOut(page);
+  });
+});

@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { dedicatedDocument } from "@/lib/services/dedicated/dedicated-document";
+import { dedicatedPowerStatus, dedicatedProvisionStatus } from "@/lib/services/dedicated/dedicated-status";
+import { serviceStats } from "@/lib/services/document/service-stats";
+import { listOsTemplates } from "@/lib/services/list-os-templates";
+import { listServices } from "@/lib/services/list-services";
+import { reply } from "../../../reply";
+import { customerPageQuery, customerPagination } from "../../../pagination";
+import { defineEndpoint } from "../../define-endpoint";
+import { customerServiceScope, findCustomerDedicatedOrThrow, requestBackend } from "../services/customer-service-scope";
+
+const doc = z.record(z.string(), z.unknown());
+
+export const listDedicated = defineEndpoint({
+  method: "GET",
+  path: "/dedicated",
+  scope: "read",
+  module: "dedicated",
+  tag: "dedicated",
+  summary: "Your dedicated servers, newest first",
+  description:
+    "`data` is the array; `pagination {page, limit, total, pages}` beside it (default limit 50). Rows carry `hardware {name, manufacturer, model, specs, status}` once a server is bound, and `failure`.",
+  query: z.object({ ...customerPageQuery({ defaultLimit: 50 }), status: z.string().max(64).optional() }),
+  response: z.array(doc),
+  async handler({ auth, db, query }) {
+    const { services, total } = await listServices(db, customerServiceScope(auth), { page: query.page, limit: query.limit, status: query.status, kinds: ["dedicated"] });
+    const rows = [];
+    for (const s of services) rows.push((await dedicatedDocument(db, s, { detail: false })) as unknown as Record<string, unknown>);
+    return reply(rows, { pagination: customerPagination({ page: query.page, limit: query.limit, total }) });
+  },
+});
+
+export const getDedicated = defineEndpoint({
+  method: "GET",
+  path: "/dedicated/{id}",
+  scope: "read",
+  module: "dedicated",
+  tag: "dedicated",
+  summary: "One dedicated server",
+  description:
+    "The list row plus `location`, `datacenter {name, rack}`, `provisioning {provision_state, power_state}` (null until a server is bound), " +
+    "`os_installation {status, os, image_id}`, `features` (what you may do now) and the extra fields `rescue_mode` and `active_job` (poll until null).",
+  response: doc,
+  async handler({ auth, db, now, params }) {
+    const service = await findCustomerDedicatedOrThrow(db, auth, params.id);
+    return (await dedicatedDocument(db, service, { detail: true, backend: requestBackend(db, now) })) as unknown as Record<string, unknown>;
+  },
+});
+
+export const listDedicatedIps = defineEndpoint({
+  method: "GET",
+  path: "/dedicated/{id}/ips",
+  scope: "read",
+  module: "dedicated",
+  tag: "dedicated",
+  summary: "The server's addresses",
+  description: "`address`, `version`, `prefix_length`, `gateway`, `subnet_cidr`, `purpose`; empty until a server is bound.",
+  response: z.array(
+    z.object({ address: z.string(), version: z.number().int(), prefix_length: z.number().int(), gateway: z.string().nullable(), subnet_cidr: z.string(), purpose: z.string() }),
+  ),
+  async handler({ auth, db, params }) {
+    return (await dedicatedDocument(db, await findCustomerDedicatedOrThrow(db, auth, params.id), { detail: false })).ip_addresses;
+  },
+});
+
+export const getDedicatedPowerStatus = defineEndpoint({
+  method: "GET",
+  path: "/dedicated/{id}/power-status",
+  scope: "read",
+  module: "dedicated",
+  tag: "dedicated",
+  summary: "Power state from the management controller",
+  description: "`power_state` is `on`, `off` or `unreachable` (the controller did not answer). 404 before a server is bound; 403 once terminated.",
+  response: z.object({ power_state: z.enum(["on", "off", "unreachable"]), provision_state: z.string(), busy: z.boolean(), sampled_at: z.string() }),
+  async handler({ auth, db, now, params }) {
+    return dedicatedPowerStatus(requestBackend(db, now), await findCustomerDedicatedOrThrow(db, auth, params.id));
+  },
+});
+
+export const getDedicatedProvisionStatus = defineEndpoint({
+  method: "GET",
+  path: "/dedicated/{id}/provision-status",
+  scope: "read",
+  module: "dedicated",
+  tag: "dedicated",
+  summary: "Where the server's install, rescue or power action stands",
+  description: "`provision_state`, `power_state`, `os_installation_status`, `os`, `rescue_mode` and the server's latest `job` (`state`, `step`, `progress`). Safe to poll.",
+  response: z.object({
+    provision_state: z.string(),
+    power_state: z.string(),
+    os_installation_status: z.enum(["in_progress", "completed", "failed"]).nullable(),
+    os: z.string().nullable(),
+    rescue_mode: z.boolean(),
+    job: z.object({ id: z.string(), operation: z.string(), state: z.string(), step: z.string().nullable(), progress: z.number(), error: z.string().nullable() }).nullable(),
+  }),
+  async handler({ auth, db, now, params }) {
+    return dedicatedProvisionStatus(requestBackend(db, now), await findCustomerDedicatedOrThrow(db, auth, params.id));
+  },
+});
+
+export const listDedicatedOsImages = defineEndpoint({
+  method: "GET",
+  path: "/dedicated/{id}/os-images",
+  scope: "read",
+  module: "dedicated",
+  tag: "dedicated",
+  summary: "Images this server can be reinstalled with",
+  description: "Only these ids are accepted by `POST /dedicated/{id}/reinstall`.",
+  response: z.object({ templates: z.array(z.object({ id: z.string(), name: z.string(), is_default: z.boolean() })) }),
+  async handler({ auth, db, params }) {
+    const { templates } = await listOsTemplates(db, await findCustomerDedicatedOrThrow(db, auth, params.id));
+    return { templates: templates.map((t) => ({ id: t.id, name: t.name, is_default: t.isDefault })) };
+  },
+});
+
+export const getDedicatedStats = defineEndpoint({
+  method: "GET",
+  path: "/dedicated/{id}/stats",
+  scope: "read",
+  module: "dedicated",
+  tag: "dedicated",
+  summary: "Hardware, power state and sensor health",
+  description:
+    "`cpu`, `ram`, `storage` are the hardware's spec strings (not utilisation); `powerState` is `on`, `off` or `unreachable`; `health` the controller's " +
+    "temperatures, fans and power supplies (null when it cannot be read); `network` is the switch-port block, null while the port was never sampled.",
+  response: z.record(z.string(), z.unknown()),
+  async handler({ auth, db, now, params }) {
+    const service = await findCustomerDedicatedOrThrow(db, auth, params.id);
+    return (await serviceStats(requestBackend(db, now), service)) as unknown as Record<string, unknown>;
+  },
+});

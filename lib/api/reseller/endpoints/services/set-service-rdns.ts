@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
+import { reply } from "../../../reply";
+import { defineEndpoint } from "../../define-endpoint";
+import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+
+export const setServiceRdns = defineEndpoint({
+  method: "PUT",
+  path: "/services/{serviceId}/rdns",
+  scope: "services",
+  signed: true,
+  summary: "Set or clear the reverse DNS of one address (dedicated)",
+  description: "`{ipAddressId, hostname}`; `hostname: null` clears. `ipAddressId` from `GET /services/{id}/network`. Dedicated only (400); an address not on the server 404; a bad name 400.",
+  body: z.object({ ipAddressId: z.guid({ error: "Must be a UUID" }), hostname: z.string().max(253).nullable() }),
+  response: z.object({ ipAddressId: z.string(), ip_address: z.string(), hostname: z.string().nullable() }),
+  async handler({ auth, db, now, params, body }) {
+    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
+    const view = await setServiceReverseDns(requestBackend(db, now), service, body.ipAddressId, body.hostname);
+    return reply({ ipAddressId: view.id, ip_address: view.address, hostname: view.reverseDns }, { message: view.reverseDns ? "Reverse DNS updated" : "Reverse DNS cleared" });
+  },
+});
