@@ -23,6 +23,7 @@ import { getProduct } from "./endpoints/products/get-product";
 import { getProductAvailability } from "./endpoints/products/get-product-availability";
 import { listProducts } from "./endpoints/products/list-products";
 import { cancelService, deleteVps, withdrawServiceCancellation } from "./endpoints/services/cancel-service";
+import { renewServiceEndpoint } from "./endpoints/services/renew-service";
 import { getService } from "./endpoints/services/get-service";
 import { getServiceActions } from "./endpoints/services/get-service-actions";
 import { listServices } from "./endpoints/services/list-services";
@@ -62,6 +63,7 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   getServiceActions,
   cancelService,
   withdrawServiceCancellation,
+  renewServiceEndpoint,
   deleteVps,
   powerService,
   reinstallServiceOs,
