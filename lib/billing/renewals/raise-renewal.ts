@@ -48,6 +48,8 @@ export function notRenewable(service: {
 export interface RaiseRenewalOptions {
   at: Date;
   source: RenewalSource;
+  /** Whose credit auto-credit spends: the account's own (undefined), a member's own account, or none (null: a member owning no account). */
+  creditAccountId?: string | null;
   /** Runs inside the transaction after the service is locked, before anything is written; throw to refuse. */
   precheck?: (tx: Tx, service: { id: string; status: ServiceStatus; accountId: string }) => Promise<void>;
 }
@@ -114,7 +116,10 @@ export async function raiseRenewal(db: Db, serviceId: string, options: RaiseRene
       where: { id: renewalId },
       data: document.type === "invoice" ? { invoiceId: document.id } : { proformaId: document.id },
     });
-    const autoCredit = await applyAutoCredit(tx, { accountId: service.accountId, document, now: at });
+    const autoCredit =
+      options.creditAccountId === null
+        ? null
+        : await applyAutoCredit(tx, { accountId: service.accountId, document, now: at, ...(options.creditAccountId ? { creditAccountId: options.creditAccountId } : {}) });
     return { renewalId, serviceId, periodStart, periodEnd, document, autoCredit, settled: autoCredit?.settled ?? false } satisfies RaisedRenewal;
   });
   return raised;

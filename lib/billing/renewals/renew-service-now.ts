@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
+import { resolveCreditAccountId, type CreditActor } from "../resolve-credit-account";
 import { raiseRenewal, type RaisedRenewal } from "./raise-renewal";
 
 export const RENEW_ONLY_ACTIVE = "Only an active service can be renewed";
@@ -16,14 +17,17 @@ export const RENEWAL_PENDING = "A document for this service is awaiting payment;
  * cancellation scheduled 400; any unpaid invoice or proforma with a line for this service — or the
  * period already claimed by a concurrent call or the nightly run — 409 `RENEWAL_PENDING`.
  * The open-document check runs under the service's lock inside the renewal's transaction.
- * Paying the document moves nextDueDate on by one cycle (onInvoicePaid).
+ * Paying the document moves nextDueDate on by one cycle (onInvoicePaid). Auto-credit, when the
+ * account has it on, spends the caller's own credit (credit is per user), as member orders do.
  */
-export async function renewServiceNow(db: Db, serviceId: string, options: { at: Date; accountId: string }): Promise<RaisedRenewal> {
+export async function renewServiceNow(db: Db, serviceId: string, options: { at: Date; actor: CreditActor }): Promise<RaisedRenewal> {
+  const { actor } = options;
   const raised = await raiseRenewal(db, serviceId, {
     at: options.at,
     source: "customer",
+    creditAccountId: actor.isOwner ? undefined : await resolveCreditAccountId(db, actor),
     precheck: async (tx, service) => {
-      if (service.accountId !== options.accountId) throw new DomainError("not_found", "Service not found");
+      if (service.accountId !== actor.accountId) throw new DomainError("not_found", "Service not found");
       const full = await tx.service.findUniqueOrThrow({
         where: { id: serviceId },
         select: { status: true, billingCycle: true, nextDueDate: true, cancellationScheduledDate: true },

@@ -36,7 +36,7 @@ export const renewServiceEndpoint = defineEndpoint({
   }),
   async handler({ auth, db, now, params }) {
     const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    const r = await renewServiceNow(db, service.id, { at: now, accountId: auth.accountId });
+    const r = await renewServiceNow(db, service.id, { at: now, actor: { accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner" } });
     const doc =
       r.document.type === "invoice"
         ? await db.invoice.findUniqueOrThrow({ where: { id: r.document.id } })
