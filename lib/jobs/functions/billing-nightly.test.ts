@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createManualClock } from "@/lib/backends/clock";
 import { testContext } from "@/lib/backends/testing/backend-test-kit";
 import { payInvoiceFromCredit } from "@/lib/billing/pay-invoice-from-credit";
-import { chargeHourlyServices } from "@/lib/billing/renewals/charge-hourly-services";
+import { payProformaFromCredit } from "@/lib/billing/pay-proforma-from-credit";
+import { chargeHourlyServices, chargeServiceHours, HOURLY_SELECT } from "@/lib/billing/renewals/charge-hourly-services";
 import { raiseDueRenewals } from "@/lib/billing/renewals/raise-due-renewals";
+import { raiseRenewal } from "@/lib/billing/renewals/raise-renewal";
 import { ledgerSum } from "@/lib/billing/testing/billing-factories";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { makeActiveService, makeCustomer, makePendingService, makeResellerWithCustomer, makeVpsSite } from "@/lib/services/testing/service-factories";
@@ -68,6 +70,9 @@ describe("renewal documents", () => {
     await h.night("2026-03-08");
     await h.night("2026-03-09"); // a second night finds the period claimed
     await Promise.all([raiseDueRenewals(h.ctx), raiseDueRenewals(h.ctx), raiseDueRenewals(h.ctx)]); // and so do parallel runs
+    // The database settles it, not the runs' pre-filter: direct, parallel attempts at the period raise nothing.
+    const at = h.clock.now();
+    expect(await Promise.all([1, 2, 3].map(() => raiseRenewal(t.db, service.id, { at, source: "nightly" })))).toEqual([null, null, null]);
     const invoices = await renewalInvoices(service.id);
     expect(invoices).toHaveLength(1);
     const invoice = invoices[0]!;
@@ -111,6 +116,30 @@ describe("renewal documents", () => {
     const balance = (await t.db.clientAccount.findUniqueOrThrow({ where: { id: account.id } })).creditBalance;
     expect(balance.toFixed(2)).toBe("85.48");
     expect((await ledgerSum(t.db, account.id)).equals(balance)).toBe(true);
+  });
+
+  it("raises a proforma on proforma-first platforms; paying it converts it and renews the service", async () => {
+    const before = await t.db.platformSettings.findUnique({ where: { id: 1 } });
+    await t.db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1, issueProformas: true }, update: { issueProformas: true } });
+    try {
+      const { account } = await makeCustomer(t.db, { country: "NL", credit: "20.00" });
+      const { service } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id, status: "active" });
+      await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: new Date("2026-09-30T00:00:00Z") } });
+      const h = harness();
+      await h.night("2026-09-25");
+      const proformas = await t.db.proforma.findMany({ where: { items: { some: { serviceId: service.id } } } });
+      expect(proformas).toHaveLength(1);
+      expect(proformas[0]).toMatchObject({ status: "unpaid", dueDate: new Date("2026-09-30T00:00:00Z") });
+      expect(proformas[0]!.number).toMatch(/^PRO-2026-/);
+      expect(await renewalInvoices(service.id)).toHaveLength(0);
+
+      const paid = await payProformaFromCredit(owner(account), proformas[0]!.id, { db: t.db, now: new Date("2026-09-26T00:00:00Z") });
+      expect(paid.proformaPaid).toBe(true);
+      expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).nextDueDate).toEqual(new Date("2026-10-30T00:00:00Z"));
+      expect(await t.db.serviceRenewal.findFirstOrThrow({ where: { serviceId: service.id } })).toMatchObject({ status: "paid", proformaId: proformas[0]!.id });
+    } finally {
+      await t.db.platformSettings.update({ where: { id: 1 }, data: { issueProformas: before?.issueProformas ?? false } });
+    }
   });
 
   it("never renews a service whose cancellation is scheduled for the end of its paid period", async () => {
@@ -213,9 +242,12 @@ describe("hourly services", () => {
     expect(await balance()).toBe("0.6400");
     expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).hourlyChargedUntil).toEqual(new Date("2026-08-02T02:30:00Z"));
 
-    // Two runs at once charge the hours once (24 h: 0.3288 → 0.33).
+    // Two runs at once charge the hours once (24 h: 0.3288 → 0.33), also when both read the service before either charged.
     h.clock.set(new Date("2026-08-03T02:45:00Z"));
-    await Promise.all([chargeHourlyServices(h.ctx), chargeHourlyServices(h.ctx)]);
+    const read = await t.db.service.findUniqueOrThrow({ where: { id: service.id }, select: HOURLY_SELECT });
+    const both = await Promise.all([chargeServiceHours(h.ctx, read), chargeServiceHours(h.ctx, read)]);
+    expect(both.filter((r) => r.charged !== null)).toHaveLength(1);
+    await chargeHourlyServices(h.ctx); // and a whole run right after finds nothing left to charge
     expect(await balance()).toBe("0.3100");
     const charges = await t.db.creditLedgerEntry.findMany({ where: { accountId: account.id, kind: "hourly_charge" }, orderBy: { createdAt: "asc" } });
     expect(charges.map((c) => c.amount.toFixed(2))).toEqual(["-0.36", "-0.33"]);
