@@ -225,7 +225,7 @@ describe("overdue renewals", () => {
 
 describe("hourly services", () => {
   it("charges whole hours from credit to the cent, suspends when the credit runs out and resumes once it can charge again", async () => {
-    const { account } = await makeCustomer(t.db, { country: "NL", credit: "1.00" });
+    const { account } = await makeCustomer(t.db, { country: "NL", credit: "1.30" });
     const { service } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id, status: "active" });
     await t.db.service.update({
       where: { id: service.id },
@@ -239,7 +239,7 @@ describe("hourly services", () => {
     };
 
     await h.night("2026-08-02"); // 00:30 → 02:30 next day: 26 h × 0.0137 = 0.3562 → 0.36
-    expect(await balance()).toBe("0.6400");
+    expect(await balance()).toBe("0.9400");
     expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).hourlyChargedUntil).toEqual(new Date("2026-08-02T02:30:00Z"));
 
     // Two runs at once charge the hours once (24 h: 0.3288 → 0.33), also when both read the service before either charged.
@@ -248,18 +248,20 @@ describe("hourly services", () => {
     const both = await Promise.all([chargeServiceHours(h.ctx, read), chargeServiceHours(h.ctx, read)]);
     expect(both.filter((r) => r.charged !== null)).toHaveLength(1);
     await chargeHourlyServices(h.ctx); // and a whole run right after finds nothing left to charge
-    expect(await balance()).toBe("0.3100");
+    expect(await balance()).toBe("0.6100");
     const charges = await t.db.creditLedgerEntry.findMany({ where: { accountId: account.id, kind: "hourly_charge" }, orderBy: { createdAt: "asc" } });
     expect(charges.map((c) => c.amount.toFixed(2))).toEqual(["-0.36", "-0.33"]);
 
-    await h.night("2026-08-04"); // 24 h more = 0.33 > 0.31: nothing charged, suspended
-    expect(await balance()).toBe("0.3100");
+    await h.night("2026-08-04"); // 02:30 → 02:30: 24 h, 0.33
+    expect(await balance()).toBe("0.2800");
+    await h.night("2026-08-05"); // 24 h more = 0.33 > 0.28: nothing charged, suspended
+    expect(await balance()).toBe("0.2800");
     expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ status: "suspended", suspendReason: "credit_exhausted" });
 
     await addCredit(t.db, account.id, "5.00");
-    await h.night("2026-08-05"); // 48 h owed: 0.6576 → 0.66
-    expect(await balance()).toBe("4.6500");
+    await h.night("2026-08-06"); // 48 h owed: 0.6576 → 0.66
+    expect(await balance()).toBe("4.6200");
     expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ status: "active", suspendReason: null });
-    expect(await t.db.creditLedgerEntry.count({ where: { accountId: account.id, kind: "hourly_charge" } })).toBe(3);
+    expect(await t.db.creditLedgerEntry.count({ where: { accountId: account.id, kind: "hourly_charge" } })).toBe(4);
   });
 });
