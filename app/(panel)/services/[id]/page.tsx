@@ -132,6 +132,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
             </dl>
           </CardBody>
         </Card>
+        {renewCard}
         {vps.status !== "terminated" && vps.status !== "provisioning_failed" && (
           <VpsControls
             initial={vps}
@@ -141,7 +142,6 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
             canCancel={access.canCancel}
           />
         )}
-        {renewCard}
       </div>
     </>
   );
