@@ -59,7 +59,8 @@ let server = await startServer(env);
 const creds = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"));
 await stop(server);
 
-// Rate limits would cut the run short; 30 customer records make the listed page a full 20.
+// Rate limits would cut the run short; 30 services (each for a customer record of its own) make the
+// listed page a full 20. They have no machine, so each row's address look-up finds none.
 {
   const opened = await openDatabase(dbUrl ? { kind: "postgres", url: dbUrl } : { kind: "pglite", dataDir: path.join(dataDir, "pglite") });
   const db = new PrismaClient({ adapter: opened.adapterFactory });
@@ -69,13 +70,28 @@ await stop(server);
   await db.resellerCustomer.createMany({
     data: Array.from({ length: 30 }, (_, i) => ({ resellerId: reseller.id, externalCustomerId: `bench-${i}`, email: `bench-${i}@example.test` })),
   });
+  const customers = await db.resellerCustomer.findMany({ where: { resellerId: reseller.id }, select: { id: true } });
+  const product = await db.product.findFirstOrThrow({ where: { kind: "vps" }, select: { id: true } });
+  await db.service.createMany({
+    data: customers.map((c, i) => ({
+      accountId: reseller.accountId,
+      productId: product.id,
+      resellerCustomerId: c.id,
+      name: `bench-${i}.example.test`,
+      hostname: `bench-${i}.example.test`,
+      status: "active" as const,
+      billingCycle: "monthly" as const,
+      amount: "10.00",
+      currency: "EUR",
+    })),
+  });
   await db.$disconnect();
   await opened.close();
 }
 
 const requests = [
   { name: "GET /v1/", path: "/v1/", headers: { authorization: `Bearer ${creds.customer.apiKey}` } },
-  { name: "GET /v1/reseller/customers?limit=20", path: "/v1/reseller/customers?limit=20", headers: { authorization: `Bearer ${creds.reseller.apiKey}` } },
+  { name: "GET /v1/reseller/services?limit=20", path: "/v1/reseller/services?limit=20", headers: { authorization: `Bearer ${creds.reseller.apiKey}` } },
 ];
 const profiled = [
   ...(cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : []),

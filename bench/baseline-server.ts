@@ -7,7 +7,8 @@ import { openDatabase } from "@/lib/db/adapter-factory";
 import { installDb } from "@/lib/db/client";
 import { constantTimeEqual, sha256Hex } from "@/lib/crypto/constant-time-equal";
 import { parseCustomerApiKey, parseResellerApiKey } from "@/lib/api-keys/parse-api-key";
-import { listResellerCustomers } from "@/lib/resellers/customers/list-reseller-customers";
+import { serviceRows } from "@/lib/api/reseller/endpoints/services/service-row";
+import { listServices } from "@/lib/services/list-services";
 
 const env = readEnv();
 const opened = await openDatabase(databaseTarget(env));
@@ -23,23 +24,20 @@ const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     if (url.pathname === "/healthz") return send(res, 200, { status: "ok", db: "ok" });
     const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
-    if (url.pathname === "/v1/reseller/customers") {
+    if (url.pathname === "/v1/reseller/services") {
       const parsed = parseResellerApiKey(token);
       if (!parsed) return send(res, 401, { success: false, error: "Invalid API key format" });
       const key = await db.resellerApiKey.findUnique({
         where: { lookupId: parsed.lookupId },
-        select: { secretHash: true, revokedAt: true, customerId: true, reseller: { select: { id: true, status: true } } },
+        select: { secretHash: true, revokedAt: true, customerId: true, reseller: { select: { id: true, status: true, accountId: true } } },
       });
       if (!key || !constantTimeEqual(sha256Hex(parsed.secret), key.secretHash) || key.revokedAt || key.reseller.status !== "active") {
         return send(res, 401, { success: false, error: "Invalid API key" });
       }
       const limit = Number(url.searchParams.get("limit") ?? 20);
-      const { customers, total } = await listResellerCustomers(
-        { resellerId: key.reseller.id, boundCustomerId: key.customerId },
-        { page: 1, limit },
-        { db },
-      );
-      return send(res, 200, { success: true, data: customers, pagination: { page: 1, limit, total, totalPages: Math.ceil(total / limit) } });
+      const { services, total } = await listServices(db, { accountId: key.reseller.accountId, resellerCustomerId: key.customerId }, { page: 1, limit });
+      const data = await serviceRows(db, services);
+      return send(res, 200, { success: true, data, pagination: { page: 1, limit, total, totalPages: Math.ceil(total / limit) } });
     }
     if (url.pathname === "/v1/" || url.pathname === "/v1") {
       const parsed = parseCustomerApiKey(token);

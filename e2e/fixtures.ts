@@ -52,6 +52,8 @@ export async function signOut(page: Page): Promise<void> {
 /** A full-page screenshot attached to the test's results (test-results/<test>/<name>.png). */
 export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const file = testInfo.outputPath(`${name}.png`);
+  // From the top: a full-page shot of a scrolled page draws the sticky sidebar twice.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: "image/png" });
 }

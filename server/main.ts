@@ -5,6 +5,7 @@ import { databaseTarget, readEnv } from "@/lib/env";
 import { loadOrCreateInstanceKey, deriveKey } from "@/lib/crypto/instance-key";
 import { openDatabase, type OpenedDatabase } from "@/lib/db/adapter-factory";
 import { migrateDatabase } from "@/lib/db/migrate";
+import { pendingMigrations } from "@/lib/db/pending-migrations";
 import { installDb, uninstallDb } from "@/lib/db/client";
 import { seedDemo } from "@/prisma/seed/seed-demo";
 import { startEmbeddedRunner } from "@/lib/jobs/embedded/start-embedded-runner";
@@ -96,10 +97,13 @@ export async function main({ root }: { root: string }) {
     lifecycle.progress("opening the database");
     const target = databaseTarget(env);
     opened = await openDatabase(target);
-    lifecycle.progress("applying migrations");
-    const applied = await migrateDatabase(opened);
-    if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
     const db = installDb(opened);
+    // The schema engine only loads when there is something to apply (it stays resident once loaded).
+    if ((await pendingMigrations(db)).length > 0) {
+      lifecycle.progress("applying migrations");
+      const applied = await migrateDatabase(opened);
+      if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
+    }
     lifecycle.setDbCheck(async () => {
       await db.$queryRaw`SELECT 1`;
     });

@@ -5,11 +5,10 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ReceiptIcon, ServerIcon } from "@/components/ui/icons";
 import { Stat } from "@/components/ui/stat";
-import { StatusBadge } from "@/components/status/status-badge";
 import { StatusCounts } from "@/components/status/status-counts";
 import { getCustomerDashboard } from "@/lib/accounts/get-customer-dashboard";
 import { requireCustomer } from "@/lib/auth/session";
-import { formatDate } from "@/lib/format/format-date";
+import { BillingDocumentTable } from "./billing/document-table";
 import { formatMoney } from "@/lib/format/format-money";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -35,7 +34,7 @@ export default async function CustomerDashboardPage() {
     );
   }
 
-  const d = await getCustomerDashboard({ membership: viewer.customer });
+  const d = await getCustomerDashboard({ membership: viewer.customer, userId: viewer.user.id });
   const currency = d.account.currency;
   const active = d.services?.byStatus.find((s) => s.status === "active")?.count ?? 0;
 
@@ -52,8 +51,12 @@ export default async function CustomerDashboardPage() {
       )}
 
       <dl className="grid gap-4 sm:grid-cols-3">
-        {d.creditBalance !== null && (
-          <Stat label="Credit balance" value={formatMoney(d.creditBalance, currency)} detail="Prepaid credit is used for invoices first." />
+        {d.credit && (
+          <Stat
+            label="Your credit balance"
+            value={formatMoney(d.credit.balance, d.credit.currency)}
+            detail={viewer.customer.role === "owner" ? "Prepaid credit is used for invoices first." : "Credit is per person: this is yours, not the account owner's."}
+          />
         )}
         {d.services && <Stat label="Services" value={d.services.total} detail={d.services.total ? `${active} active` : "None yet"} />}
         {d.invoices && (
@@ -90,36 +93,7 @@ export default async function CustomerDashboardPage() {
               Invoices are issued when you order a service and at each renewal. They will be listed here.
             </EmptyState>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead>
-                  <tr className="border-b border-neutral-100 text-left text-xs text-neutral-500">
-                    <th scope="col" className="px-5 py-2 font-medium">Invoice</th>
-                    <th scope="col" className="px-5 py-2 font-medium">Issued</th>
-                    <th scope="col" className="px-5 py-2 font-medium">Due</th>
-                    <th scope="col" className="px-5 py-2 text-right font-medium">Total</th>
-                    <th scope="col" className="px-5 py-2 font-medium">Status</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-neutral-100">
-                  {d.invoices.recent.map((i) => (
-                    <tr key={i.id}>
-                      <td className="px-5 py-2.5 font-medium whitespace-nowrap text-neutral-900">
-                        <a href={`/billing/invoices/${i.id}`} className="underline underline-offset-2">
-                          {i.number}
-                        </a>
-                      </td>
-                      <td className="px-5 py-2.5 whitespace-nowrap text-neutral-600">{formatDate(i.issuedAt)}</td>
-                      <td className="px-5 py-2.5 whitespace-nowrap text-neutral-600">{formatDate(i.dueDate)}</td>
-                      <td className="px-5 py-2.5 text-right whitespace-nowrap text-neutral-900 tabular-nums">{formatMoney(i.total, i.currency)}</td>
-                      <td className="px-5 py-2.5">
-                        <StatusBadge status={i.status} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <BillingDocumentTable kind="invoice" rows={d.invoices.recent} />
           )}
         </Card>
       </div>

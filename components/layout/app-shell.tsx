@@ -33,7 +33,7 @@ export function AppShell({ area, viewer, subtitle, children }: { area: Area; vie
           </div>
           <div className="mt-4 hidden md:block">
             <p className="px-2.5 pb-2 text-xs font-medium tracking-wide text-neutral-500 uppercase">Account</p>
-            <SidebarNav items={ACCOUNT_NAV} label="Account" />
+            <SidebarNav items={ACCOUNT_NAV.filter((item) => !item.customerOnly || viewer.areas.customer)} label="Account" />
           </div>
           {otherAreas.length > 0 && (
             <div className="mt-4 md:mt-auto md:border-t md:border-neutral-100 md:pt-3">

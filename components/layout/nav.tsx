@@ -1,7 +1,15 @@
 import type { Area } from "@/lib/auth/resolve-areas";
 import { DiscIcon, HomeIcon, KeyIcon, LayersIcon, MapPinIcon, PuzzleIcon, ReceiptIcon, ServerIcon, ShieldIcon, SignatureIcon, SlidersIcon, TagIcon, UsersIcon, WalletIcon, WebhookIcon } from "@/components/ui/icons";
 
-export type NavItem = { href: string; label: string; icon: React.ReactNode; /** Match only the exact path. */ exact?: boolean };
+export type NavItem = {
+  href: string;
+  label: string;
+  icon: React.ReactNode;
+  /** Match only the exact path. */
+  exact?: boolean;
+  /** Account page that only means something to users of a customer account. */
+  customerOnly?: boolean;
+};
 
 export const AREA_LABEL: Record<Area, string> = {
   customer: "Customer panel",
@@ -14,6 +22,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
   customer: [
     { href: "/", label: "Dashboard", icon: <HomeIcon />, exact: true },
     { href: "/services", label: "Services", icon: <ServerIcon /> },
+    { href: "/projects", label: "Projects", icon: <LayersIcon /> },
     { href: "/order", label: "Order", icon: <ServerIcon /> },
     { href: "/billing/invoices", label: "Invoices", icon: <ReceiptIcon /> },
     { href: "/billing/credit", label: "Credit", icon: <WalletIcon /> },
@@ -46,4 +55,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
 };
 
 /** Pages every signed-in user has, shown under the area's own items. */
-export const ACCOUNT_NAV: NavItem[] = [{ href: "/account/security", label: "Security", icon: <ShieldIcon /> }];
+export const ACCOUNT_NAV: NavItem[] = [
+  { href: "/account/security", label: "Security", icon: <ShieldIcon /> },
+  { href: "/account/ssh-keys", label: "SSH keys", icon: <KeyIcon />, customerOnly: true },
+];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
-import { makeCustomer, makeProduct, makeService } from "@/lib/testing/factories";
+import { makeCustomer, makeProduct, makeService, makeUser } from "@/lib/testing/factories";
 import { getCustomerDashboard } from "./get-customer-dashboard";
 
 let t: TestDb;
@@ -39,8 +39,9 @@ describe("getCustomerDashboard", () => {
     }
     await invoice(other.account.id, `INV-O${other.account.id.slice(0, 4)}`, { total: "99.00", issuedAt: new Date(Date.UTC(2030, 1, 1)) });
 
-    const d = await getCustomerDashboard({ membership: { accountId: account.id, accountName: account.name, role: "owner", permissions: "all" } });
-    expect(d.creditBalance).toBe("42.5");
+    const { owner } = await t.db.clientAccount.findUniqueOrThrow({ where: { id: account.id }, select: { owner: true } });
+    const d = await getCustomerDashboard({ membership: { accountId: account.id, accountName: account.name, role: "owner", permissions: "all" }, userId: owner.id });
+    expect(d.credit).toEqual({ balance: "42.5", currency: "EUR" });
     expect(d.services).toEqual({
       total: 4,
       byStatus: [
@@ -57,11 +58,25 @@ describe("getCustomerDashboard", () => {
 
   it("hides what a team member's permissions do not cover", async () => {
     const { account } = await makeCustomer(t.db, { credit: "10" });
+    const member = await makeUser(t.db);
     const d = await getCustomerDashboard({
       membership: { accountId: account.id, accountName: account.name, role: "member", permissions: ["services.view"] },
+      userId: member.id,
     });
-    expect(d.creditBalance).toBeNull();
+    expect(d.credit).toBeNull();
     expect(d.invoices).toBeNull();
     expect(d.services).toEqual({ total: 0, byStatus: [] });
+  });
+
+  it("shows a team member their own credit, never the shared account's", async () => {
+    const { account } = await makeCustomer(t.db, { credit: "500" });
+    const member = await makeUser(t.db);
+    const membership = { accountId: account.id, accountName: account.name, role: "member" as const, permissions: ["billing.view"] };
+    // Owning no account of their own, the member has no credit (in the shared account's currency).
+    expect((await getCustomerDashboard({ membership, userId: member.id }, { db: t.db })).credit).toEqual({ balance: "0", currency: "EUR" });
+    // Owning one, they see its balance.
+    const own = await makeCustomer(t.db, { credit: "7.25", currency: "USD" });
+    await t.db.clientAccount.update({ where: { id: own.account.id }, data: { ownerId: member.id } });
+    expect((await getCustomerDashboard({ membership, userId: member.id }, { db: t.db })).credit).toEqual({ balance: "7.25", currency: "USD" });
   });
 });

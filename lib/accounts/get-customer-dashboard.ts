@@ -2,11 +2,12 @@ import { getDb, type DbOrTx } from "@/lib/db/client";
 import type { CustomerMembership } from "@/lib/auth/resolve-areas";
 import type { InvoiceStatus, ServiceStatus } from "@/lib/generated/prisma/enums";
 import { hasPermission } from "./account-permissions";
+import { getCreditBalance } from "./get-credit-balance";
 
 export type CustomerDashboard = {
   account: { id: string; name: string; status: string; currency: string };
-  /** null when the viewer may not see billing. */
-  creditBalance: string | null;
+  /** The viewer's own credit (credit is per user: a team member's is not the account's); null when the viewer may not see billing. */
+  credit: { balance: string; currency: string } | null;
   /** null when the viewer may not see services. */
   services: { total: number; byStatus: Array<{ status: ServiceStatus; count: number }> } | null;
   /** null when the viewer may not see invoices. */
@@ -32,21 +33,22 @@ const SERVICE_STATUS_ORDER: ServiceStatus[] = [
 
 /** The customer panel's first page: balance, services by status, recent invoices of one account. */
 export async function getCustomerDashboard(
-  { membership }: { membership: CustomerMembership },
+  { membership, userId }: { membership: CustomerMembership; userId: string },
   options: { db?: DbOrTx } = {},
 ): Promise<CustomerDashboard> {
   const db = options.db ?? getDb();
   const accountId = membership.accountId;
   const account = await db.clientAccount.findUniqueOrThrow({
     where: { id: accountId },
-    select: { id: true, name: true, status: true, currency: true, creditBalance: true },
+    select: { id: true, name: true, status: true, currency: true },
   });
 
   const canSeeServices = hasPermission(membership, "services.view");
   const canSeeInvoices = hasPermission(membership, "invoices.view");
   const canSeeBilling = hasPermission(membership, "billing.view");
 
-  const [serviceGroups, recent, unpaid] = await Promise.all([
+  const [credit, serviceGroups, recent, unpaid] = await Promise.all([
+    canSeeBilling ? getCreditBalance({ accountId, userId, isOwner: membership.role === "owner" }, { db }) : null,
     canSeeServices ? db.service.groupBy({ by: ["status"], where: { accountId }, _count: { _all: true } }) : null,
     canSeeInvoices
       ? db.invoice.findMany({
@@ -65,7 +67,7 @@ export async function getCustomerDashboard(
 
   return {
     account: { id: account.id, name: account.name, status: account.status, currency: account.currency },
-    creditBalance: canSeeBilling ? account.creditBalance.toString() : null,
+    credit: credit ? { balance: credit.balance.toString(), currency: credit.currency } : null,
     services: serviceGroups ? { total: byStatus.reduce((n, g) => n + g.count, 0), byStatus } : null,
     invoices:
       recent && unpaid

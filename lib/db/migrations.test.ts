@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./adapter-factory";
 import { diffMigrationsToSchema, migrate, migrateDatabase } from "./migrate";
+import { PrismaClient } from "@/lib/generated/prisma/client";
 import { createTestDb } from "@/lib/testing/test-db";
+import { readMigrationList } from "./migrations-dir";
+import { pendingMigrations } from "./pending-migrations";
 
 describe("migrations", () => {
   it("agree with schema.prisma (no drift)", async () => {
@@ -21,6 +24,28 @@ describe("migrations", () => {
         SELECT migration_name, finished_at FROM _prisma_migrations`;
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((r) => r.finished_at !== null)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("are all pending on an empty database, none on a migrated one, and one that was removed or changed is pending again", async () => {
+    const names = readMigrationList().migrationDirectories.map((m) => m.path);
+    const empty = await openDatabase({ kind: "pglite", dataDir: null });
+    const client = new PrismaClient({ adapter: empty.adapterFactory });
+    try {
+      expect(await pendingMigrations(client)).toEqual(names);
+    } finally {
+      await client.$disconnect();
+      await empty.close();
+    }
+
+    const t = await createTestDb({ install: false });
+    try {
+      expect(await pendingMigrations(t.db)).toEqual([]);
+      await t.db.$executeRaw`UPDATE _prisma_migrations SET checksum = 'edited' WHERE migration_name = ${names[1]}`;
+      await t.db.$executeRaw`DELETE FROM _prisma_migrations WHERE migration_name = ${names.at(-1)}`;
+      expect(await pendingMigrations(t.db)).toEqual([names[1], names.at(-1)]);
     } finally {
       await t.close();
     }

@@ -4,8 +4,3 @@ import { OffsetPager } from "@/components/layout/offset-pager";
 export function ListPager({ page, pageSize, total, href }: { page: number; pageSize: number; total: number; href: (page: number) => string }) {
   return <OffsetPager offset={(page - 1) * pageSize} pageSize={pageSize} total={total} href={(offset) => href(offset / pageSize + 1)} />;
 }
-
-export function pageParam(value: string | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
-}

@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Toaster } from "@/components/ui/toast";
 import { requireOperator } from "@/lib/auth/session";
 import { formatDateTime } from "@/lib/format/format-date-time";
+import { offsetParam, type PageSearchParams } from "@/lib/format/search-params";
 import { getWebhookMaxAttempts, listFailedWebhookDeliveries, WEBHOOK_MAX_ATTEMPTS_RANGE } from "@/lib/webhooks/operator-webhooks";
 import { MaxAttemptsForm } from "./max-attempts-form";
 import { RequeueButton } from "./requeue-button";
@@ -14,12 +15,10 @@ export const metadata: Metadata = { title: "Webhooks" };
 
 const PAGE_SIZE = 25;
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function OperatorWebhooksPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function OperatorWebhooksPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireOperator();
   const sp = await searchParams;
-  const offset = Math.max(0, Math.floor(Number(Array.isArray(sp.offset) ? sp.offset[0] : sp.offset) || 0));
+  const offset = offsetParam(sp.offset);
   const [maxAttempts, { deliveries, total }] = await Promise.all([
     getWebhookMaxAttempts(),
     listFailedWebhookDeliveries({ limit: PAGE_SIZE, offset }),

@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { inputClasses } from "@/components/ui/input";
 import { requireReseller } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format/format-date";
+import { firstParam, pageParam, queryString, type PageSearchParams } from "@/lib/format/search-params";
 import { listResellerCustomers } from "@/lib/resellers/customers/list-reseller-customers";
 import { CreateCustomerForm } from "./create-customer-form";
 
@@ -14,25 +15,15 @@ export const metadata: Metadata = { title: "Customers" };
 
 const PAGE_SIZE = 25;
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function one(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 function query(q: string | undefined, page: number): string {
-  const p = new URLSearchParams();
-  if (q) p.set("q", q);
-  if (page > 1) p.set("page", String(page));
-  const s = p.toString();
-  return s ? `?${s}` : "";
+  return queryString({ q, page: page > 1 ? page : undefined });
 }
 
-export default async function ResellerCustomersPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ResellerCustomersPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const viewer = await requireReseller();
   const sp = await searchParams;
-  const search = one(sp.q)?.trim().slice(0, 100) || undefined;
-  const page = Math.max(1, Math.floor(Number(one(sp.page)) || 1));
+  const search = firstParam(sp.q)?.trim().slice(0, 100) || undefined;
+  const page = pageParam(sp.page);
   const { customers, total } = await listResellerCustomers({ resellerId: viewer.reseller.profileId }, { page, limit: PAGE_SIZE, search });
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -42,7 +33,7 @@ export default async function ResellerCustomersPage({ searchParams }: { searchPa
         title="Customers"
         description="Records of your own end customers: bookkeeping only (no login is created). Orders and services are attributed to them, and API keys can be bound to one."
       />
-      {one(sp.deleted) === "1" && <Alert tone="success" className="mb-4">Customer record deleted. Keys bound to it were revoked.</Alert>}
+      {firstParam(sp.deleted) === "1" && <Alert tone="success" className="mb-4">Customer record deleted. Keys bound to it were revoked.</Alert>}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card>
           <CardHeader title="Customer records" description={`${total} record${total === 1 ? "" : "s"}${search ? " match" : ""}, newest first.`} />

@@ -8,6 +8,7 @@ import { inputClasses } from "@/components/ui/input";
 import { requireReseller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { formatDateTime } from "@/lib/format/format-date-time";
+import { firstParam, offsetParam, queryString, type PageSearchParams } from "@/lib/format/search-params";
 import type { PaymentStatus } from "@/lib/generated/prisma/client";
 import { moneyString } from "@/lib/api/money";
 import { listResellerOrders, provisioningStatusOf } from "@/lib/orders";
@@ -18,27 +19,12 @@ export const metadata: Metadata = { title: "Orders" };
 const PAGE_SIZE = 25;
 const PAYMENT_STATUSES: PaymentStatus[] = ["pending", "processing", "paid", "failed", "refunded"];
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function one(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function query(params: { status?: string; externalOrderId?: string; offset?: number }): string {
-  const q = new URLSearchParams();
-  if (params.status) q.set("status", params.status);
-  if (params.externalOrderId) q.set("externalOrderId", params.externalOrderId);
-  if (params.offset) q.set("offset", String(params.offset));
-  const s = q.toString();
-  return s ? `?${s}` : "";
-}
-
-export default async function OrdersPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function OrdersPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const viewer = await requireReseller();
   const sp = await searchParams;
-  const status = PAYMENT_STATUSES.find((s) => s === one(sp.status));
-  const externalOrderId = one(sp.externalOrderId)?.trim().slice(0, 100) || undefined;
-  const offset = Math.max(0, Math.floor(Number(one(sp.offset)) || 0));
+  const status = PAYMENT_STATUSES.find((s) => s === firstParam(sp.status));
+  const externalOrderId = firstParam(sp.externalOrderId)?.trim().slice(0, 100) || undefined;
+  const offset = offsetParam(sp.offset);
   const { orders, total } = await listResellerOrders(getDb(), { resellerId: viewer.reseller.profileId }, { paymentStatus: status, externalOrderId, limit: PAGE_SIZE, offset });
   const filtered = Boolean(status || externalOrderId);
 
@@ -138,7 +124,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
             </table>
           </div>
         )}
-        <OffsetPager offset={offset} pageSize={PAGE_SIZE} total={total} href={(o) => `/reseller/orders${query({ status, externalOrderId, offset: o })}`} />
+        <OffsetPager offset={offset} pageSize={PAGE_SIZE} total={total} href={(o) => `/reseller/orders${queryString({ status, externalOrderId, offset: o })}`} />
       </Card>
     </>
   );

@@ -10,7 +10,7 @@ import { inputClasses } from "@/components/ui/input";
 import { requireReseller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { formatDate } from "@/lib/format/format-date";
-import { findServiceMachine, primaryAddressOf } from "@/lib/services/find-service-machine";
+import { primaryAddressesOf } from "@/lib/services/primary-addresses-of";
 import { listServices, serviceStats } from "@/lib/services/list-services";
 
 export const metadata: Metadata = { title: "Services" };
@@ -28,7 +28,10 @@ export default async function ResellerServicesPage({ searchParams }: { searchPar
   const db = getDb();
   const scope = { accountId: viewer.reseller.accountId };
   const [{ services, total }, stats] = await Promise.all([listServices(db, scope, { page, limit: PAGE_SIZE, status, search }), serviceStats(db, scope)]);
-  const ips = await Promise.all(services.map(async (s) => primaryAddressOf(db, await findServiceMachine(db, s.id))));
+  const ips = await primaryAddressesOf(
+    db,
+    services.map((s) => s.id),
+  );
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const pageHref = (p: number) => `/reseller/services?${new URLSearchParams({ ...(status ? { status } : {}), ...(search ? { q: search } : {}), page: String(p) })}`;
 
@@ -89,7 +92,7 @@ export default async function ResellerServicesPage({ searchParams }: { searchPar
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-neutral-100">
-                  {services.map((s, i) => (
+                  {services.map((s) => (
                     <tr key={s.id} aria-label={s.hostname ?? s.name}>
                       <td className={td}>
                         <span className="font-medium text-neutral-900">{s.hostname ?? s.name}</span>
@@ -101,7 +104,7 @@ export default async function ResellerServicesPage({ searchParams }: { searchPar
                         <ServiceStatusBadge status={s.status} />
                       </td>
                       <td className={`${td} hidden md:table-cell`}>{s.resellerCustomer?.externalCustomerId ?? <span className="text-neutral-400">—</span>}</td>
-                      <td className={`${td} hidden font-mono md:table-cell`}>{ips[i] ?? <span className="font-sans text-neutral-400">—</span>}</td>
+                      <td className={`${td} hidden font-mono md:table-cell`}>{ips.get(s.id) ?? <span className="font-sans text-neutral-400">—</span>}</td>
                       <td className={`${td} hidden whitespace-nowrap md:table-cell`}>{formatDate(s.createdAt)}</td>
                     </tr>
                   ))}

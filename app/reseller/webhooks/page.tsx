@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { inputClasses } from "@/components/ui/input";
 import { requireReseller } from "@/lib/auth/session";
 import { formatDateTime } from "@/lib/format/format-date-time";
+import { firstParam, offsetParam, queryString, type PageSearchParams } from "@/lib/format/search-params";
 import type { WebhookDeliveryStatus } from "@/lib/generated/prisma/client";
 import { isResellerWebhookEvent, RESELLER_WEBHOOK_EVENTS, type ResellerWebhookEvent } from "@/lib/webhooks/events";
 import { listWebhookDeliveries, WEBHOOK_DELIVERY_STATUSES } from "@/lib/webhooks/webhook-deliveries";
@@ -21,30 +22,15 @@ export const metadata: Metadata = { title: "Webhooks" };
 const PAGE_SIZE = 25;
 const code = "font-mono text-xs text-neutral-800";
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function one(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function query(params: { event?: string; status?: string; offset?: number }): string {
-  const q = new URLSearchParams();
-  if (params.event) q.set("event", params.event);
-  if (params.status) q.set("status", params.status);
-  if (params.offset) q.set("offset", String(params.offset));
-  const s = q.toString();
-  return s ? `?${s}` : "";
-}
-
-export default async function WebhooksPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const viewer = await requireReseller();
   const actor = { resellerId: viewer.reseller.profileId };
   const sp = await searchParams;
-  const eventParam = one(sp.event);
-  const statusParam = one(sp.status);
+  const eventParam = firstParam(sp.event);
+  const statusParam = firstParam(sp.status);
   const event: ResellerWebhookEvent | undefined = eventParam && isResellerWebhookEvent(eventParam) ? eventParam : undefined;
   const status = WEBHOOK_DELIVERY_STATUSES.find((s) => s === statusParam) as WebhookDeliveryStatus | undefined;
-  const offset = Math.max(0, Math.floor(Number(one(sp.offset)) || 0));
+  const offset = offsetParam(sp.offset);
 
   const [url, { deliveries, total }] = await Promise.all([
     getWebhookUrl(actor),
@@ -184,7 +170,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
             </table>
           </div>
         )}
-        <OffsetPager offset={offset} pageSize={PAGE_SIZE} total={total} href={(o) => `/reseller/webhooks${query({ event, status, offset: o })}`} />
+        <OffsetPager offset={offset} pageSize={PAGE_SIZE} total={total} href={(o) => `/reseller/webhooks${queryString({ event, status, offset: o })}`} />
       </Card>
     </>
   );

@@ -70,6 +70,20 @@ Every account has a \`default\` project; projects are a visibility boundary, not
   parameter \`?project=\`; the header wins when both are sent).
 - A bound key naming another project → \`403 PROJECT_SCOPE_MISMATCH\`; a project that does not exist in
   your account → \`400 UNKNOWN_PROJECT\`. Resources outside the project answer \`404\`.
+- Manage them with \`/projects\`: create \`{name, slug}\` (slug from the name when left out; unique per
+  account, else \`409\`), rename or change slug, description, colour with \`PATCH\` (the \`default\`
+  project keeps its name and slug), move services with \`POST /projects/{id}/move {services: [ids]}\`
+  (ids you cannot see come back in \`skipped\`) or \`PATCH /services/{id} {projectId}\` (\`null\` = default).
+- \`DELETE /projects/{id}\` answers \`409\` with a count while the project holds services or SSH keys;
+  \`?reassignTo=<id|slug>\` moves them first. API keys bound to it must be revoked first (\`409\`).
+- A bound key cannot create, rename, delete or move projects (\`403 FORBIDDEN\`).
+
+### SSH keys
+
+\`POST /ssh-keys {name?, publicKey, projectId?}\` saves one OpenSSH public key line (ed25519, RSA of
+2048 bits or more, ECDSA); \`fingerprint\` is \`SHA256:…\` as \`ssh-keygen -l\` prints it. The same key
+twice in one account, or two keys of one name in one project, answer \`409\`. Projects group keys for
+management only: a server (re)installed receives every key of the account.
 
 ## Requests
 
@@ -98,9 +112,12 @@ Branch on \`code\` and the HTTP status, never on \`error\`.
 | 400 | \`BAD_REQUEST\` | invalid input (with \`details\`), malformed id, action does not apply |
 | 400 | \`INVALID_JSON\` | the body is not valid JSON |
 | 400 | \`UNKNOWN_PROJECT\` | unknown project filter |
+| 400 | \`ACTION_UNKNOWN\` | the provider does not implement that action |
 | 401 | \`UNAUTHORIZED\` | missing, malformed, unknown, expired or revoked key |
 | 403 | \`SCOPE_REQUIRED\` | the key lacks the scope named in \`scope\` |
 | 403 | \`FORBIDDEN\` | account permission, IP allowlist, service state |
+| 403 | \`PERMISSION_DENIED\` | account permission, on \`POST /services/{id}/actions/{action}\` only |
+| 403 | \`ACTION_NOT_ALLOWED\` | the provider does not offer that action to customers |
 | 403 | \`ACCOUNT_SUSPENDED\` | suspended accounts are read-only |
 | 403 | \`PROJECT_SCOPE_MISMATCH\` | a bound key named another project |
 | 403 | \`FEATURE_DISABLED\` | the operator switched the API (every route, these docs included) or a module off |
@@ -194,6 +211,14 @@ Checks run in this order: scope, account permission, billing state (suspended: o
 terminated: nothing; \`403\`), capabilities (\`403\`), cool-down (\`429 ACTION_RATE_LIMITED\`), then the
 hypervisor (\`404\` before a machine exists, \`409\` while it is being built, \`503\` unreachable). A build
 that failed shows \`failure {code, message}\`.
+
+\`POST /services/{id}/actions/{action}\` (body \`{params}\`, optional) runs a provider verb on any service
+with a machine: \`start\`, \`stop\` (\`shutdown\`), \`restart\` (\`reboot\`), \`status\` (\`unknown\` when the
+provider cannot be reached), \`stats\`, \`backups.list\` (native VPS: \`{backups: [], available: false}\`).
+Same order of checks, except that an account permission refusal is \`403 PERMISSION_DENIED\` here;
+power verbs need services.power or services.manage, reads services.view, other verbs services.manage.
+A verb not offered to customers is \`403 ACTION_NOT_ALLOWED\`, one not implemented \`400 ACTION_UNKNOWN\`;
+only power verbs use the power cool-down.
 
 ## Webhooks
 

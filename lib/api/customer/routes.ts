@@ -25,6 +25,10 @@ import { listProducts } from "./endpoints/products/list-products";
 import { cancelService, deleteVps, withdrawServiceCancellation } from "./endpoints/services/cancel-service";
 import { renewServiceEndpoint } from "./endpoints/services/renew-service";
 import { getService } from "./endpoints/services/get-service";
+import { runServiceActionEndpoint } from "./endpoints/services/run-service-action";
+import { createProjectEndpoint, deleteProjectEndpoint, getProjectEndpoint, listProjectsEndpoint, moveServicesEndpoint, updateProjectEndpoint } from "./endpoints/projects/project-endpoints";
+import { updateServiceProject, updateVpsProject } from "./endpoints/projects/set-service-project";
+import { createSshKeyEndpoint, deleteSshKeyEndpoint, listSshKeysEndpoint } from "./endpoints/ssh-keys/ssh-key-endpoints";
 import { getServiceActions } from "./endpoints/services/get-service-actions";
 import { listServices } from "./endpoints/services/list-services";
 import { getVps } from "./endpoints/vps/get-vps";
@@ -61,6 +65,8 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   listServices,
   getService,
   getServiceActions,
+  runServiceActionEndpoint,
+  updateServiceProject,
   cancelService,
   withdrawServiceCancellation,
   renewServiceEndpoint,
@@ -84,4 +90,14 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   createVpsSnapshotEndpoint,
   revertVpsSnapshotEndpoint,
   deleteVpsSnapshotEndpoint,
+  updateVpsProject,
+  listSshKeysEndpoint,
+  createSshKeyEndpoint,
+  deleteSshKeyEndpoint,
+  listProjectsEndpoint,
+  createProjectEndpoint,
+  getProjectEndpoint,
+  updateProjectEndpoint,
+  deleteProjectEndpoint,
+  moveServicesEndpoint,
 ];

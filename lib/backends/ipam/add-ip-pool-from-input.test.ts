@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/errors/domain-error";
 import { makeLocation } from "@/lib/testing/factories";
+import { domainRefusal } from "@/lib/testing/domain-refusal";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { capacityByLocation } from "../capacity/capacity-by-location";
 import { addIpPoolFromInput, listIpPools } from "./add-ip-pool-from-input";
@@ -10,16 +10,6 @@ beforeAll(async () => {
   t = await createTestDb();
 });
 afterAll(async () => t?.close());
-
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("IP pools from the console", () => {
   it("a new pool's addresses count as the location's free addresses", async () => {
@@ -38,11 +28,11 @@ describe("IP pools from the console", () => {
 
   it("refuses malformed blocks, mismatched gateways and a duplicate name, leaving nothing behind", async () => {
     const location = await makeLocation(t.db);
-    expect((await refusal(addIpPoolFromInput(t.db, location.id, { name: "x", cidr: "192.0.2.0/33", nodeKind: "shared" }))).details![0]!.field).toBe("cidr");
-    const gw = await refusal(addIpPoolFromInput(t.db, location.id, { name: "x", cidr: "192.0.2.0/28", gateway: "fe80::1", nodeKind: "shared" }));
+    expect((await domainRefusal(addIpPoolFromInput(t.db, location.id, { name: "x", cidr: "192.0.2.0/33", nodeKind: "shared" }))).details![0]!.field).toBe("cidr");
+    const gw = await domainRefusal(addIpPoolFromInput(t.db, location.id, { name: "x", cidr: "192.0.2.0/28", gateway: "fe80::1", nodeKind: "shared" }));
     expect(gw.details![0]).toEqual({ field: "gateway", message: "Gateway fe80::1 is not an IPv4 address" });
     await addIpPoolFromInput(t.db, location.id, { name: "dup", cidr: "198.51.100.0/30", nodeKind: "shared" });
-    const dup = await refusal(addIpPoolFromInput(t.db, location.id, { name: "dup", cidr: "198.51.100.8/30", nodeKind: "shared" }));
+    const dup = await domainRefusal(addIpPoolFromInput(t.db, location.id, { name: "dup", cidr: "198.51.100.8/30", nodeKind: "shared" }));
     expect(dup.details![0]!.field).toBe("name");
     expect(await t.db.ipPool.count({ where: { locationId: location.id } })).toBe(1);
   });

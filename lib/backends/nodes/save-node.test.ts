@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/errors/domain-error";
 import { makeLocation } from "@/lib/testing/factories";
+import { domainRefusal } from "@/lib/testing/domain-refusal";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { capacityByLocation } from "../capacity/capacity-by-location";
 import { listNodesWithUsage } from "./list-nodes-with-usage";
@@ -12,16 +12,6 @@ beforeAll(async () => {
   t = await createTestDb();
 });
 afterAll(async () => t?.close());
-
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("nodes", () => {
   it("adds a hypervisor whose capacity the location's availability counts", async () => {
@@ -41,7 +31,7 @@ describe("nodes", () => {
     const [row] = (await listNodesWithUsage(t.db)).filter((n) => n.id === node.id);
     expect(row).toMatchObject({ machines: 0, allocatedVcpus: 0, location: { value: location.value } });
 
-    const dup = await refusal(
+    const dup = await domainRefusal(
       createNodeFromInput(t.db, { name: "hv-test-1", locationId: location.id, kind: "vps", driver: "simulated-hypervisor", capacityVcpus: "1", capacityMemoryMb: "1", capacityDiskGb: "1" }),
     );
     expect(dup.details).toEqual([{ field: "name", message: "A node named “hv-test-1” already exists." }]);
@@ -50,9 +40,9 @@ describe("nodes", () => {
   it("refuses an unknown driver or one of the other kind", async () => {
     const location = await makeLocation(t.db);
     const base = { name: "x", locationId: location.id, capacityVcpus: "0", capacityMemoryMb: "0", capacityDiskGb: "0" };
-    const unknown = await refusal(createNodeFromInput(t.db, { ...base, kind: "vps", driver: "proxmox" }));
+    const unknown = await domainRefusal(createNodeFromInput(t.db, { ...base, kind: "vps", driver: "proxmox" }));
     expect(unknown.details![0]).toEqual({ field: "driver", message: "No driver named “proxmox” is registered. Choose one from the list." });
-    const wrong = await refusal(createNodeFromInput(t.db, { ...base, kind: "dedicated", driver: "simulated-hypervisor" }));
+    const wrong = await domainRefusal(createNodeFromInput(t.db, { ...base, kind: "dedicated", driver: "simulated-hypervisor" }));
     expect(wrong.details![0]!.message).toBe("The simulated-hypervisor driver drives vps nodes, not dedicated.");
   });
 
@@ -61,12 +51,12 @@ describe("nodes", () => {
     const input = { name: "hv-test-2", locationId: location.id, kind: "vps", driver: "simulated-hypervisor", capacityVcpus: "16", capacityMemoryMb: "32768", capacityDiskGb: "500", enabled: "on" };
     const node = await createNodeFromInput(t.db, input);
     await t.db.node.update({ where: { id: node.id }, data: { allocatedVcpus: 8, allocatedMemoryMb: 8192, allocatedDiskGb: 100 } });
-    const low = await refusal(updateNode(t.db, node.id, { ...input, capacityVcpus: "4" }));
+    const low = await domainRefusal(updateNode(t.db, node.id, { ...input, capacityVcpus: "4" }));
     expect(low.kind).toBe("conflict");
     expect(low.message).toBe("Capacity cannot go below what is allocated now (8 vCPU, 8192 MB, 100 GB).");
     const updated = await updateNode(t.db, node.id, { ...input, capacityVcpus: "8", enabled: "" });
     expect(updated).toMatchObject({ capacityVcpus: 8, enabled: false });
-    const kind = await refusal(updateNode(t.db, node.id, { ...input, kind: "dedicated", driver: "simulated-bmc" }));
+    const kind = await domainRefusal(updateNode(t.db, node.id, { ...input, kind: "dedicated", driver: "simulated-bmc" }));
     expect(kind.details![0]!.field).toBe("kind");
   });
 });
@@ -79,10 +69,10 @@ describe("dedicated stock", () => {
     await addServerFromInput(t.db, bmc.id, { name: "srv-test-1", sku: "ds-test", manufacturer: "Dell", model: "R350" });
     const [cap] = await capacityByLocation(t.db, { locationId: location.id });
     expect(cap!.dedicated.availableBySku).toEqual({ "ds-test": 1 });
-    const dup = await refusal(addServerFromInput(t.db, bmc.id, { name: "srv-test-1", sku: "ds-test", manufacturer: "Dell", model: "R350" }));
+    const dup = await domainRefusal(addServerFromInput(t.db, bmc.id, { name: "srv-test-1", sku: "ds-test", manufacturer: "Dell", model: "R350" }));
     expect(dup.details![0]!.field).toBe("name");
     const hv = await createNodeFromInput(t.db, { name: "hv-test-9", locationId: location.id, kind: "vps", driver: "simulated-hypervisor", capacityVcpus: "1", capacityMemoryMb: "1", capacityDiskGb: "1" });
-    const wrong = await refusal(addServerFromInput(t.db, hv.id, { name: "srv-test-2", sku: "ds-test", manufacturer: "Dell", model: "R350" }));
+    const wrong = await domainRefusal(addServerFromInput(t.db, hv.id, { name: "srv-test-2", sku: "ds-test", manufacturer: "Dell", model: "R350" }));
     expect(wrong.message).toBe("Servers can only be added to a dedicated-server controller (BMC node).");
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/errors/domain-error";
 import { quoteOrder } from "@/lib/pricing/quote-order";
 import { makeCustomer, makeLocation } from "@/lib/testing/factories";
+import { domainRefusal } from "@/lib/testing/domain-refusal";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { loadCatalogue } from "../catalogue";
 import { createLocation, updateLocation } from "./save-location";
@@ -46,16 +46,6 @@ function form(overrides: Record<string, string | undefined> = {}): ProductInput 
   } as ProductInput;
 }
 
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 const customer = () => ({ kind: "customer", accountId }) as const;
 
 describe("products", () => {
@@ -66,7 +56,7 @@ describe("products", () => {
       ["annually", "0.00"],
       ["monthly", "10.00"],
     ]);
-    const err = await refusal(quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "quarterly" }], at: AT }));
+    const err = await domainRefusal(quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "quarterly" }], at: AT }));
     expect(err.message).toBe("Product is not sold on the 'quarterly' billing cycle");
     // The deliberate 0 is a free annual cycle.
     const free = await quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "annually" }], at: AT });
@@ -90,12 +80,12 @@ describe("products", () => {
     expect(entries[0]!.sheet.cycles.quarterly).toBeUndefined();
 
     await updateProduct(t.db, product.id, form({ slug: product.slug, price_monthly: "", price_hourly: "0.02" }));
-    const err = await refusal(quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT }));
+    const err = await domainRefusal(quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT }));
     expect(err.message).toBe("Product is not sold on the 'monthly' billing cycle");
   });
 
   it("refuses bad figures field by field, and a taken slug", async () => {
-    const bad = await refusal(createProduct(t.db, form({ price_monthly: "12.345678", name: "", specs: "[1]" })));
+    const bad = await domainRefusal(createProduct(t.db, form({ price_monthly: "12.345678", name: "", specs: "[1]" })));
     expect(bad.kind).toBe("invalid");
     expect(Object.fromEntries(bad.details!.map((d) => [d.field, d.message]))).toMatchObject({
       price_monthly: expect.stringContaining("4 decimal places"),
@@ -104,7 +94,7 @@ describe("products", () => {
     });
 
     const first = await createProduct(t.db, form());
-    const dup = await refusal(createProduct(t.db, form({ slug: first.slug })));
+    const dup = await domainRefusal(createProduct(t.db, form({ slug: first.slug })));
     expect(dup.kind).toBe("conflict");
     expect(dup.details).toEqual([{ field: "slug", message: `Another product already uses the slug “${first.slug}”. Pick a different one.` }]);
   });
@@ -112,7 +102,7 @@ describe("products", () => {
   it("disabling a product takes it off the catalogue and quotes", async () => {
     const product = await createProduct(t.db, form());
     await updateProduct(t.db, product.id, form({ slug: product.slug, enabled: undefined }));
-    const err = await refusal(quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT }));
+    const err = await domainRefusal(quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT }));
     expect(err.message).toBe("Product not found");
   });
 });
@@ -124,7 +114,7 @@ describe("locations", () => {
     const created = await createLocation(t.db, loc());
     expect(created).toMatchObject({ value: "ams9", countryCode: "NL", flag: "🇳🇱", enabled: true });
 
-    const dup = await refusal(createLocation(t.db, loc({ name: "Another" })));
+    const dup = await domainRefusal(createLocation(t.db, loc({ name: "Another" })));
     expect(dup.kind).toBe("conflict");
     expect(dup.details![0]).toEqual({
       field: "value",
@@ -132,10 +122,10 @@ describe("locations", () => {
     });
 
     const other = await createLocation(t.db, loc({ value: "ams10" }));
-    const renamed = await refusal(updateLocation(t.db, other.id, loc({ value: "AMS9" })));
+    const renamed = await domainRefusal(updateLocation(t.db, other.id, loc({ value: "AMS9" })));
     expect(renamed.details![0]!.field).toBe("value");
 
-    const bad = await refusal(createLocation(t.db, loc({ value: "ams 1", countryCode: "NLD" })));
+    const bad = await domainRefusal(createLocation(t.db, loc({ value: "ams 1", countryCode: "NLD" })));
     expect(bad.details!.map((d) => d.field).sort()).toEqual(["countryCode", "value"]);
   });
 
@@ -157,7 +147,7 @@ describe("locations", () => {
 
 describe("options and OS images", () => {
   it("an assigned option is quoted at its price; a one-time option needs its price", async () => {
-    const noPrice = await refusal(
+    const noPrice = await domainRefusal(
       createOption(t.db, { name: "Setup help", slug: "setup-help", description: "", pricingType: "one_time", oneTimePrice: "", setupFee: "", maxQuantity: "", active: "on" }),
     );
     expect(noPrice.details).toEqual([{ field: "oneTimePrice", message: "A one-time option needs its one-time price." }]);
@@ -202,10 +192,10 @@ describe("categories", () => {
     expect(category.disabledCycles).toEqual(["hourly"]);
     const product = await createProduct(t.db, form({ categoryId: category.id, price_hourly: "0.02" }));
     const hourly = () => quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "hourly" }], at: AT });
-    expect((await refusal(hourly())).message).toBe("Product is not sold on the 'hourly' billing cycle");
+    expect((await domainRefusal(hourly())).message).toBe("Product is not sold on the 'hourly' billing cycle");
     await saveCategory(t.db, category.id, { name: "Hosting", slug: "admin-hosting", sortOrder: "0" });
     expect((await hourly()).lines[0]!.unitPrice.toFixed(2)).toBe("0.02");
-    const dup = await refusal(saveCategory(t.db, null, { name: "Again", slug: "admin-hosting", sortOrder: "0" }));
+    const dup = await domainRefusal(saveCategory(t.db, null, { name: "Again", slug: "admin-hosting", sortOrder: "0" }));
     expect(dup.details![0]!.field).toBe("slug");
   });
 });

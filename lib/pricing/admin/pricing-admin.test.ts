@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/errors/domain-error";
 import { makeProduct, makeReseller } from "@/lib/testing/factories";
+import { domainRefusal } from "@/lib/testing/domain-refusal";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { findExchangeRate } from "../exchange-rate";
 import { quoteOrder } from "../quote-order";
@@ -18,16 +18,6 @@ beforeAll(async () => {
   t = await createTestDb();
 });
 afterAll(async () => t?.close());
-
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("tiers", () => {
   it("a price-book entry overrides the tier's discount for the next quote, and removing it restores the discount", async () => {
@@ -61,21 +51,21 @@ describe("tiers", () => {
     line = (await quote()).lines[0]!;
     expect([line.unitPrice.toFixed(2), line.unitPriceRule]).toEqual(["19.00", "tier_discount"]);
 
-    const held = await refusal(deleteTier(t.db, tier.id));
+    const held = await domainRefusal(deleteTier(t.db, tier.id));
     expect(held.message).toBe("1 reseller is on this tier. Move them to another tier first.");
   });
 
   it("validates tier figures and refuses a duplicate name", async () => {
-    const bad = await refusal(saveTier(t.db, null, { name: "X", sortOrder: "1", minMonthlyRunRate: "-1", defaultDiscountPercent: "150" }));
+    const bad = await domainRefusal(saveTier(t.db, null, { name: "X", sortOrder: "1", minMonthlyRunRate: "-1", defaultDiscountPercent: "150" }));
     expect(bad.details!.map((d) => d.field).sort()).toEqual(["defaultDiscountPercent", "minMonthlyRunRate"]);
     await saveTier(t.db, null, { name: "Silver-A", sortOrder: "2", minMonthlyRunRate: "500", defaultDiscountPercent: "8" });
-    const dup = await refusal(saveTier(t.db, null, { name: "Silver-A", sortOrder: "3", minMonthlyRunRate: "600", defaultDiscountPercent: "9" }));
+    const dup = await domainRefusal(saveTier(t.db, null, { name: "Silver-A", sortOrder: "3", minMonthlyRunRate: "600", defaultDiscountPercent: "9" }));
     expect(dup.details).toEqual([{ field: "name", message: "A tier named “Silver-A” already exists." }]);
   });
 
   it("refuses an option price for an unknown option", async () => {
     const tier = await saveTier(t.db, null, { name: "Gold-A", sortOrder: "3", minMonthlyRunRate: "2500", defaultDiscountPercent: "12" });
-    const err = await refusal(setTierOptionPrice(t.db, tier.id, { optionId: "00000000-0000-4000-8000-000000000000", cycle: "monthly", amount: "1" }));
+    const err = await domainRefusal(setTierOptionPrice(t.db, tier.id, { optionId: "00000000-0000-4000-8000-000000000000", cycle: "monthly", amount: "1" }));
     expect(err.details![0]!.field).toBe("optionId");
   });
 });
@@ -86,7 +76,7 @@ describe("programme, rates and VAT", () => {
     expect(saved).toMatchObject({ paymentMode: "invoice", minimumOrderAmount: null, webhookMaxAttempts: 12, peerConnectionsEnabled: false });
     await saveProgrammeSettings(t.db, { enabled: "on", paymentMode: "credit", minimumOrderAmount: "25", accountHourlyLimit: "5000", webhookMaxAttempts: "20" });
     expect((await getProgrammeSettings(t.db)).minimumOrderAmount?.toFixed(2)).toBe("25.00");
-    const bad = await refusal(saveProgrammeSettings(t.db, { paymentMode: "cash", accountHourlyLimit: "0", webhookMaxAttempts: "x" }));
+    const bad = await domainRefusal(saveProgrammeSettings(t.db, { paymentMode: "cash", accountHourlyLimit: "0", webhookMaxAttempts: "x" }));
     expect(bad.details!.map((d) => d.field).sort()).toEqual(["accountHourlyLimit", "paymentMode", "webhookMaxAttempts"]);
   });
 
@@ -95,9 +85,9 @@ describe("programme, rates and VAT", () => {
     await addExchangeRate(t.db, { quoteCurrency: "USD", rate: "1.2", effectiveAt: "2030-06-01T00:00" });
     expect((await findExchangeRate(t.db, "EUR", "USD", AT))!.rate.toFixed(2)).toBe("1.10");
     expect((await findExchangeRate(t.db, "EUR", "USD", new Date("2030-07-01T00:00:00Z")))!.rate.toFixed(2)).toBe("1.20");
-    const base = await refusal(addExchangeRate(t.db, { quoteCurrency: "EUR", rate: "1", effectiveAt: "" }));
+    const base = await domainRefusal(addExchangeRate(t.db, { quoteCurrency: "EUR", rate: "1", effectiveAt: "" }));
     expect(base.details![0]).toEqual({ field: "quoteCurrency", message: "EUR is the base currency: its rate is always 1." });
-    const zero = await refusal(addExchangeRate(t.db, { quoteCurrency: "GBP", rate: "0", effectiveAt: "" }));
+    const zero = await domainRefusal(addExchangeRate(t.db, { quoteCurrency: "GBP", rate: "0", effectiveAt: "" }));
     expect(zero.details![0]!.field).toBe("rate");
   });
 
@@ -106,7 +96,7 @@ describe("programme, rates and VAT", () => {
     await addVatRate(t.db, { countryCode: "XX", ratePercent: "22.5", effectiveFrom: "2030-03-01" });
     expect((await findVatRate(t.db, "XX", AT)).ratePercent.toFixed(2)).toBe("20.00");
     expect((await findVatRate(t.db, "XX", new Date("2030-03-01T00:00:00Z"))).ratePercent.toFixed(2)).toBe("22.50");
-    const dup = await refusal(addVatRate(t.db, { countryCode: "XX", ratePercent: "21", effectiveFrom: "2030-03-01" }));
+    const dup = await domainRefusal(addVatRate(t.db, { countryCode: "XX", ratePercent: "21", effectiveFrom: "2030-03-01" }));
     expect(dup.details![0]).toEqual({ field: "effectiveFrom", message: "XX already has a rate from 2030-03-01. Remove it first or pick another day." });
   });
 });

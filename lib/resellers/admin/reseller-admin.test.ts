@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/errors/domain-error";
 import { quoteOrder } from "@/lib/pricing/quote-order";
 import { makeProduct, makeReseller, makeService } from "@/lib/testing/factories";
+import { domainRefusal } from "@/lib/testing/domain-refusal";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { allowedResellerActions, changeResellerStatus } from "./change-reseller-status";
 import { removeResellerPriceOverride, setResellerPriceOverride, setResellerProductCap, setResellerProductDiscount } from "./set-reseller-pricing";
@@ -15,24 +15,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 describe("reseller status", () => {
   it("walks pending → active → suspended → active → closed and refuses what the state machine does not allow", async () => {
     const r = await makeReseller(t.db, { status: "pending" });
     const now = new Date("2030-02-01T00:00:00Z");
     expect(allowedResellerActions("pending")).toEqual(["approve", "close"]);
-    expect((await refusal(changeResellerStatus(t.db, r.profile.id, "suspend"))).message).toBe("Cannot suspend a reseller that is pending.");
+    expect((await domainRefusal(changeResellerStatus(t.db, r.profile.id, "suspend"))).message).toBe("Cannot suspend a reseller that is pending.");
     expect(await changeResellerStatus(t.db, r.profile.id, "approve", now)).toMatchObject({ status: "active", approvedAt: now });
-    expect((await refusal(changeResellerStatus(t.db, r.profile.id, "approve"))).kind).toBe("conflict");
+    expect((await domainRefusal(changeResellerStatus(t.db, r.profile.id, "approve"))).kind).toBe("conflict");
     expect(await changeResellerStatus(t.db, r.profile.id, "suspend", now)).toMatchObject({ status: "suspended", suspendedAt: now });
     expect(await changeResellerStatus(t.db, r.profile.id, "reactivate", now)).toMatchObject({ status: "active", suspendedAt: null });
     expect(await changeResellerStatus(t.db, r.profile.id, "close", now)).toMatchObject({ status: "closed", closedAt: now });
@@ -72,17 +62,17 @@ describe("reseller pricing levers", () => {
     await setResellerProductCap(t.db, r.profile.id, { productId: product.id, maxUnits: "2" });
     await makeService(t.db, { accountId: r.account.id, productId: product.id });
     expect((await quote(1)).lines).toHaveLength(1);
-    expect((await refusal(quote(2))).message).toBe("Quantity limit reached");
+    expect((await domainRefusal(quote(2))).message).toBe("Quantity limit reached");
   });
 
   it("validates the inputs", async () => {
     const r = await makeReseller(t.db);
     const product = await makeProduct(t.db);
-    const bad = await refusal(setResellerPriceOverride(t.db, r.profile.id, { productId: product.id, cycle: "weekly", amount: "" }));
+    const bad = await domainRefusal(setResellerPriceOverride(t.db, r.profile.id, { productId: product.id, cycle: "weekly", amount: "" }));
     expect(bad.details!.map((d) => d.field).sort()).toEqual(["amount", "cycle"]);
-    const pct = await refusal(setResellerProductDiscount(t.db, r.profile.id, { productId: product.id, percent: "101" }));
+    const pct = await domainRefusal(setResellerProductDiscount(t.db, r.profile.id, { productId: product.id, percent: "101" }));
     expect(pct.details![0]!.field).toBe("percent");
-    const nobody = await refusal(setResellerProductCap(t.db, "00000000-0000-4000-8000-000000000000", { productId: product.id, maxUnits: "1" }));
+    const nobody = await domainRefusal(setResellerProductCap(t.db, "00000000-0000-4000-8000-000000000000", { productId: product.id, maxUnits: "1" }));
     expect(nobody.message).toBe("Reseller not found");
   });
 });

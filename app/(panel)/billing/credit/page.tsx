@@ -11,7 +11,8 @@ import { formatDateTime } from "@/lib/format/format-date-time";
 import { formatMoney } from "@/lib/format/format-money";
 import { cn } from "@/components/ui/cn";
 import { BillingTabs } from "../billing-tabs";
-import { ListPager, pageParam } from "../list-pager";
+import { pageParam } from "@/lib/format/search-params";
+import { ListPager } from "../list-pager";
 import { NoBillingAccess } from "../no-billing-access";
 
 export const metadata: Metadata = { title: "Credit" };

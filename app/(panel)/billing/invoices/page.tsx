@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
-import { StatusBadge } from "@/components/status/status-badge";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ReceiptIcon } from "@/components/ui/icons";
@@ -9,11 +8,12 @@ import { hasPermission } from "@/lib/accounts/account-permissions";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
 import { requireCustomer } from "@/lib/auth/session";
 import { INVOICE_STATUSES, listInvoices } from "@/lib/billing/list-invoices";
-import { formatDate } from "@/lib/format/format-date";
 import { formatMoney } from "@/lib/format/format-money";
 import type { InvoiceStatus } from "@/lib/generated/prisma/enums";
 import { BillingTabs } from "../billing-tabs";
-import { ListPager, pageParam } from "../list-pager";
+import { BillingDocumentTable } from "../document-table";
+import { pageParam } from "@/lib/format/search-params";
+import { ListPager } from "../list-pager";
 import { NoBillingAccess } from "../no-billing-access";
 import { StatusFilter } from "../status-filter";
 
@@ -64,40 +64,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
             </EmptyState>
           )
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="border-y border-neutral-100 bg-neutral-50 text-left text-xs text-neutral-500">
-                  <th scope="col" className="px-5 py-2 font-medium">Invoice</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Issued</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Due</th>
-                  <th scope="col" className="px-5 py-2 text-right font-medium">Total</th>
-                  <th scope="col" className="px-5 py-2 text-right font-medium">Remaining</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Status</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-neutral-100">
-                {invoices.map((i) => (
-                  <tr key={i.id}>
-                    <td className="px-5 py-2.5 font-medium whitespace-nowrap">
-                      <a href={`/billing/invoices/${i.id}`} className="text-neutral-900 underline underline-offset-2">
-                        {i.number}
-                      </a>
-                    </td>
-                    <td className="px-5 py-2.5 whitespace-nowrap text-neutral-600">{formatDate(i.issuedAt)}</td>
-                    <td className="px-5 py-2.5 whitespace-nowrap text-neutral-600">{formatDate(i.dueDate)}</td>
-                    <td className="px-5 py-2.5 text-right whitespace-nowrap tabular-nums">{formatMoney(i.total, i.currency)}</td>
-                    <td className="px-5 py-2.5 text-right whitespace-nowrap tabular-nums">
-                      {i.status === "unpaid" ? formatMoney(i.total.minus(i.paidAmount), i.currency) : "—"}
-                    </td>
-                    <td className="px-5 py-2.5">
-                      <StatusBadge status={i.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <BillingDocumentTable kind="invoice" rows={invoices} extra="remaining" />
         )}
         <ListPager
           page={page}

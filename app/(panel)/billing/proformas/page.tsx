@@ -1,17 +1,16 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
-import { StatusBadge } from "@/components/status/status-badge";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ReceiptIcon } from "@/components/ui/icons";
 import { hasPermission } from "@/lib/accounts/account-permissions";
 import { requireCustomer } from "@/lib/auth/session";
 import { listProformas, PROFORMA_STATUSES } from "@/lib/billing/list-proformas";
-import { formatDate } from "@/lib/format/format-date";
-import { formatMoney } from "@/lib/format/format-money";
 import type { ProformaStatus } from "@/lib/generated/prisma/enums";
 import { BillingTabs } from "../billing-tabs";
-import { ListPager, pageParam } from "../list-pager";
+import { BillingDocumentTable } from "../document-table";
+import { pageParam } from "@/lib/format/search-params";
+import { ListPager } from "../list-pager";
 import { NoBillingAccess } from "../no-billing-access";
 import { StatusFilter } from "../status-filter";
 
@@ -50,46 +49,7 @@ export default async function ProformasPage({ searchParams }: { searchParams: Pr
             </EmptyState>
           )
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="border-y border-neutral-100 bg-neutral-50 text-left text-xs text-neutral-500">
-                  <th scope="col" className="px-5 py-2 font-medium">Proforma</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Issued</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Due</th>
-                  <th scope="col" className="px-5 py-2 text-right font-medium">Total</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Status</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Invoice</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-neutral-100">
-                {proformas.map((p) => (
-                  <tr key={p.id}>
-                    <td className="px-5 py-2.5 font-medium whitespace-nowrap">
-                      <a href={`/billing/proformas/${p.id}`} className="text-neutral-900 underline underline-offset-2">
-                        {p.number}
-                      </a>
-                    </td>
-                    <td className="px-5 py-2.5 whitespace-nowrap text-neutral-600">{formatDate(p.issuedAt)}</td>
-                    <td className="px-5 py-2.5 whitespace-nowrap text-neutral-600">{formatDate(p.dueDate)}</td>
-                    <td className="px-5 py-2.5 text-right whitespace-nowrap tabular-nums">{formatMoney(p.total, p.currency)}</td>
-                    <td className="px-5 py-2.5">
-                      <StatusBadge status={p.status} />
-                    </td>
-                    <td className="px-5 py-2.5 whitespace-nowrap">
-                      {p.invoice ? (
-                        <a href={`/billing/invoices/${p.invoice.id}`} className="text-neutral-700 underline underline-offset-2">
-                          {p.invoice.number}
-                        </a>
-                      ) : (
-                        <span className="text-neutral-400">—</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <BillingDocumentTable kind="proforma" rows={proformas} extra="invoice" />
         )}
         <ListPager
           page={page}

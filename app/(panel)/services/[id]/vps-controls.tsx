@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -55,6 +55,14 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
     refetchInterval: (q) => (isBusy(q.state.data) ? 2000 : false),
   });
   const vps = data ?? initial;
+  const router = useRouter();
+  // The overview and the "being set up" notice are rendered on the server: re-render them once setup ends.
+  const settingUp = vps.status === "pending" || vps.status === "installing";
+  const wasSettingUp = useRef(settingUp);
+  useEffect(() => {
+    if (wasSettingUp.current && !settingUp) router.refresh();
+    wasSettingUp.current = settingUp;
+  }, [settingUp, router]);
   const [confirming, setConfirming] = useState<(typeof POWER)[number] | null>(null);
   const [pending, setPending] = useState<string | null>(null);
 
@@ -109,7 +117,10 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
           {!canPower && <p className="text-sm text-neutral-500">Power actions need the services.power permission on this account.</p>}
           <div className="flex flex-wrap gap-2">
             {POWER.map((p) => {
-              const allowed = !!caps?.actions.includes(p.verb as "start" | "stop" | "restart");
+              // The backend accepts a start of a running server as a no-op; offering it only confuses.
+              const state = vps.instance?.state;
+              const fitsState = p.verb === "start" ? state !== "running" : state !== "stopped";
+              const allowed = !!caps?.actions.includes(p.verb as "start" | "stop" | "restart") && fitsState;
               return (
                 <Button key={p.verb} variant={p.variant} disabled={!canPower || !allowed || !!job || pending !== null} pending={pending === p.verb} onClick={() => setConfirming(p)}>
                   {p.label}

@@ -4,7 +4,7 @@ import { reply } from "../../../reply";
 import { resellerPagePagination, resellerPageQuery } from "../../../pagination";
 import { defineEndpoint } from "../../define-endpoint";
 import { resellerServiceScope } from "./reseller-service-scope";
-import { serviceRow, serviceRowSchema } from "./service-row";
+import { serviceRows, serviceRowSchema } from "./service-row";
 
 export const listServices = defineEndpoint({
   method: "GET",
@@ -28,8 +28,6 @@ export const listServices = defineEndpoint({
       status: query.status,
       externalCustomerId: query.externalCustomerId,
     });
-    const rows = [];
-    for (const s of services) rows.push(await serviceRow(db, s));
-    return reply(rows, { pagination: resellerPagePagination({ page: query.page, limit: query.limit, total }) });
+    return reply(await serviceRows(db, services), { pagination: resellerPagePagination({ page: query.page, limit: query.limit, total }) });
   },
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { billingCycleValue } from "@/lib/services/billing-cycle-value";
-import { findServiceMachine, primaryAddressOf } from "@/lib/services/find-service-machine";
+import { primaryAddressesOf } from "@/lib/services/primary-addresses-of";
 import type { ScopedService } from "@/lib/services/find-scoped-service-or-throw";
 import { moneyString } from "../../../money";
 
@@ -32,15 +32,27 @@ function externalServiceId(s: ScopedService): string | null {
   return typeof value === "string" && value !== "" ? value : null;
 }
 
+/** The rows of a page of services; addresses are read for the whole page at once. */
+export async function serviceRows(db: Db, services: ScopedService[]): Promise<z.input<typeof serviceRowSchema>[]> {
+  const ips = await primaryAddressesOf(
+    db,
+    services.map((s) => s.id),
+  );
+  return services.map((s) => rowOf(s, ips.get(s.id) ?? null));
+}
+
 export async function serviceRow(db: Db, s: ScopedService): Promise<z.input<typeof serviceRowSchema>> {
-  const machine = await findServiceMachine(db, s.id);
+  return (await serviceRows(db, [s]))[0]!;
+}
+
+function rowOf(s: ScopedService, serverIp: string | null): z.input<typeof serviceRowSchema> {
   return {
     serviceId: s.id,
     externalServiceId: externalServiceId(s),
     externalCustomerId: s.resellerCustomer?.externalCustomerId ?? null,
     productName: s.product.name,
     status: s.status,
-    serverIp: await primaryAddressOf(db, machine),
+    serverIp,
     hostname: s.hostname,
     billingCycle: billingCycleValue(s.billingCycle),
     wholesaleAmount: moneyString(s.amount),

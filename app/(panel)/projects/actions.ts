@@ -1,0 +1,84 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { requireCustomer } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { deleteProject } from "@/lib/projects/delete-project";
+import { setServiceProject } from "@/lib/projects/move-services-to-project";
+import { projectColourSchema, projectDescriptionSchema, projectNameSchema, projectSlugSchema } from "@/lib/projects/project-rules";
+import { createProject, updateProject } from "@/lib/projects/save-project";
+
+export type ProjectActionResult = { ok: true; message: string } | { ok: false; error: string; field?: string };
+
+const PATH = "/projects";
+
+/** The panel acts for the whole account (no project narrowing); permissions mirror the API's scopes. */
+async function actor(need: "manage" | "delete") {
+  const viewer = await requireCustomer();
+  if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account");
+  const has = (p: string) => viewer.customer!.permissions === "all" || viewer.customer!.permissions.includes(p);
+  if (need === "manage" && !has("services.manage") && !has("services.power")) throw new DomainError("forbidden", "Changing projects needs the services.manage permission on this account");
+  if (need === "delete" && !has("services.cancel")) throw new DomainError("forbidden", "Deleting a project needs the services.cancel permission on this account");
+  const accountId = viewer.customer.accountId;
+  return { accountId, scopedProjectId: null, bound: false, serviceScope: { accountId } };
+}
+
+async function run(fn: () => Promise<string>): Promise<ProjectActionResult> {
+  try {
+    const message = await fn();
+    revalidatePath(PATH);
+    return { ok: true, message };
+  } catch (error) {
+    if (error instanceof z.ZodError) {
+      const issue = error.issues[0];
+      return { ok: false, error: issue?.message ?? "Check the form", field: issue?.path.join(".") };
+    }
+    if (error instanceof DomainError) return { ok: false, error: error.message, field: error.details?.[0]?.field };
+    console.error("[panel] project action failed", error);
+    return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
+  }
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const formSchema = z.object({
+  name: projectNameSchema,
+  slug: z.preprocess(blankToUndefined, projectSlugSchema.optional()),
+  description: z.preprocess(blankToUndefined, projectDescriptionSchema.optional()),
+  colour: z.preprocess(blankToUndefined, projectColourSchema.optional()),
+});
+
+export async function createProjectAction(input: { name: string; slug?: string; description?: string; colour?: string }): Promise<ProjectActionResult> {
+  return run(async () => {
+    const a = await actor("manage");
+    const data = formSchema.parse(input);
+    const project = await createProject(a, data, { db: getDb() });
+    return `Project ${project.name} created`;
+  });
+}
+
+export async function updateProjectAction(id: string, input: { name: string; slug?: string; description?: string; colour?: string }): Promise<ProjectActionResult> {
+  return run(async () => {
+    const a = await actor("manage");
+    const data = formSchema.parse(input);
+    const project = await updateProject(a, id, { ...data, description: data.description ?? null, colour: data.colour ?? null }, { db: getDb() });
+    return `Project ${project.name} saved`;
+  });
+}
+
+export async function deleteProjectAction(id: string, reassignTo: string | null): Promise<ProjectActionResult> {
+  return run(async () => {
+    const a = await actor("delete");
+    const result = await deleteProject(a, id, { reassignTo }, { db: getDb() });
+    return result.reassigned_to ? `Project deleted; its services and keys are now in ${result.reassigned_to.name}` : "Project deleted";
+  });
+}
+
+export async function moveServiceAction(serviceId: string, projectId: string): Promise<ProjectActionResult> {
+  return run(async () => {
+    const a = await actor("manage");
+    const result = await setServiceProject(a, serviceId, projectId, { db: getDb() });
+    return `Service moved to ${result.project.name}`;
+  });
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { ApiError, apiErrorFromDomain } from "@/lib/api/api-error";
+import { reserveCooldown } from "@/lib/api/rate-limit/cooldowns";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { guardServiceAction, runServiceAction, serviceActionPermissions } from "@/lib/services/lifecycle/run-service-action";
+import { DomainError } from "@/lib/errors/domain-error";
+import { defineEndpoint } from "../../define-endpoint";
+import type { CustomerAuth } from "../../customer-auth";
+import { customerServiceScope, requestBackend } from "./customer-service-scope";
+
+const statusOfError = (error: unknown): number =>
+  error instanceof ApiError ? error.status : error instanceof DomainError ? apiErrorFromDomain(error).status : 500;
+
+export const PERMISSION_DENIED = "PERMISSION_DENIED";
+
+/**
+ * The member's live account permissions for one verb; on this route a refusal is 403
+ * PERMISSION_DENIED (customer Authentication §3), not the FORBIDDEN of every other route.
+ */
+export function assertActionPermitted(auth: CustomerAuth, action: string): void {
+  if (auth.permissions === "all") return;
+  const needed = serviceActionPermissions(action);
+  const held = auth.permissions;
+  if (needed.some((p) => held.includes(p))) return;
+  throw new ApiError(
+    403,
+    PERMISSION_DENIED,
+    auth.role === "former_member"
+      ? "The key's user is no longer a member of this account"
+      : `Your account permissions do not allow the action '${action}' (needs one of: ${needed.join(", ")})`,
+  );
+}
+
+const actionParam = z.object({
+  action: z
+    .string()
+    .regex(/^[a-z][a-z0-9_.-]{0,63}$/, "Lowercase verb such as start, stats or backups.list")
+    .describe("`start`, `stop` (`shutdown`), `restart` (`reboot`), `status`, `stats`, `backups.list`, or a provider verb"),
+});
+
+export const runServiceActionEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/services/{id}/actions/{action}",
+  scope: "services",
+  // Checked per verb in the guard, so the refusal can carry this route's own code.
+  permissions: "none",
+  tag: "services",
+  params: actionParam,
+  body: z.object({ params: z.record(z.string(), z.unknown()).optional() }).optional(),
+  response: z.record(z.string(), z.unknown()),
+  summary: "Run a provider action on the service",
+  description:
+    "Body `{params}` (optional). Power verbs answer `{action, completed, job_id, state | already_in_state, pending?}`; `status` `{state}` " +
+    "(`unknown` when the provider is unreachable), `stats` `{stats}`, `backups.list` on native VPS `{backups: [], available: false}`. " +
+    "Order of evaluation: scope (403 SCOPE_REQUIRED), account permission (403 PERMISSION_DENIED; power verbs need services.power or " +
+    "services.manage, reads services.view, provider mutations services.manage), verb (403 ACTION_NOT_ALLOWED when not offered to " +
+    "customers, 400 ACTION_UNKNOWN when not implemented), billing state (suspended or terminated: 403), capabilities (403), " +
+    "cool-down of power verbs (10 per minute, shared with the other power routes: 429), hypervisor (404 before a machine exists, " +
+    "409 while building, 503 PROVIDER_ERROR / PROVIDER_UNAVAILABLE).",
+  async guard({ auth, db, params }) {
+    assertActionPermitted(auth, params.action);
+    guardServiceAction(await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id), params.action);
+  },
+  async handler({ auth, db, now, params }) {
+    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
+    const { power } = guardServiceAction(service, params.action);
+    if (!power) return runServiceAction(requestBackend(db, now), service, params.action);
+    // Only power verbs consume a cool-down, so it is reserved here rather than by the declaration.
+    const bucket = service.product.kind === "dedicated" ? "dedicatedPower" : "power";
+    const cooldown = await reserveCooldown(db, { bucket, userId: auth.user.id, resourceId: service.id }, now);
+    try {
+      const result = await runServiceAction(requestBackend(db, now), service, params.action);
+      await cooldown.settle(200);
+      return result;
+    } catch (error) {
+      await cooldown.settle(statusOfError(error));
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,135 @@
+import type { BackendContext } from "@/lib/backends/context";
+import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
+import { BackendError } from "@/lib/backends/backend-error";
+import { DomainError } from "@/lib/errors/domain-error";
+import { backendRefusal } from "../backend-refusal";
+import type { ScopedService } from "../find-scoped-service-or-throw";
+import { backendOf, productControls, type PowerVerb } from "../service-controls";
+import { assertControlAllowed, type Control } from "../service-rules";
+import { changeServicePower, NO_REMOTE_CONTROLS } from "./change-service-power";
+import { serviceMachineOrThrow } from "./service-machine-or-throw";
+
+/**
+ * The generic `POST /services/{id}/actions/{action}` verbs (customer-api.md "Plugin actions").
+ * Only the native providers exist, so the verb catalogue is theirs:
+ * - power: `start`, `stop`, `restart` (and the aliases `shutdown`, `reboot`) — the same work as
+ *   `POST /services/{id}/power/{action}`;
+ * - reads: `status` (the machine's state; `unknown` when the provider is unreachable, a tolerant
+ *   read), `stats` (VPS figures), `backups.list` (native VPS: `{backups: [], available: false}`);
+ * - verbs the provider implements but does not expose to customers (403 ACTION_NOT_ALLOWED):
+ *   the operator's lifecycle verbs and `backups.create` (native VPS keep snapshots, not backups);
+ * - anything else: 400 ACTION_UNKNOWN.
+ */
+export type ServiceActionKind = "power" | "read" | "mutation";
+
+interface ActionEntry {
+  kind: ServiceActionKind;
+  control: Control;
+  power?: PowerVerb;
+}
+
+const CUSTOMER_ACTIONS: Record<string, ActionEntry> = {
+  start: { kind: "power", control: "start", power: "start" },
+  stop: { kind: "power", control: "stop", power: "stop" },
+  shutdown: { kind: "power", control: "stop", power: "stop" },
+  restart: { kind: "power", control: "restart", power: "restart" },
+  reboot: { kind: "power", control: "restart", power: "restart" },
+  status: { kind: "read", control: "stats" },
+  stats: { kind: "read", control: "stats" },
+  "backups.list": { kind: "read", control: "stats" },
+};
+
+/** Implemented by the native providers but not offered to customers. */
+const OPERATOR_ONLY_ACTIONS: ReadonlySet<string> = new Set(["suspend", "unsuspend", "terminate", "backups.create", "backups.restore", "rescue", "unrescue"]);
+
+export const ACTION_NOT_ALLOWED = "ACTION_NOT_ALLOWED";
+export const ACTION_UNKNOWN = "ACTION_UNKNOWN";
+
+/**
+ * Account permissions a team member needs for a verb (any one). Provider mutations — and any verb
+ * not known to be a read or a power action — need `services.manage` (customer Authentication §3).
+ */
+export function serviceActionPermissions(action: string): readonly string[] {
+  const entry = Object.hasOwn(CUSTOMER_ACTIONS, action) ? CUSTOMER_ACTIONS[action]! : null;
+  if (entry?.kind === "power") return ["services.power", "services.manage"];
+  if (entry?.kind === "read") return ["services.view", "services.power", "services.manage"];
+  return ["services.manage"];
+}
+
+function entryOrThrow(action: string): ActionEntry {
+  if (Object.hasOwn(CUSTOMER_ACTIONS, action)) return CUSTOMER_ACTIONS[action]!;
+  if (OPERATOR_ONLY_ACTIONS.has(action)) throw new DomainError("forbidden", `The action '${action}' is not available to customers`, { code: ACTION_NOT_ALLOWED });
+  throw new DomainError("invalid", `The provider does not implement the action '${action}'`, { code: ACTION_UNKNOWN });
+}
+
+/**
+ * The refusals that come before the cool-down (customer-api.md order of evaluation): the verb is
+ * known and offered (400 / 403), the service has remote controls (400), billing state (403),
+ * capabilities (403). Returns whether the verb is a power action (which consumes the power cool-down).
+ */
+export function guardServiceAction(service: ScopedService, action: string): { kind: ServiceActionKind; power: PowerVerb | null } {
+  const entry = entryOrThrow(action);
+  const backend = backendOf(service.product);
+  if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
+  assertControlAllowed(service.status, entry.control);
+  if (backend === "vps") {
+    const controls = productControls(service.product);
+    if (entry.power && !controls.powerActions.includes(entry.power)) {
+      throw new DomainError("forbidden", `Power action '${entry.power}' is not available for this VPS; allowed: ${controls.powerActions.join(", ") || "none"}`);
+    }
+    if (action === "stats" && !controls.stats) throw new DomainError("forbidden", "Statistics are not available for this VPS");
+  } else if (action === "backups.list" || action === "stats") {
+    throw new DomainError("invalid", `The provider does not implement the action '${action}'`, { code: ACTION_UNKNOWN });
+  }
+  return { kind: entry.kind, power: entry.power ?? null };
+}
+
+export type ServiceActionResult = Record<string, unknown>;
+
+/** A failing provider flow is 503 PROVIDER_ERROR on this route, whatever the backend (customer-api.md Bodies). */
+function providerFlowRefusal(error: unknown): unknown {
+  const mapped = backendRefusal(error);
+  if (mapped instanceof DomainError && mapped.kind === "provider_failed") return new DomainError("unavailable", mapped.message, { code: "PROVIDER_ERROR" });
+  return mapped;
+}
+
+/**
+ * Runs an action after `guardServiceAction` (and the cool-down) passed: the hypervisor or controller
+ * is asked last, so building machines answer 409 and unreachable providers 503 — except the tolerant
+ * reads: `status` answers `unknown` and `backups.list` an empty list when the provider is unreachable.
+ */
+export async function runServiceAction(ctx: BackendContext, service: ScopedService, action: string): Promise<ServiceActionResult> {
+  const { power } = guardServiceAction(service, action);
+  if (power) {
+    let outcome;
+    try {
+      outcome = await changeServicePower(ctx, service, power);
+    } catch (error) {
+      throw providerFlowRefusal(error);
+    }
+    const done = outcome.job.state === "succeeded";
+    return {
+      action: power,
+      completed: done,
+      job_id: outcome.job.id,
+      ...(outcome.backend === "vps" ? { state: outcome.vmState } : { already_in_state: outcome.alreadyInState }),
+      ...(done ? {} : { pending: true }),
+    };
+  }
+  if (action === "backups.list") return { backups: [], available: false };
+
+  const machine = await serviceMachineOrThrow(ctx.db, service);
+  try {
+    if (machine.kind === "vps") {
+      const hv = await hypervisorForVm(machine.vm.id, ctx);
+      if (action === "status") return { state: (await hv.status(machine.vm.id)).state };
+      const s = await hv.stats(machine.vm.id);
+      return { stats: { state: s.state, sampled_at: s.sampledAt.toISOString(), cpu: s.cpu, memory: s.memory, disk: s.disk, network: s.network } };
+    }
+    const bmc = await bmcForServer(machine.server.id, ctx);
+    return { state: (await bmc.powerStatus(machine.server.id)).powerState };
+  } catch (error) {
+    if (action === "status" && error instanceof BackendError && error.code === "provider_unreachable") return { state: "unknown" };
+    throw providerFlowRefusal(error);
+  }
+}
