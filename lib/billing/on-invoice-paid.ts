@@ -1,5 +1,6 @@
 import type { DbOrTx, Tx } from "@/lib/db/client";
 import { activatePaidOrder } from "@/lib/orders/activate-paid-order";
+import { settlePaidRenewals } from "./renewals/settle-paid-renewals";
 
 /**
  * What an invoice being paid releases, in the transaction that paid it. An order's invoice
@@ -10,11 +11,13 @@ import { activatePaidOrder } from "@/lib/orders/activate-paid-order";
  * transaction already moved on is left alone and reported once. Returns the ids of the services to
  * build; after the commit the caller asks for them with `requestProvisioning(ids)`
  * (lib/services/request-provisioning.ts). Never call requestProvisioning inside the transaction.
+ * A renewal invoice (lib/billing/renewals) moves its service's nextDueDate on by one cycle here.
  */
 export async function onInvoicePaid(tx: DbOrTx, invoiceId: string, at: Date = new Date()): Promise<string[]> {
   const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: invoiceId }, select: { orderId: true } });
   // Every caller passes its interactive transaction; the type says DbOrTx for the readers' sake.
   const fromOrder = invoice.orderId ? (await activatePaidOrder(tx as Tx, { orderId: invoice.orderId, invoiceId, at })).serviceIds : [];
+  await settlePaidRenewals(tx, invoiceId, at);
   const rows = await tx.$queryRaw<{ id: string }[]>`
     UPDATE "Service" SET "status" = 'pending', "updatedAt" = now()
     WHERE "status" = 'pending_payment'

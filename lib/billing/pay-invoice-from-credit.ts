@@ -2,7 +2,9 @@ import { getDb, type Db } from "@/lib/db/client";
 import { inTransaction } from "@/lib/backends/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { backendContext } from "@/lib/backends/context";
 import { requestProvisioning } from "@/lib/services/request-provisioning";
+import { resumeAfterInvoicePaid } from "./renewals/resume-renewed-services";
 import { applyCreditToInvoice, type InvoiceCreditResult } from "./apply-credit-to-invoice";
 import { amountExceedsOutstanding, assertPaymentAmount, documentNotPayable, INSUFFICIENT_CREDIT } from "./billing-errors";
 import { lockInvoice } from "./lock-billing-document";
@@ -40,5 +42,6 @@ export async function payInvoiceFromCredit(
   });
 
   await requestProvisioning(result.releasedServiceIds);
+  if (result.invoicePaid) await resumeAfterInvoicePaid(backendContext({ db }), result.invoice.id);
   return result;
 }

@@ -2,7 +2,9 @@ import { getDb, type Db } from "@/lib/db/client";
 import { inTransaction } from "@/lib/backends/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { backendContext } from "@/lib/backends/context";
 import { requestProvisioning } from "@/lib/services/request-provisioning";
+import { resumeAfterInvoicePaid } from "./renewals/resume-renewed-services";
 import { applyCreditToProforma, type ProformaCreditResult } from "./apply-credit-to-proforma";
 import { amountExceedsOutstanding, assertPaymentAmount, documentNotPayable, INSUFFICIENT_CREDIT } from "./billing-errors";
 import { lockProforma } from "./lock-billing-document";
@@ -37,5 +39,6 @@ export async function payProformaFromCredit(
   });
 
   await requestProvisioning(result.releasedServiceIds);
+  if (result.proformaPaid && result.invoice) await resumeAfterInvoicePaid(backendContext({ db }), result.invoice.id);
   return result;
 }

@@ -1,4 +1,6 @@
 import { advanceBackendJobs } from "./functions/advance-backend-jobs";
+import { billingHourly } from "./functions/billing-hourly";
+import { billingNightly } from "./functions/billing-nightly";
 import { provisionService } from "./functions/provision-service";
 import { pruneJobHistory } from "./functions/prune-job-history";
 import { pruneRateLimitBuckets } from "./functions/prune-rate-limit-buckets";
@@ -19,4 +21,6 @@ export const functions = [
   sweepPendingServices,
   advanceBackendJobs,
   terminateCancelledServices,
+  billingNightly,
+  billingHourly,
 ];

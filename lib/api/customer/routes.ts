@@ -25,6 +25,7 @@ import { getProduct } from "./endpoints/products/get-product";
 import { getProductAvailability } from "./endpoints/products/get-product-availability";
 import { listProducts } from "./endpoints/products/list-products";
 import { cancelService, deleteVps, withdrawServiceCancellation } from "./endpoints/services/cancel-service";
+import { renewServiceEndpoint } from "./endpoints/services/renew-service";
 import { getService } from "./endpoints/services/get-service";
 import { runServiceActionEndpoint } from "./endpoints/services/run-service-action";
 import { createProjectEndpoint, deleteProjectEndpoint, getProjectEndpoint, listProjectsEndpoint, moveServicesEndpoint, updateProjectEndpoint } from "./endpoints/projects/project-endpoints";
@@ -78,6 +79,7 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   updateServiceProject,
   cancelService,
   withdrawServiceCancellation,
+  renewServiceEndpoint,
   deleteVps,
   powerService,
   reinstallServiceOs,

@@ -65,8 +65,8 @@ export async function runLifecycleVerb(
   throw new DomainError("conflict", "The service changed while this request ran; try again");
 }
 
-/** What the machine does after the status changed. Best effort: the status change stands either way. */
-async function followWithMachine(ctx: BackendContext, serviceId: string, verb: LifecycleVerb): Promise<string[]> {
+/** What the machine does after the status changed (also after the billing suspensions, lib/billing/renewals). Best effort: the status change stands either way. */
+export async function followWithMachine(ctx: BackendContext, serviceId: string, verb: LifecycleVerb): Promise<string[]> {
   const machine = await findServiceMachine(ctx.db, serviceId);
   try {
     if (verb === "terminate") {

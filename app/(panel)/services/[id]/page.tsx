@@ -14,6 +14,8 @@ import { serviceDocument, vpsDocument } from "@/lib/services/customer-documents"
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
+import { hasPermission } from "@/lib/accounts/account-permissions";
+import { RenewNow } from "./renew-now";
 import { VpsControls } from "./vps-controls";
 import { DedicatedControls } from "./dedicated-controls";
 import { getDedicatedAction } from "../dedicated-actions";
@@ -40,6 +42,21 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;
   });
+  // "Renew now" (POST /services/{id}/renew's rules): active, non-hourly, with a period, no cancellation scheduled, and allowed to pay.
+  const renewable =
+    service.status === "active" &&
+    service.billingCycle !== "hourly" &&
+    service.nextDueDate !== null &&
+    !service.cancellationScheduledDate &&
+    hasPermission(viewer.customer, "invoices.pay");
+  const renewCard = renewable ? (
+    <Card>
+      <CardHeader title="Renewal" />
+      <CardBody>
+        <RenewNow serviceId={service.id} nextDueDate={formatDate(service.nextDueDate!)} />
+      </CardBody>
+    </Card>
+  ) : null;
   const back = (
     <Link href="/services" className="text-sm font-medium text-neutral-600 underline-offset-2 hover:underline">
       ← All services
@@ -119,6 +136,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
             <p className="mt-4 text-sm text-neutral-500">Remote controls for this kind of service are not in the panel yet; use the API or contact support.</p>
           </CardBody>
         </Card>
+        {renewCard && <div className="mt-6">{renewCard}</div>}
       </>
     );
   }
@@ -172,6 +190,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
             </dl>
           </CardBody>
         </Card>
+        {renewCard}
         {vps.status !== "terminated" && vps.status !== "provisioning_failed" && (
           <VpsControls
             initial={vps}

@@ -1,0 +1,40 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { hasPermission } from "@/lib/accounts/account-permissions";
+import { requireCustomer } from "@/lib/auth/session";
+import { renewServiceNow } from "@/lib/billing/renewals/renew-service-now";
+import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { panelServiceAccess } from "@/lib/services/panel-service-access";
+
+export type RenewState = {
+  error?: string;
+  raised?: { type: "invoice" | "proforma"; id: string; number: string; settled: boolean };
+};
+
+/** The service page's "Renew now": the same domain function as `POST /services/{id}/renew`. */
+export async function renewServiceAction(_prev: RenewState, formData: FormData): Promise<RenewState> {
+  const viewer = await requireCustomer();
+  if (!viewer.customer) return { error: "Your sign-in is not linked to a customer account." };
+  if (!hasPermission(viewer.customer, "invoices.pay")) {
+    return { error: "Your role on this account does not include paying invoices. Ask the account owner for the invoices.pay permission." };
+  }
+  const serviceId = String(formData.get("serviceId") ?? "");
+  const db = getDb();
+  try {
+    const service = await findScopedServiceOrThrow(db, panelServiceAccess(viewer.customer).scope, serviceId);
+    const r = await renewServiceNow(db, service.id, {
+      at: new Date(),
+      actor: { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" },
+    });
+    revalidatePath(`/services/${service.id}`);
+    revalidatePath("/billing", "layout");
+    return { raised: { ...r.document, settled: r.settled } };
+  } catch (error) {
+    if (error instanceof DomainError) return { error: error.message };
+    console.error("[panel] renewal failed", error);
+    return { error: "Something went wrong on our side. Try again in a moment." };
+  }
+}

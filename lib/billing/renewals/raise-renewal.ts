@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import type { Db, Tx } from "@/lib/db/client";
+import { inTransaction } from "@/lib/backends/transaction";
+import type { BillingCycle, Prisma, ServiceStatus } from "@/lib/generated/prisma/client";
+import { nextDueDate } from "@/lib/orders/order-writes";
+import { sqlTimestamp } from "@/lib/webhooks/sql-timestamp";
+import { apiBillingCycle, findVatRate, roundDocument, vatOn, ZERO } from "@/lib/pricing";
+import { sum } from "@/lib/pricing/money";
+import { applyAutoCredit, type AutoCreditOutcome } from "../apply-auto-credit";
+import { createInvoice, type DocumentLineInput } from "../create-invoice";
+import { createProforma } from "../create-proforma";
+import { loadRenewalSettings } from "./renewal-settings";
+
+export type RenewalSource = "nightly" | "customer";
+
+export interface RaisedRenewal {
+  renewalId: string;
+  serviceId: string;
+  periodStart: Date;
+  periodEnd: Date;
+  document: { type: "invoice" | "proforma"; id: string; number: string };
+  /** Auto-credit applied to the document (null: off, no credit, other currency). */
+  autoCredit: AutoCreditOutcome | null;
+  /** Nothing is left to pay (auto-credit paid it all). */
+  settled: boolean;
+}
+
+/** Why a service gets no renewal document now (null: it may be renewed). */
+export type NotRenewable = "gone" | "status" | "hourly" | "no_due_date" | "cancellation_scheduled";
+
+/**
+ * A service whose cancellation is scheduled at or before its next due date ends with the paid
+ * period (terminate-cancelled-services terminates it then), so it is never renewed.
+ */
+export function notRenewable(service: {
+  status: ServiceStatus;
+  billingCycle: BillingCycle;
+  nextDueDate: Date | null;
+  cancellationScheduledDate: Date | null;
+}): NotRenewable | null {
+  if (service.status !== "active" && service.status !== "suspended") return "status";
+  if (service.billingCycle === "hourly") return "hourly";
+  if (!service.nextDueDate) return "no_due_date";
+  if (service.cancellationScheduledDate && service.cancellationScheduledDate <= service.nextDueDate) return "cancellation_scheduled";
+  return null;
+}
+
+export interface RaiseRenewalOptions {
+  at: Date;
+  source: RenewalSource;
+  /** Whose credit auto-credit spends: the account's own (undefined), a member's own account, or none (null: a member owning no account). */
+  creditAccountId?: string | null;
+  /** Runs inside the transaction after the service is locked, before anything is written; throw to refuse. */
+  precheck?: (tx: Tx, service: { id: string; status: ServiceStatus; accountId: string }) => Promise<void>;
+}
+
+/**
+ * Raises the renewal document of a service's next period [nextDueDate, nextDueDate + cycle) in one
+ * transaction: claims the period with an insert into ServiceRenewal (unique on service + period:
+ * a second caller, concurrent or later, inserts nothing and gets null), then an unpaid invoice —
+ * or a proforma on proforma-first platforms — numbered by nextDocumentNumber, with the service's
+ * amount and its co-terminous add-ons, VAT at the account country's rate in force, due at the
+ * period start (or now, if that has passed), and auto-credit when the account has it on.
+ * Locks the account before the document counter, the order code's order, so the two never deadlock.
+ * Returns null when the service is not renewable or the period was already claimed.
+ */
+export async function raiseRenewal(db: Db, serviceId: string, options: RaiseRenewalOptions): Promise<RaisedRenewal | null> {
+  const { at } = options;
+  const head = await db.service.findUnique({ where: { id: serviceId }, select: { accountId: true } });
+  if (!head) return null;
+  const settings = await loadRenewalSettings(db);
+  const raised = await inTransaction(db, async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "ClientAccount" WHERE "id" = ${head.accountId}::uuid FOR NO KEY UPDATE`;
+    await tx.$queryRaw`SELECT "id" FROM "Service" WHERE "id" = ${serviceId}::uuid FOR NO KEY UPDATE`;
+    const service = await tx.service.findUniqueOrThrow({
+      where: { id: serviceId },
+      include: {
+        product: { select: { name: true } },
+        account: { select: { country: true } },
+        options: { where: { status: "active" }, include: { option: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
+      },
+    });
+    if (options.precheck) await options.precheck(tx, service);
+    if (notRenewable(service)) return null;
+    const periodStart = service.nextDueDate!;
+    const periodEnd = nextDueDate(periodStart, service.billingCycle)!;
+
+    const renewalId = randomUUID();
+    const claimed = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO "ServiceRenewal" ("id", "serviceId", "periodStart", "periodEnd", "status", "source", "createdAt")
+      VALUES (${renewalId}::uuid, ${serviceId}::uuid, ${sqlTimestamp(periodStart)}, ${sqlTimestamp(periodEnd)}, 'open', ${options.source}, ${sqlTimestamp(at)})
+      ON CONFLICT ("serviceId", "periodStart") DO NOTHING
+      RETURNING "id"`;
+    if (claimed.length === 0) return null;
+
+    const lines = renewalLines(service, periodStart, periodEnd);
+    const subtotal = sum(lines.map((l) => l.amount));
+    const vat = await findVatRate(tx, service.account.country, at);
+    const vatAmount = vatOn(subtotal, vat.ratePercent);
+    const input = {
+      accountId: service.accountId,
+      orderId: null,
+      currency: service.currency,
+      lines,
+      subtotal,
+      vatRate: vat.ratePercent,
+      vatAmount,
+      total: subtotal.plus(vatAmount),
+      at,
+      dueDate: periodStart > at ? periodStart : at,
+    };
+    const document = settings.issueProformas
+      ? { type: "proforma" as const, ...(await createProforma(tx, input)) }
+      : { type: "invoice" as const, ...(await createInvoice(tx, { ...input, status: "unpaid" })) };
+    await tx.serviceRenewal.update({
+      where: { id: renewalId },
+      data: document.type === "invoice" ? { invoiceId: document.id } : { proformaId: document.id },
+    });
+    const autoCredit =
+      options.creditAccountId === null
+        ? null
+        : await applyAutoCredit(tx, { accountId: service.accountId, document, now: at, ...(options.creditAccountId ? { creditAccountId: options.creditAccountId } : {}) });
+    return { renewalId, serviceId, periodStart, periodEnd, document, autoCredit, settled: autoCredit?.settled ?? false } satisfies RaisedRenewal;
+  });
+  return raised;
+}
+
+type RenewedService = Prisma.ServiceGetPayload<{
+  include: { product: { select: { name: true } }; options: { include: { option: { select: { name: true } } } } };
+}>;
+
+/** The service for the period, then each active recurring add-on whose cycle ends with the service's. */
+function renewalLines(service: RenewedService, periodStart: Date, periodEnd: Date): DocumentLineInput[] {
+  const label = service.hostname ?? service.name;
+  const period = `${day(periodStart)} to ${day(periodEnd)}`;
+  const lines: DocumentLineInput[] = [
+    {
+      description: `Renewal: ${service.product.name} (${apiBillingCycle(service.billingCycle)}) — ${label}, ${period}`,
+      quantity: 1,
+      unitAmount: service.amount,
+      amount: roundDocument(service.amount),
+      serviceId: service.id,
+    },
+  ];
+  for (const o of service.options) {
+    if (!o.amount || !o.amount.gt(ZERO)) continue;
+    if (!o.nextDueDate || o.nextDueDate.getTime() !== periodStart.getTime()) continue;
+    lines.push({
+      description: `Renewal: ${o.quantity > 1 ? `${o.quantity}× ` : ""}${o.option.name} — ${label}, ${period}`,
+      quantity: 1,
+      unitAmount: o.amount,
+      amount: roundDocument(o.amount),
+      serviceId: service.id,
+    });
+  }
+  return lines;
+}
+
+function day(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}

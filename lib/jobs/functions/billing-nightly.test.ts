@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createManualClock } from "@/lib/backends/clock";
+import { testContext } from "@/lib/backends/testing/backend-test-kit";
+import { payInvoiceFromCredit } from "@/lib/billing/pay-invoice-from-credit";
+import { payProformaFromCredit } from "@/lib/billing/pay-proforma-from-credit";
+import { chargeHourlyServices, chargeServiceHours, HOURLY_SELECT } from "@/lib/billing/renewals/charge-hourly-services";
+import { raiseDueRenewals } from "@/lib/billing/renewals/raise-due-renewals";
+import { raiseRenewal } from "@/lib/billing/renewals/raise-renewal";
+import { ledgerSum } from "@/lib/billing/testing/billing-factories";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { makeActiveService, makeCustomer, makePendingService, makeResellerWithCustomer, makeVpsSite } from "@/lib/services/testing/service-factories";
+import { addCredit } from "@/lib/testing/factories";
+import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { inngest } from "../client";
+import { EmbeddedRunner } from "../embedded/embedded-runner";
+import { recordingLogger } from "../embedded/test-support";
+import { functions } from "../functions";
+import { billingHourly } from "./billing-hourly";
+import { billingNightly, createBillingNightlyFunction } from "./billing-nightly";
+
+let t: TestDb;
+let site: Awaited<ReturnType<typeof makeVpsSite>>;
+beforeAll(async () => {
+  t = await createTestDb();
+  site = await makeVpsSite(t.db);
+  await t.db.vatRate.createMany({ data: [{ countryCode: "NL", ratePercent: new Prisma.Decimal("21"), effectiveFrom: new Date("2020-01-01T00:00:00Z") }], skipDuplicates: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The nightly function on a runner whose clock is shared with the backends; `night(day)` fires its 02:30 cron on that day. */
+function harness() {
+  const clock = createManualClock("2026-01-01T00:00:00.000Z");
+  const ctx = testContext(t.db, { clock });
+  const fn = createBillingNightlyFunction(() => ctx);
+  const runner = new EmbeddedRunner({ db: t.db, functions: [fn], client: inngest, clock: () => clock.now(), logger: recordingLogger(), backoff: () => 1000 });
+  const night = async (day: string) => {
+    clock.set(new Date(`${day}T02:29:30.000Z`));
+    await runner.tick();
+    clock.set(new Date(`${day}T02:30:05.000Z`));
+    await runner.tick();
+    const run = await t.db.jobRun.findFirstOrThrow({ where: { functionId: "rackfront-billing-nightly" }, orderBy: { createdAt: "desc" } });
+    expect(run.status).toBe("completed");
+    return run;
+  };
+  return { clock, ctx, night };
+}
+
+const renewalInvoices = (serviceId: string) =>
+  t.db.invoice.findMany({ where: { items: { some: { serviceId } }, orderId: null }, include: { items: true }, orderBy: { issuedAt: "asc" } });
+
+const owner = (account: { id: string; ownerId: string }) => ({ accountId: account.id, userId: account.ownerId, isOwner: true });
+
+it("is registered with the app's functions, daily at 02:30", () => {
+  expect(functions).toContain(billingNightly);
+  expect(functions).toContain(billingHourly);
+});
+
+describe("renewal documents", () => {
+  it("raises one invoice per service and period within the lead time, however often it runs, and payment moves the due date on", async () => {
+    const { account } = await makeCustomer(t.db, { country: "NL" });
+    const { service } = await makeActiveService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id });
+    await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: new Date("2026-03-15T00:00:00Z") } });
+    const h = harness();
+
+    await h.night("2026-03-07"); // 7 days 21.5 hours before: not yet
+    expect(await renewalInvoices(service.id)).toHaveLength(0);
+
+    await h.night("2026-03-08");
+    await h.night("2026-03-09"); // a second night finds the period claimed
+    await Promise.all([raiseDueRenewals(h.ctx), raiseDueRenewals(h.ctx), raiseDueRenewals(h.ctx)]); // and so do parallel runs
+    // The database settles it, not the runs' pre-filter: direct, parallel attempts at the period raise nothing.
+    const at = h.clock.now();
+    expect(await Promise.all([1, 2, 3].map(() => raiseRenewal(t.db, service.id, { at, source: "nightly" })))).toEqual([null, null, null]);
+    const invoices = await renewalInvoices(service.id);
+    expect(invoices).toHaveLength(1);
+    const invoice = invoices[0]!;
+    expect(invoice.number).toMatch(/^INV-2026-\d{6}$/);
+    expect(invoice).toMatchObject({ status: "unpaid", currency: "EUR", dueDate: new Date("2026-03-15T00:00:00Z"), issuedAt: new Date("2026-03-08T02:30:05Z") });
+    expect([invoice.subtotal.toFixed(2), invoice.vatRate.toFixed(2), invoice.vatAmount.toFixed(2), invoice.total.toFixed(2)]).toEqual(["12.00", "21.00", "2.52", "14.52"]);
+    expect(invoice.items).toHaveLength(1);
+    expect(invoice.items[0]!.description).toContain("2026-03-15 to 2026-04-15");
+    expect(await t.db.serviceRenewal.findMany({ where: { serviceId: service.id } })).toMatchObject([
+      { periodStart: new Date("2026-03-15T00:00:00Z"), periodEnd: new Date("2026-04-15T00:00:00Z"), status: "open", invoiceId: invoice.id, source: "nightly" },
+    ]);
+
+    await addCredit(t.db, account.id, "20.00");
+    const paid = await payInvoiceFromCredit(owner(account), invoice.id, { db: t.db, now: new Date("2026-03-10T09:00:00Z") });
+    expect(paid.invoicePaid).toBe(true);
+    const after = await t.db.service.findUniqueOrThrow({ where: { id: service.id } });
+    expect(after).toMatchObject({ status: "active", nextDueDate: new Date("2026-04-15T00:00:00Z") });
+    expect(await t.db.serviceRenewal.findFirstOrThrow({ where: { serviceId: service.id } })).toMatchObject({ status: "paid" });
+    expect((await t.db.clientAccount.findUniqueOrThrow({ where: { id: account.id } })).creditBalance.toFixed(2)).toBe("5.48");
+    expect((await ledgerSum(t.db, account.id)).toFixed(4)).toBe("5.4800");
+
+    // The next period is raised in its own lead time, once.
+    await h.night("2026-04-09");
+    await h.night("2026-04-10");
+    const next = await renewalInvoices(service.id);
+    expect(next).toHaveLength(2);
+    expect(next[1]!.items[0]!.description).toContain("2026-04-15 to 2026-05-15");
+  });
+
+  it("pays the renewal from credit at once when the account has auto-credit on", async () => {
+    const { account } = await makeCustomer(t.db, { country: "NL", credit: "100.00" });
+    await t.db.clientAccount.update({ where: { id: account.id }, data: { autoCredit: true } });
+    const { service } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id, status: "active" });
+    await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: new Date("2026-03-20T00:00:00Z") } });
+    const h = harness();
+    await h.night("2026-03-14");
+    const [invoice] = await renewalInvoices(service.id);
+    expect(invoice).toMatchObject({ status: "paid" });
+    expect(invoice!.paidAmount.toFixed(2)).toBe("14.52");
+    expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).nextDueDate).toEqual(new Date("2026-04-20T00:00:00Z"));
+    const balance = (await t.db.clientAccount.findUniqueOrThrow({ where: { id: account.id } })).creditBalance;
+    expect(balance.toFixed(2)).toBe("85.48");
+    expect((await ledgerSum(t.db, account.id)).equals(balance)).toBe(true);
+  });
+
+  it("raises a proforma on proforma-first platforms; paying it converts it and renews the service", async () => {
+    const before = await t.db.platformSettings.findUnique({ where: { id: 1 } });
+    await t.db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1, issueProformas: true }, update: { issueProformas: true } });
+    try {
+      const { account } = await makeCustomer(t.db, { country: "NL", credit: "20.00" });
+      const { service } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id, status: "active" });
+      await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: new Date("2026-09-30T00:00:00Z") } });
+      const h = harness();
+      await h.night("2026-09-25");
+      const proformas = await t.db.proforma.findMany({ where: { items: { some: { serviceId: service.id } } } });
+      expect(proformas).toHaveLength(1);
+      expect(proformas[0]).toMatchObject({ status: "unpaid", dueDate: new Date("2026-09-30T00:00:00Z") });
+      expect(proformas[0]!.number).toMatch(/^PRO-2026-/);
+      expect(await renewalInvoices(service.id)).toHaveLength(0);
+
+      const paid = await payProformaFromCredit(owner(account), proformas[0]!.id, { db: t.db, now: new Date("2026-09-26T00:00:00Z") });
+      expect(paid.proformaPaid).toBe(true);
+      expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).nextDueDate).toEqual(new Date("2026-10-30T00:00:00Z"));
+      expect(await t.db.serviceRenewal.findFirstOrThrow({ where: { serviceId: service.id } })).toMatchObject({ status: "paid", proformaId: proformas[0]!.id });
+    } finally {
+      await t.db.platformSettings.update({ where: { id: 1 }, data: { issueProformas: before?.issueProformas ?? false } });
+    }
+  });
+
+  it("never renews a service whose cancellation is scheduled for the end of its paid period", async () => {
+    const { account } = await makeCustomer(t.db, { country: "NL" });
+    const { service } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id, status: "active" });
+    const due = new Date("2026-03-25T00:00:00Z");
+    await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: due, cancellationScheduledDate: due } });
+    const h = harness();
+    await h.night("2026-03-19");
+    await h.night("2026-03-26");
+    expect(await renewalInvoices(service.id)).toHaveLength(0);
+    expect(await t.db.serviceRenewal.count({ where: { serviceId: service.id } })).toBe(0);
+    expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).status).toBe("active");
+  });
+});
+
+describe("overdue renewals", () => {
+  it("suspends after the grace days with service.suspended (reason overdue), and paying unsuspends it with the machine", async () => {
+    const reseller = await makeResellerWithCustomer(t.db);
+    await t.db.clientAccount.update({ where: { id: reseller.account.id }, data: { country: "NL" } });
+    const { service, order } = await makeActiveService(t.db, {
+      accountId: reseller.account.id,
+      productId: site.product.id,
+      locationId: site.location.id,
+      resellerId: reseller.profile.id,
+      resellerCustomerId: reseller.customer.id,
+      externalOrderId: "ext-renew-1",
+    });
+    await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: new Date("2026-05-10T10:00:00Z") } });
+    const h = harness();
+    await h.night("2026-05-05");
+    const [invoice] = await renewalInvoices(service.id);
+    expect(invoice).toMatchObject({ status: "unpaid", dueDate: new Date("2026-05-10T10:00:00Z") });
+
+    await h.night("2026-05-13"); // 2 days 16 hours past due: within the 3 grace days
+    expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).status).toBe("active");
+
+    await h.night("2026-05-14");
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ status: "suspended", suspendReason: "overdue" });
+    const stop = await t.db.backendJob.findFirst({ where: { vm: { serviceId: service.id } }, orderBy: { createdAt: "desc" } });
+    expect(stop?.operation).toBe("stop");
+    const events = await t.db.outboxEvent.findMany({ where: { resellerId: reseller.profile.id }, orderBy: { createdAt: "asc" } });
+    expect(events.map((e) => e.type)).toEqual(["service.provisioned", "service.suspended"]);
+    expect(events[1]!.payload).toMatchObject({
+      serviceId: service.id,
+      orderId: order.id,
+      externalOrderId: "ext-renew-1",
+      externalCustomerId: reseller.customer.externalCustomerId,
+      status: "suspended",
+      hostname: service.hostname,
+      reason: "overdue",
+    });
+    expect((events[1]!.payload as { serverIp: string | null }).serverIp).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+
+    await h.night("2026-05-15"); // suspended once
+    expect(await t.db.outboxEvent.count({ where: { resellerId: reseller.profile.id, type: "service.suspended" } })).toBe(1);
+
+    await addCredit(t.db, reseller.account.id, "14.52");
+    await payInvoiceFromCredit(owner(reseller.account), invoice!.id, { db: t.db, now: new Date("2026-05-15T12:00:00Z") });
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({
+      status: "active",
+      suspendReason: null,
+      nextDueDate: new Date("2026-06-10T10:00:00Z"),
+    });
+    const start = await t.db.backendJob.findFirst({ where: { vm: { serviceId: service.id } }, orderBy: { createdAt: "desc" } });
+    expect(start?.operation).toBe("start");
+    const unsuspended = await t.db.outboxEvent.findFirstOrThrow({ where: { resellerId: reseller.profile.id, type: "service.unsuspended" } });
+    expect(unsuspended.payload).toMatchObject({ serviceId: service.id, status: "active", reason: "overdue" });
+  });
+
+  it("leaves a service suspended by its reseller suspended when the renewal is paid", async () => {
+    const { account } = await makeCustomer(t.db, { country: "NL", credit: "50.00" });
+    const { service } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id, status: "suspended" });
+    await t.db.service.update({ where: { id: service.id }, data: { suspendReason: "abuse", nextDueDate: new Date("2026-06-20T00:00:00Z") } });
+    const h = harness();
+    await h.night("2026-06-15");
+    const [invoice] = await renewalInvoices(service.id);
+    await payInvoiceFromCredit(owner(account), invoice!.id, { db: t.db, now: new Date("2026-06-16T00:00:00Z") });
+    await h.night("2026-06-17");
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ status: "suspended", suspendReason: "abuse", nextDueDate: new Date("2026-07-20T00:00:00Z") });
+  });
+});
+
+describe("hourly services", () => {
+  it("charges whole hours from credit to the cent, suspends when the credit runs out and resumes once it can charge again", async () => {
+    const { account } = await makeCustomer(t.db, { country: "NL", credit: "1.30" });
+    const { service } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id, status: "active" });
+    await t.db.service.update({
+      where: { id: service.id },
+      data: { billingCycle: "hourly", amount: new Prisma.Decimal("0.0137"), deliveredAt: new Date("2026-08-01T00:30:00Z") },
+    });
+    const h = harness();
+    const balance = async () => {
+      const b = (await t.db.clientAccount.findUniqueOrThrow({ where: { id: account.id } })).creditBalance;
+      expect((await ledgerSum(t.db, account.id)).equals(b)).toBe(true);
+      return b.toFixed(4);
+    };
+
+    await h.night("2026-08-02"); // 00:30 → 02:30 next day: 26 h × 0.0137 = 0.3562 → 0.36
+    expect(await balance()).toBe("0.9400");
+    expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).hourlyChargedUntil).toEqual(new Date("2026-08-02T02:30:00Z"));
+
+    // Two runs at once charge the hours once (24 h: 0.3288 → 0.33), also when both read the service before either charged.
+    h.clock.set(new Date("2026-08-03T02:45:00Z"));
+    const read = await t.db.service.findUniqueOrThrow({ where: { id: service.id }, select: HOURLY_SELECT });
+    const both = await Promise.all([chargeServiceHours(h.ctx, read), chargeServiceHours(h.ctx, read)]);
+    expect(both.filter((r) => r.charged !== null)).toHaveLength(1);
+    await chargeHourlyServices(h.ctx); // and a whole run right after finds nothing left to charge
+    expect(await balance()).toBe("0.6100");
+    const charges = await t.db.creditLedgerEntry.findMany({ where: { accountId: account.id, kind: "hourly_charge" }, orderBy: { createdAt: "asc" } });
+    expect(charges.map((c) => c.amount.toFixed(2))).toEqual(["-0.36", "-0.33"]);
+
+    await h.night("2026-08-04"); // 02:30 → 02:30: 24 h, 0.33
+    expect(await balance()).toBe("0.2800");
+    await h.night("2026-08-05"); // 24 h more = 0.33 > 0.28: nothing charged, suspended
+    expect(await balance()).toBe("0.2800");
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ status: "suspended", suspendReason: "credit_exhausted" });
+
+    await addCredit(t.db, account.id, "5.00");
+    await h.night("2026-08-06"); // 48 h owed: 0.6576 → 0.66
+    expect(await balance()).toBe("4.6200");
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ status: "active", suspendReason: null });
+    expect(await t.db.creditLedgerEntry.count({ where: { accountId: account.id, kind: "hourly_charge" } })).toBe(4);
+  });
+});

@@ -1,0 +1,29 @@
+import { backendContext, type BackendContext } from "@/lib/backends/context";
+import { chargeHourlyServices } from "@/lib/billing/renewals/charge-hourly-services";
+import { raiseDueRenewals } from "@/lib/billing/renewals/raise-due-renewals";
+import { resumeRenewedServices } from "@/lib/billing/renewals/resume-renewed-services";
+import { suspendOverdueServices } from "@/lib/billing/renewals/suspend-overdue-services";
+import { inngest } from "../client";
+
+/**
+ * `billing/nightly`, daily at 02:30 UTC (docs/billing.md "Renewals"): charges hourly usage, raises
+ * the renewal documents coming due, suspends services whose renewal is overdue past the grace days,
+ * and unsuspends those whose renewal has since been paid. Each step is safe to run twice (a second
+ * run, a retry or a concurrent runner): periods are claimed by a unique key, hours by a conditional
+ * update, suspensions by conditional updates.
+ */
+export function createBillingNightlyFunction(context: () => BackendContext = () => backendContext()) {
+  return inngest.createFunction(
+    { id: "billing-nightly", name: "billing/nightly", triggers: [{ cron: "30 2 * * *" }], retries: 2 },
+    async ({ step }) => {
+      const ctx = context();
+      const hourly = await step.run("charge-hourly", () => chargeHourlyServices(ctx));
+      const renewals = await step.run("raise-renewals", () => raiseDueRenewals(ctx));
+      const suspended = await step.run("suspend-overdue", () => suspendOverdueServices(ctx));
+      const resumed = await step.run("resume-renewed", () => resumeRenewedServices(ctx));
+      return { hourly, renewals, suspended, resumed };
+    },
+  );
+}
+
+export const billingNightly = createBillingNightlyFunction();
