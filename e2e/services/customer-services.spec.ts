@@ -27,7 +27,7 @@ test.describe("customer panel: services", () => {
     await expect(page.getByRole("heading", { name: "demo-web-1.example.com", level: 1 })).toBeVisible();
     await expect(page.getByText("The server is running.")).toBeVisible();
     // A running server offers restart and stop, not start.
-    await expect(page.getByRole("button", { name: "Start" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Start", exact: true })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Stop" })).toBeEnabled();
 
     // Restart asks first; cancelling does nothing.
@@ -46,7 +46,7 @@ test.describe("customer panel: services", () => {
     // Polled until the job is done (the simulated restart takes about ten seconds).
     await expect(progress).toBeHidden({ timeout: 30_000 });
     await expect(page.getByRole("button", { name: "Stop" })).toBeEnabled();
-    await expect(page.getByRole("button", { name: "Start" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Start", exact: true })).toBeDisabled();
 
     // Root password: client-side length check, then accepted.
     const password = page.getByLabel("New root password").last();
