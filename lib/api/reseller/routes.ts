@@ -23,6 +23,8 @@ import { listServices } from "./endpoints/services/list-services";
 import { powerService } from "./endpoints/services/power-service";
 import { reinstallService } from "./endpoints/services/reinstall-service";
 import { resetServicePassword } from "./endpoints/services/reset-service-password";
+import { deleteServiceOption, getServiceOptions, setServiceOptions } from "./endpoints/services/service-options";
+import { changePackage, getServiceUpgrades } from "./endpoints/services/service-upgrades";
 import { suspendService } from "./endpoints/services/suspend-service";
 import { terminateService } from "./endpoints/services/terminate-service";
 import { unsuspendService } from "./endpoints/services/unsuspend-service";
@@ -66,4 +68,9 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   terminateService,
   reinstallService,
   resetServicePassword,
+  getServiceOptions,
+  setServiceOptions,
+  deleteServiceOption,
+  getServiceUpgrades,
+  changePackage,
 ];
