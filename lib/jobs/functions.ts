@@ -1,4 +1,5 @@
 import { advanceBackendJobs } from "./functions/advance-backend-jobs";
+import { executeServiceUpgrade, sweepServiceUpgrades } from "./functions/execute-service-upgrade";
 import { provisionService } from "./functions/provision-service";
 import { pruneJobHistory } from "./functions/prune-job-history";
 import { pruneRateLimitBuckets } from "./functions/prune-rate-limit-buckets";
@@ -19,4 +20,6 @@ export const functions = [
   sweepPendingServices,
   advanceBackendJobs,
   terminateCancelledServices,
+  executeServiceUpgrade,
+  sweepServiceUpgrades,
 ];

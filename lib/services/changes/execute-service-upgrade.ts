@@ -51,10 +51,13 @@ export async function advanceServiceUpgrade(ctx: BackendContext, upgradeId: stri
     ]);
     const size = target?.kind === "vps" ? sizeFromSpecs(target.specs) : null;
     if (size && machine?.kind === "vps" && (size.vcpus !== machine.vm.vcpus || size.memoryMb !== machine.vm.memoryMb || size.diskGb !== machine.vm.diskGb)) {
+      // Claimed by an optimistic update on updatedAt: the event's run and the sweep never both submit a resize.
+      const { count } = await db.serviceUpgrade.updateMany({ where: { id: upgradeId, status: "executing", resizeJobId: null, updatedAt: upgrade.updatedAt }, data: { updatedAt: new Date(Math.max(ctx.clock.now().getTime(), upgrade.updatedAt.getTime() + 1)) } });
+      if (count === 0) return { done: false, waitMs: 2_000 };
       try {
         const driver = await hypervisorForVm(machine.vm.id, ctx);
         const job = await driver.resize(machine.vm.id, { vcpus: size.vcpus, memoryMb: size.memoryMb, diskGb: size.diskGb });
-        await db.serviceUpgrade.update({ where: { id: upgradeId }, data: { resizeJobId: job.id } });
+        await db.serviceUpgrade.update({ where: { id: upgradeId }, data: { resizeJobId: job.id, updatedAt: ctx.clock.now() } });
         return { done: false, waitMs: 2_000 };
       } catch (err) {
         if (err instanceof BackendError) return hold(`Resize refused (${err.code}): ${err.message}`);
