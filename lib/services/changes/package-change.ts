@@ -1,6 +1,7 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma, ServiceUpgrade } from "@/lib/generated/prisma/client";
+import type { DocumentLineInput } from "@/lib/billing/create-invoice";
 import type { OrderContext } from "@/lib/orders/order-context";
 import { ZERO, apiBillingCycle, vatOn, type Decimal } from "@/lib/pricing";
 import type { ScopedService } from "../find-scoped-service-or-throw";
@@ -111,6 +112,8 @@ export interface PackageChangeResult {
   upgrade: ServiceUpgrade;
   preview: UpgradePreview;
   charge: ChangeCharge | null;
+  /** The document lines charged (none when nothing is owed). */
+  lines: DocumentLineInput[];
 }
 
 /**
@@ -138,19 +141,22 @@ export async function requestPackageChange(db: Db, ctx: OrderContext, service: S
       await lockService(tx, service.id);
       if (await findOpenUpgrade(tx, service.id)) throw new DomainError("conflict", UPGRADE_IN_PROGRESS);
       const charged = preview.netAmount.greaterThan(ZERO) ? preview.netAmount : ZERO;
+      const lines: DocumentLineInput[] = charged.isZero()
+        ? []
+        : [
+            {
+              description: `Plan change to ${target.name} (${preview.daysRemaining}/${preview.daysInCycle} days: ${preview.chargeAmount.toFixed(2)} less ${preview.creditAmount.toFixed(2)} credit)`,
+              quantity: 1,
+              unitAmount: charged,
+              amount: charged,
+              serviceId: service.id,
+            },
+          ];
       const charge = await chargeServiceChange(tx, {
         ctx,
         service,
         orderType: "upgrade",
-        lines: [
-          {
-            description: `Plan change to ${target.name} (${preview.daysRemaining}/${preview.daysInCycle} days: ${preview.chargeAmount.toFixed(2)} less ${preview.creditAmount.toFixed(2)} credit)`,
-            quantity: 1,
-            unitAmount: charged,
-            amount: charged,
-            serviceId: service.id,
-          },
-        ],
+        lines,
         vatRate: preview.vatRate,
         currency: service.currency,
         exchangeRate: preview.exchangeRate,
@@ -182,7 +188,7 @@ export async function requestPackageChange(db: Db, ctx: OrderContext, service: S
           createdAt: now,
         },
       });
-      return { upgrade, preview, charge };
+      return { upgrade, preview, charge, lines };
     },
     { maxWait: 15_000, timeout: 30_000 },
   );
