@@ -14,6 +14,8 @@ import { serviceDocument, vpsDocument } from "@/lib/services/customer-documents"
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
+import { loadPanelServiceChanges } from "@/lib/services/changes/panel-service-changes";
+import { AddonsCard, UpgradeCard } from "./service-changes-cards";
 import { VpsControls } from "./vps-controls";
 
 export const metadata: Metadata = { title: "Service" };
@@ -65,10 +67,12 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
     );
   }
 
-  const [vps, templates] = await Promise.all([
+  const [vps, templates, changes] = await Promise.all([
     vpsDocument(db, service, { detail: true, backend: backendContext({ db }) }),
     listOsTemplates(db, service).catch(() => ({ templates: [] })),
+    loadPanelServiceChanges(db, service, { accountId: viewer.customer.accountId, userId: viewer.user.id }, new Date()),
   ]);
+  const changeable = vps.status === "active" || vps.status === "suspended";
 
   return (
     <>
@@ -120,6 +124,20 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
             images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))}
             canPower={access.canPower}
             canManage={access.canManage}
+            canCancel={access.canCancel}
+          />
+        )}
+        {changeable && (
+          <UpgradeCard serviceId={service.id} currency={changes.currency} cycle={changes.cycle} rows={changes.rows} pending={changes.pending} canManage={access.canManage} unavailable={changes.unavailable} />
+        )}
+        {changeable && (
+          <AddonsCard
+            serviceId={service.id}
+            currency={changes.currency}
+            cycle={changes.cycle}
+            held={changes.held}
+            available={changes.available}
+            canManage={access.canManage && vps.status === "active"}
             canCancel={access.canCancel}
           />
         )}
