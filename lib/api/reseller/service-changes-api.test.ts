@@ -118,6 +118,19 @@ describe("PUT /services/{id}/options (credit mode)", () => {
     expect((await ledgerSum(t.db, r.account.id)).toFixed(2)).toBe(await balance());
   });
 
+  it("one externalReference sent for two services at once: the unique key settles it, one charge, the loser replays", async () => {
+    const [a, b] = [await activeVps(), await activeVps()];
+    const before = await balance();
+    const results = await Promise.all(
+      [a, b, a, b].map((s) => signed("PUT", `/services/${s.id}/options`, { options: [{ optionId: addon.id, quantity: 1 }], externalReference: "chg-two-services" })),
+    );
+    expect(results.map((x) => x.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(results.map((x) => (x.body.data as { charge: { orderId: string } }).charge.orderId)).size).toBe(1);
+    expect(await t.db.order.count({ where: { resellerId: r.profile.id, externalReference: "chg-two-services" } })).toBe(1);
+    expect(await t.db.serviceOption.count({ where: { serviceId: { in: [a.id, b.id] }, status: "active" } })).toBe(1);
+    expect(await balance()).toBe(new Prisma.Decimal(before).minus(4).toFixed(2));
+  });
+
   it("DELETE /services/{id}/options/{serviceOptionId} ends one row; an unknown row is 404", async () => {
     const service = await activeVps();
     const put = await signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id, quantity: 1 }] });
@@ -197,6 +210,18 @@ describe("POST /services/{id}/change-package", () => {
     expect(await t.db.virtualMachine.findUniqueOrThrow({ where: { id: vm.id } })).toMatchObject({ vcpus: 4, memoryMb: 8192, diskGb: 160, state: "running" });
     expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ productId: plan.id, amount: new Prisma.Decimal("20.00") });
     expect((await get(`/services/${service.id}`)).body.data).toMatchObject({ productName: plan.name });
+  });
+
+  it("concurrent change-package calls: one change, one debit, the rest 409", async () => {
+    const service = await activeVps();
+    const plan = await makeUpgradePlan(t.db, site.product.id, site.location.id, { monthly: "20.00" });
+    const before = await balance();
+    const results = await Promise.all(Array.from({ length: 6 }, () => signed("POST", `/services/${service.id}/change-package`, { productId: plan.id })));
+    expect(results.map((x) => x.status).sort()).toEqual([202, 409, 409, 409, 409, 409]);
+    expect(results.filter((x) => x.status === 409).every((x) => x.body.error === UPGRADE_IN_PROGRESS)).toBe(true);
+    expect(await t.db.serviceUpgrade.count({ where: { serviceId: service.id } })).toBe(1);
+    expect(await balance()).toBe(new Prisma.Decimal(before).minus("5.42").toFixed(2));
+    expect((await ledgerSum(t.db, r.account.id)).toFixed(2)).toBe(await balance());
   });
 
   it("a plan that would shrink the disk is left awaiting_admin with the service untouched", async () => {
