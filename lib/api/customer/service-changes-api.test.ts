@@ -137,6 +137,14 @@ describe("add-ons", () => {
     expect(removed.body.data).toEqual({ removed: backup.id, options: [] });
     expect(await t.db.serviceOption.findUniqueOrThrow({ where: { id: data.serviceOption.id } })).toMatchObject({ status: "cancelled", terminationDate: now });
     expect((await call("GET", `/services/${service.id}/options`)).body.data).toEqual([]);
+
+    // Withdrawn before it was paid: its invoice is cancelled too.
+    const pending = await call("POST", `/services/${service.id}/options`, { optionId: ipv4.id });
+    const invoiceId = (pending.body.data as { invoice: { id: string; total: string } }).invoice.id;
+    expect((pending.body.data as { invoice: { total: string } }).invoice.total).toBe("7.26"); // 6.00 + 21 %
+    expect((await call("DELETE", `/services/${service.id}/options/${ipv4.id}`)).status).toBe(200);
+    expect((await t.db.invoice.findUniqueOrThrow({ where: { id: invoiceId } })).status).toBe("cancelled");
+    expect((await call("POST", `/invoices/${invoiceId}/pay`, {})).body.error).toBe("Invoice cannot be paid: it is cancelled");
   });
 
   it("POST /services/{id}/upgrades/options prorates additions to the next due date and offsets removals; a change netting to zero applies at once", async () => {

@@ -161,6 +161,7 @@ export async function removeServiceOption(db: Db, service: ScopedService, target
     const rows = held.filter((h) => ("optionId" in target ? h.optionId === target.optionId : h.id === target.rowId));
     if (rows.length === 0) throw new DomainError("not_found", ADDON_NOT_HELD);
     await tx.serviceOption.updateMany({ where: { id: { in: rows.map((r) => r.id) }, status: { not: "cancelled" } }, data: { status: "cancelled", terminationDate: now } });
+    await withdrawUnpaidAddonOrders(tx, rows.filter((r) => r.status === "pending_payment").map((r) => r.orderId));
     return listHeldOptions(tx, service.id).then((all) => all.filter((h) => !rows.some((r) => r.id === h.id)));
   }, TX);
 }
@@ -392,6 +393,7 @@ export async function setServiceOptions(
       for (const optionId of heldIds.filter((id) => !wanted.has(id))) {
         result.removed.push({ optionId, name: nameOf(optionId), quantity: heldQuantity(held, optionId) });
         await tx.serviceOption.updateMany({ where: { serviceId: service.id, optionId, status: { not: "cancelled" } }, data: { status: "cancelled", terminationDate: now } });
+        await withdrawUnpaidAddonOrders(tx, held.filter((h) => h.optionId === optionId && h.status === "pending_payment").map((h) => h.orderId));
       }
 
       const charge = quote
@@ -453,6 +455,22 @@ export async function setServiceOptions(
     const winner = await replayReference(db, resellerId, reference);
     if (!winner) throw err;
     return winner;
+  }
+}
+
+/**
+ * An add-on removed while still waiting for payment: when nothing else of its add-on order is left
+ * to pay for, the order is cancelled with its untouched unpaid document, so no one is asked to pay
+ * for what was withdrawn. A document already partly paid is left as it is.
+ */
+async function withdrawUnpaidAddonOrders(tx: Tx, orderIds: (string | null)[]): Promise<void> {
+  for (const orderId of new Set(orderIds.filter((id): id is string => id !== null))) {
+    if (await tx.serviceOption.count({ where: { orderId, status: "pending_payment" } })) continue;
+    const order = await tx.order.findUnique({ where: { id: orderId }, select: { orderType: true, status: true } });
+    if (order?.orderType !== "addon" || order.status !== "invoiced") continue;
+    const invoices = await tx.invoice.updateMany({ where: { orderId, status: "unpaid", paidAmount: 0 }, data: { status: "cancelled" } });
+    const proformas = await tx.proforma.updateMany({ where: { orderId, status: "unpaid", paidAmount: 0 }, data: { status: "cancelled" } });
+    if (invoices.count + proformas.count > 0) await tx.order.update({ where: { id: orderId }, data: { status: "cancelled" } });
   }
 }
 
