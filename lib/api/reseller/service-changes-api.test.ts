@@ -38,7 +38,7 @@ beforeAll(async () => {
   await t.db.resellerProgramme.upsert({ where: { id: 1 }, create: { id: 1, paymentMode: "credit" }, update: { paymentMode: "credit" } });
   r = await resellerWithKey(t.db);
   await addCredit(t.db, r.account.id, "500.00");
-  site = await makeVpsSite(t.db, { nodes: 1 });
+  site = await makeVpsSite(t.db, { nodes: 3 });
   addon = await makeAddon(t.db, site.product.id, { monthly: "3.00", setupFee: "1.00", maxQuantity: 5 });
 });
 afterAll(async () => {
@@ -159,6 +159,42 @@ describe("invoice mode", () => {
       expect(await t.db.order.findUniqueOrThrow({ where: { id: charge.orderId } })).toMatchObject({ status: "paid", paymentStatus: "paid", provisioningStatus: null });
       expect(await t.db.outboxEvent.count({ where: { type: "order.paid", payload: { path: ["orderId"], equals: charge.orderId } } })).toBe(1);
     } finally {
+      await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "credit" } });
+    }
+  });
+});
+
+describe("saved_method mode", () => {
+  it("charges the card after recording the change; a declined card answers 402 and nothing held changes", async () => {
+    await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "saved_method" } });
+    const card = await t.db.paymentMethod.create({ data: { accountId: r.account.id, label: "Visa", cardLastFour: "4242", gatewayToken: "tok_test_4242424242424242", isDefault: true } });
+    try {
+      const service = await activeVps();
+      const ok = await signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id, quantity: 2 }], externalReference: "chg-card" });
+      expect(ok.status).toBe(200);
+      const paid = ok.body.data as { charge: { orderId: string; invoiceId: string | null }; options: { status: string }[] };
+      expect(paid.charge).toMatchObject({ paymentMode: "saved_method", paymentStatus: "paid", amount: "8.00", reason: null, invoiceId: expect.any(String) });
+      expect(paid.options).toEqual([expect.objectContaining({ status: "active", quantity: 2 })]);
+      expect(await t.db.payment.findFirstOrThrow({ where: { orderId: paid.charge.orderId } })).toMatchObject({ status: "paid", method: "card" });
+
+      await t.db.paymentMethod.update({ where: { id: card.id }, data: { gatewayToken: "tok_test_4000000000000002", cardLastFour: "0002" } });
+      const before = await t.db.serviceOption.findMany({ where: { serviceId: service.id }, orderBy: { id: "asc" } });
+      const declined = await signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id, quantity: 3 }], externalReference: "chg-card-2" });
+      expect(declined.status).toBe(402);
+      expect(declined.body).toMatchObject({ success: false, error: "Your card was declined", data: { increased: [{ delta: 1 }], charge: { paymentStatus: "failed", reason: "Your card was declined" } } });
+      const orderId = (declined.body.data as { charge: { orderId: string } }).charge.orderId;
+      expect(await t.db.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({ status: "payment_failed", paymentStatus: "failed" });
+      const after = await t.db.serviceOption.findMany({ where: { serviceId: service.id, orderId: { not: orderId } }, orderBy: { id: "asc" } });
+      expect(after).toEqual(before);
+      expect(await t.db.serviceOption.findFirstOrThrow({ where: { orderId } })).toMatchObject({ status: "cancelled" });
+      expect(await t.db.outboxEvent.count({ where: { type: "order.payment_failed", payload: { path: ["orderId"], equals: orderId } } })).toBe(1);
+
+      // A removal waits for the card too: declined → the held add-on stays.
+      const removal = await signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id, quantity: 3 }] });
+      expect(removal.status).toBe(402);
+      expect(await t.db.serviceOption.count({ where: { serviceId: service.id, status: "active" } })).toBe(1);
+    } finally {
+      await t.db.paymentMethod.delete({ where: { id: card.id } });
       await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "credit" } });
     }
   });

@@ -9,7 +9,7 @@ import { ZERO, roundUnit, vatOn, type Decimal } from "@/lib/pricing";
 import { sum } from "@/lib/pricing/money";
 
 export const SAVED_METHOD_NOT_SUPPORTED =
-  "Add-on and plan changes cannot be charged to a saved card yet; ask the supplier to switch the programme to credit or invoice collection";
+  "Plan changes cannot be charged to a saved card yet; ask the supplier to switch the programme to credit or invoice collection";
 
 export interface ChangeChargeInput {
   ctx: OrderContext;
@@ -25,6 +25,8 @@ export interface ChangeChargeInput {
   priceRule: string;
   /** Reseller options change: its idempotency key (unique per reseller, own namespace). */
   externalReference?: string | null;
+  /** Reseller `saved_method` programmes: record the order and a `processing` card payment (charged after the commit by the caller). */
+  card?: { paymentMethodId: string } | null;
   at: Date;
 }
 
@@ -39,7 +41,9 @@ export interface ChangeCharge {
   baseCurrency: string;
   /** Order.paymentMode (`storefront` for an active reseller's panel changes, null for customers). */
   paymentMode: string | null;
-  paymentStatus: "paid" | "invoiced";
+  paymentStatus: "paid" | "invoiced" | "processing";
+  /** The card payment to settle (`processing`). */
+  paymentId: string | null;
   document: { type: "invoice" | "proforma"; id: string; number: string; settled: boolean } | null;
 }
 
@@ -56,7 +60,8 @@ export async function chargeServiceChange(tx: Tx, input: ChangeChargeInput): Pro
   const { ctx, at } = input;
   const amount = sum(input.lines.map((l) => l.amount));
   if (amount.lessThanOrEqualTo(ZERO)) return null;
-  if (ctx.mode === "saved_method") throw new DomainError("conflict", SAVED_METHOD_NOT_SUPPORTED);
+  const card = ctx.mode === "saved_method" ? (input.card ?? null) : null;
+  if (ctx.mode === "saved_method" && !card) throw new DomainError("conflict", SAVED_METHOD_NOT_SUPPORTED);
   const vat = vatOn(amount, input.vatRate);
   const total = amount.plus(vat);
   const baseAmount = input.exchangeRate.isZero() ? amount : roundUnit(amount.dividedBy(input.exchangeRate));
@@ -71,8 +76,8 @@ export async function chargeServiceChange(tx: Tx, input: ChangeChargeInput): Pro
       resellerCustomerId: input.service.resellerCustomerId,
       externalReference: input.externalReference ?? null,
       orderType: input.orderType,
-      status: payNow ? "paid" : "invoiced",
-      paymentStatus: payNow ? "paid" : "pending",
+      status: payNow ? "paid" : card ? "pending" : "invoiced",
+      paymentStatus: payNow ? "paid" : card ? "processing" : "pending",
       paymentMode: ctx.paymentMode,
       currency: input.currency,
       exchangeRate: input.exchangeRate,
@@ -112,6 +117,11 @@ export async function chargeServiceChange(tx: Tx, input: ChangeChargeInput): Pro
       throw err;
     }
   }
+  if (card) {
+    paymentId = (await tx.payment.create({ data: { accountId: ctx.accountId, orderId: order.id, paymentMethodId: card.paymentMethodId, method: "card", amount: total, currency: input.currency, status: "processing", createdAt: at }, select: { id: true } })).id;
+    const orderNumber = await assignOrderNumber(tx, order.id, at);
+    return { orderId: order.id, orderNumber, amount, vat, total, currency: input.currency, baseAmount, baseCurrency: input.baseCurrency, paymentMode: ctx.paymentMode, paymentStatus: "processing", paymentId, document: null };
+  }
   const orderNumber = await assignOrderNumber(tx, order.id, at);
   const figures = { accountId: ctx.accountId, orderId: order.id, currency: input.currency, amount, vatRate: input.vatRate, vat, total };
   const customer = input.service.resellerCustomerId
@@ -150,6 +160,7 @@ export async function chargeServiceChange(tx: Tx, input: ChangeChargeInput): Pro
     baseCurrency: input.baseCurrency,
     paymentMode: ctx.paymentMode,
     paymentStatus: payNow ? "paid" : "invoiced",
+    paymentId,
     document,
   };
 }

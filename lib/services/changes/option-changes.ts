@@ -3,7 +3,9 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { Prisma, type ServiceOption, type ServiceUpgrade } from "@/lib/generated/prisma/client";
 import type { DocumentLineInput } from "@/lib/billing/create-invoice";
 import type { OrderContext } from "@/lib/orders/order-context";
-import { nextDueDate } from "@/lib/orders/order-writes";
+import { nextDueDate, raiseOrderEvent, raisePaidInvoice } from "@/lib/orders/order-writes";
+import { resolveSavedMethod, type SavedMethod } from "@/lib/orders/saved-method";
+import { chargeSafely, defaultGatewayResolver, type GatewayResolver } from "@/lib/payments/payment-gateway";
 import { ZERO, apiBillingCycle, roundDocument, vatOn, type Decimal, type OrderQuote, type QuotedOption } from "@/lib/pricing";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { applyOptionsUpgrade, type UpgradeAddOption } from "./apply-paid-service-change";
@@ -349,6 +351,7 @@ export async function setServiceOptions(
   service: ScopedService,
   input: { options: { optionId: string; quantity: number }[]; externalReference?: string | null },
   now: Date,
+  options: { gateways?: GatewayResolver } = {},
 ): Promise<SetOptionsOutcome> {
   const resellerId = ctx.resellerId!;
   const reference = input.externalReference ?? null;
@@ -359,13 +362,15 @@ export async function setServiceOptions(
   const { cycle } = assertChangeable(service);
   const wanted = new Map<string, number>();
   for (const o of input.options) wanted.set(o.optionId.toLowerCase(), (wanted.get(o.optionId.toLowerCase()) ?? 0) + o.quantity);
+  const gateways = options.gateways ?? defaultGatewayResolver;
 
+  let planned: PlannedChange;
   try {
-    return await db.$transaction(async (tx) => {
+    planned = await db.$transaction(async (tx) => {
       await lockService(tx, service.id);
       if (reference) {
         const twin = await replayReference(tx, resellerId, reference);
-        if (twin) return twin;
+        if (twin) return { outcome: twin, card: null };
       }
       const held = await listHeldOptions(tx, service.id);
       const heldIds = [...new Set(held.map((h) => h.optionId))];
@@ -385,35 +390,36 @@ export async function setServiceOptions(
           buys.push({ optionId, delta: quantity - have, o });
         } else if (quantity < have) {
           result.decreased.push({ optionId, name: o.name, delta: have - quantity });
-          await reduceHeld(tx, held.filter((h) => h.optionId === optionId), have - quantity, now);
         } else {
           result.unchanged.push({ optionId, name: o.name, quantity });
         }
       }
-      for (const optionId of heldIds.filter((id) => !wanted.has(id))) {
-        result.removed.push({ optionId, name: nameOf(optionId), quantity: heldQuantity(held, optionId) });
-        await tx.serviceOption.updateMany({ where: { serviceId: service.id, optionId, status: { not: "cancelled" } }, data: { status: "cancelled", terminationDate: now } });
-        await withdrawUnpaidAddonOrders(tx, held.filter((h) => h.optionId === optionId && h.status === "pending_payment").map((h) => h.orderId));
-      }
+      for (const optionId of heldIds.filter((id) => !wanted.has(id))) result.removed.push({ optionId, name: nameOf(optionId), quantity: heldQuantity(held, optionId) });
 
+      // A card is charged after the commit; until it goes through, nothing held changes (402: "nothing changed").
+      const method = ctx.mode === "saved_method" && buys.length > 0 ? await resolveSavedMethod(tx, ctx.accountId, null, gateways) : null;
+      if (!method) await applyReductions(tx, service.id, held, result, now);
+
+      const lines: DocumentLineInput[] = buys.map(({ delta, o }) => ({
+        description: `Add-on ${o.name} × ${delta} (${apiBillingCycle(cycle)}, first cycle and setup)`,
+        quantity: delta,
+        unitAmount: o.unitPrice.plus(o.setupFee),
+        amount: fullCycleCost(o, delta),
+        serviceId: service.id,
+      }));
       const charge = quote
         ? await chargeServiceChange(tx, {
             ctx,
             service,
             orderType: "addon",
-            lines: buys.map(({ delta, o }) => ({
-              description: `Add-on ${o.name} × ${delta} (${apiBillingCycle(cycle)}, first cycle and setup)`,
-              quantity: delta,
-              unitAmount: o.unitPrice.plus(o.setupFee),
-              amount: fullCycleCost(o, delta),
-              serviceId: service.id,
-            })),
+            lines,
             vatRate: quote.vatRate,
             currency: quote.currency,
             exchangeRate: quote.exchangeRate,
             baseCurrency: quote.baseCurrency,
             priceRule: buys[0]?.o.rule ?? "retail",
             externalReference: reference,
+            card: method ? { paymentMethodId: method.id } : null,
             at: now,
           })
         : null;
@@ -423,7 +429,7 @@ export async function setServiceOptions(
             serviceId: service.id,
             optionId,
             quantity: delta,
-            status: charge && charge.paymentStatus === "invoiced" ? "pending_payment" : "active",
+            status: charge && charge.paymentStatus !== "paid" ? "pending_payment" : "active",
             amount: recurringOf(o, delta),
             setupFee: o.setupFee.times(delta),
             nextDueDate: o.pricingType === "one_time" ? null : nextDueDate(now, cycle),
@@ -441,14 +447,15 @@ export async function setServiceOptions(
           baseAmount: charge.baseAmount.toFixed(2),
           baseCurrency: charge.baseCurrency,
           paymentMode: charge.paymentMode ?? "invoice",
-          paymentStatus: charge.paymentStatus,
+          paymentStatus: charge.paymentStatus === "processing" ? "failed" : charge.paymentStatus,
           invoiceId: charge.document?.type === "invoice" ? charge.document.id : null,
           proformaId: charge.document?.type === "proforma" ? charge.document.id : null,
-          reason: null,
+          reason: charge.paymentStatus === "processing" ? "The card charge did not complete" : null,
         };
         await tx.order.update({ where: { id: charge.orderId }, data: { changeResult: result as unknown as Prisma.InputJsonObject } });
       }
-      return { result, idempotent: false };
+      const card = method && charge ? { method, charge, lines } : null;
+      return { outcome: { result, idempotent: false }, card };
     }, TX);
   } catch (err) {
     if (!reference || !isUniqueViolation(err)) throw err;
@@ -456,6 +463,88 @@ export async function setServiceOptions(
     if (!winner) throw err;
     return winner;
   }
+  if (!planned.card) return planned.outcome;
+  return chargeCardChange(db, ctx, service, planned.outcome.result, planned.card, now);
+}
+
+interface PlannedChange {
+  outcome: SetOptionsOutcome;
+  card: { method: SavedMethod; charge: ChangeCharge; lines: DocumentLineInput[] } | null;
+}
+
+/** Decreases (newest rows first) and removals of an options change; free, immediate, not refunded. */
+async function applyReductions(tx: Tx, serviceId: string, held: HeldOption[], result: OptionsChangeResult, now: Date): Promise<void> {
+  for (const d of result.decreased) await reduceHeld(tx, held.filter((h) => h.optionId === d.optionId), d.delta, now);
+  for (const r of result.removed) {
+    const rows = held.filter((h) => h.optionId === r.optionId);
+    await tx.serviceOption.updateMany({ where: { id: { in: rows.map((h) => h.id) }, status: { not: "cancelled" } }, data: { status: "cancelled", terminationDate: now } });
+    await withdrawUnpaidAddonOrders(tx, rows.filter((h) => h.status === "pending_payment").map((h) => h.orderId));
+  }
+}
+
+/**
+ * `saved_method`: the card is charged outside any transaction (reference `<orderId>:<paymentId>`, the
+ * gateway's idempotency key), then one transaction settles it. Success: payment and order paid, the
+ * new add-ons `active`, the decreases and removals applied, a paid invoice (best effort), `order.paid`.
+ * Refusal: payment and order failed with the gateway's reason, the new rows `cancelled`, nothing else
+ * changed, `order.payment_failed`; the result's `charge.paymentStatus` is `failed` (HTTP 402).
+ */
+async function chargeCardChange(
+  db: Db,
+  ctx: OrderContext,
+  service: ScopedService,
+  result: OptionsChangeResult,
+  card: NonNullable<PlannedChange["card"]>,
+  now: Date,
+): Promise<SetOptionsOutcome> {
+  const { charge, method } = card;
+  const outcome = await chargeSafely(method.gateway, {
+    token: method.token,
+    cardLastFour: method.cardLastFour,
+    amount: charge.total,
+    currency: charge.currency,
+    reference: `${charge.orderId}:${charge.paymentId}`,
+    description: `Add-ons for service ${service.id}`,
+  });
+  return db.$transaction(async (tx) => {
+    await lockService(tx, service.id);
+    const event = {
+      orderId: charge.orderId,
+      orderNumber: charge.orderNumber,
+      externalOrderId: null,
+      externalCustomerId: service.resellerCustomer?.externalCustomerId ?? null,
+      paymentMode: "saved_method",
+      amount: charge.amount,
+      vat: charge.vat,
+      total: charge.total,
+      currency: charge.currency,
+      services: [],
+    };
+    await tx.paymentMethod.update({ where: { id: method.id }, data: { lastUsedAt: now } });
+    if (outcome.ok) {
+      await tx.payment.update({ where: { id: charge.paymentId! }, data: { status: "paid", gatewayReference: outcome.gatewayReference } });
+      await tx.order.update({ where: { id: charge.orderId }, data: { status: "paid", paymentStatus: "paid" } });
+      await tx.serviceOption.updateMany({ where: { orderId: charge.orderId, status: "pending_payment" }, data: { status: "active" } });
+      const held = (await listHeldOptions(tx, service.id)).filter((h) => h.orderId !== charge.orderId);
+      await applyReductions(tx, service.id, held, result, now);
+      const invoice = await raisePaidInvoice(tx, { accountId: ctx.accountId, orderId: charge.orderId, currency: charge.currency, amount: charge.amount, vatRate: await orderVatRate(tx, charge.orderId), vat: charge.vat, total: charge.total }, card.lines, now, charge.paymentId);
+      await raiseOrderEvent(tx, ctx.resellerId, "order.paid", { ...event, status: "paid", invoiceId: invoice?.id ?? null }, now);
+      result.charge = { ...result.charge!, paymentStatus: "paid", invoiceId: invoice?.id ?? null, reason: null };
+    } else {
+      await tx.payment.update({ where: { id: charge.paymentId! }, data: { status: "failed", failureReason: outcome.reason, gatewayReference: outcome.gatewayReference } });
+      await tx.order.update({ where: { id: charge.orderId }, data: { status: "payment_failed", paymentStatus: "failed", paymentFailedReason: outcome.reason } });
+      await tx.serviceOption.updateMany({ where: { orderId: charge.orderId, status: "pending_payment" }, data: { status: "cancelled", terminationDate: now } });
+      await raiseOrderEvent(tx, ctx.resellerId, "order.payment_failed", { ...event, status: "payment_failed", paymentError: outcome.reason }, now);
+      result.charge = { ...result.charge!, paymentStatus: "failed", reason: outcome.reason };
+    }
+    result.options = liveOptionRows(await listHeldOptions(tx, service.id));
+    await tx.order.update({ where: { id: charge.orderId }, data: { changeResult: result as unknown as Prisma.InputJsonObject } });
+    return { result, idempotent: false };
+  }, TX);
+}
+
+async function orderVatRate(tx: Tx, orderId: string): Promise<Decimal> {
+  return (await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { vatRate: true } })).vatRate;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { findScopedServiceOrThrow, type ScopedService } from "@/lib/services/find-scoped-service-or-throw";
 import { changeContext } from "@/lib/services/changes/service-change-context";
 import { listAvailableOptions, listHeldOptions, removeServiceOption, setServiceOptions as setOptions, type HeldOption } from "@/lib/services/changes/option-changes";
+import { jsonResponse } from "../../../json-response";
 import { moneyString } from "../../../money";
 import { reply } from "../../../reply";
 import { uuidParam } from "../../../define-endpoint";
@@ -97,7 +98,7 @@ export const setServiceOptions = defineEndpoint({
     "The service ends up holding exactly `options` (duplicate ids merged). Additions and top-ups are charged at wholesale — a first cycle on the service's cycle plus setup fee, their own cycle starting today — in the programme's payment mode; removals and decreases are free, immediate and not refunded. " +
     "200: applied (or nothing owed, `charge: null`); 202: `invoice` mode — additions stay `pending_payment` until the raised document is paid (then `order.paid`). " +
     "`externalReference` (max 90, its own namespace) makes a paid change idempotent: a replay answers the first change with `idempotent: true` and charges nothing. The service must be active (409). " +
-    "Not yet: charging a saved card (`saved_method` programmes answer 409), so the 402 of a failed card charge does not occur.",
+    "`saved_method`: the card is charged after the change is recorded; a refused charge answers 402 with the result (`charge.paymentStatus: failed`, `charge.reason`) and nothing held changed — send the change again with a new `externalReference` (add-on orders cannot be retried with `POST /orders/{orderId}/retry`).",
   body: z.object({
     options: z.array(z.object({ optionId: uuidParam, quantity: z.number().int().min(1).max(100).default(1) })).max(50),
     externalReference: z.string().min(1).max(90).optional(),
@@ -107,7 +108,9 @@ export const setServiceOptions = defineEndpoint({
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
     const ctx = await changeContext(db, buyerOf(auth));
     const { result, idempotent } = await setOptions(db, ctx, service, { options: body.options, externalReference: body.externalReference ?? null }, now);
-    if (idempotent) return reply({ ...result, idempotent: true as const }, { status: 200, message: "Options change already applied" });
+    const data = idempotent ? { ...result, idempotent: true as const } : result;
+    if (result.charge?.paymentStatus === "failed") return jsonResponse(402, { success: false, error: result.charge.reason ?? "The charge failed", data });
+    if (idempotent) return reply(data, { status: 200, message: "Options change already applied" });
     const invoiced = result.charge?.paymentStatus === "invoiced";
     return reply(result, { status: invoiced ? 202 : 200, message: invoiced ? "Add-ons await payment of the raised document" : "Options updated" });
   },
