@@ -28,7 +28,7 @@ test.describe("customer panel: upgrades and add-ons", () => {
     await expect(page.getByText("Upgrade cancelled, and its unpaid invoice with it.")).toBeVisible();
     await expect(pending).toBeHidden();
 
-    await page.getByLabel("Add-on", { exact: true }).selectOption({ label: "Additional IPv4 address" });
+    await page.getByRole("combobox", { name: "Add-on" }).selectOption({ label: "Additional IPv4 address" });
     await expect(page.getByTestId("addon-price")).toContainText("each, excl. VAT");
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await expect(page.getByText(/Add-on ordered\. Pay invoice INV-/)).toBeVisible();

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { Prisma, type BillingCycle } from "@/lib/generated/prisma/client";
@@ -69,7 +70,7 @@ export async function chargeServiceChange(tx: Tx, input: ChangeChargeInput): Pro
 
   const order = await tx.order.create({
     data: {
-      orderNumber: `pending-${input.service.id}-${at.getTime()}-${Math.random().toString(36).slice(2)}`,
+      orderNumber: `pending-${randomUUID()}`,
       accountId: ctx.accountId,
       projectId: input.service.projectId,
       resellerId: ctx.resellerId,
