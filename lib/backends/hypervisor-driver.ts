@@ -120,6 +120,13 @@ export interface HypervisorDriver {
   /** Copies the disk to an image; the machine keeps running. Result: `{imageRef, sizeBytes, virtualSizeBytes, osFamily}`. */
   capture(vmId: string, input: { name: string }): Promise<BackendJobView>;
 
+  /**
+   * Changes the machine's size (a plan change): a disk and power job that stops a running machine,
+   * resizes it and starts it again. Disks only grow (`conflict` for a smaller disk); the node's units
+   * follow at once (`capacity` when the node has no room for the growth). Result: the new size.
+   */
+  resize(vmId: string, size: { vcpus: number; memoryMb: number; diskGb: number }): Promise<BackendJobView>;
+
   rescue(vmId: string, input: { password: string }): Promise<BackendJobView>;
   unrescue(vmId: string): Promise<BackendJobView>;
 

@@ -1,6 +1,7 @@
 import { advanceBackendJobs } from "./functions/advance-backend-jobs";
 import { billingHourly } from "./functions/billing-hourly";
 import { billingNightly } from "./functions/billing-nightly";
+import { executeServiceUpgrade, sweepServiceUpgrades } from "./functions/execute-service-upgrade";
 import { provisionService } from "./functions/provision-service";
 import { pruneJobHistory } from "./functions/prune-job-history";
 import { pruneRateLimitBuckets } from "./functions/prune-rate-limit-buckets";
@@ -23,4 +24,6 @@ export const functions = [
   terminateCancelledServices,
   billingNightly,
   billingHourly,
+  executeServiceUpgrade,
+  sweepServiceUpgrades,
 ];

@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db/client";
+import { applyPaidServiceChange } from "@/lib/services/changes/apply-paid-service-change";
 import { loadOrderRecord } from "./order-record";
 import { nextDueDate, raiseOrderEvent } from "./order-writes";
 
@@ -24,6 +25,8 @@ export async function activatePaidOrder(tx: Tx, input: { orderId: string; invoic
   });
   if (count === 0) return { activated: false, serviceIds: [] };
   const order = await loadOrderRecord(tx, orderId);
+  // Add-on and plan-change orders bought nothing new: their add-ons and upgrades follow (lib/services/changes).
+  if (order.orderType === "addon" || order.orderType === "upgrade") await applyPaidServiceChange(tx, orderId, at);
   for (const item of order.items) {
     const due = nextDueDate(at, item.billingCycle);
     await tx.service.updateMany({ where: { orderId, orderItemId: item.id, status: "pending_payment" }, data: { status: "pending", nextDueDate: due } });

@@ -1,3 +1,5 @@
+import { addServiceOption, listAvailableServiceOptions, listServiceOptions, removeServiceAddon } from "./endpoints/changes/addon-endpoints";
+import { cancelUpgrade, getServiceUpgrade, listServiceUpgrades, requestServiceOptionsUpgrade, requestServiceUpgrade } from "./endpoints/changes/upgrade-endpoints";
 import type { Endpoint } from "../define-endpoint";
 import type { CustomerApiKeyScope } from "@/lib/api-keys/customer-api-key-scopes";
 import type { CustomerAuth } from "./customer-auth";
@@ -129,4 +131,13 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   powerDedicatedByName,
   reinstallDedicated,
   resetDedicatedPassword,
+  listServiceOptions,
+  listAvailableServiceOptions,
+  addServiceOption,
+  removeServiceAddon,
+  listServiceUpgrades,
+  requestServiceUpgrade,
+  requestServiceOptionsUpgrade,
+  getServiceUpgrade,
+  cancelUpgrade,
 ];

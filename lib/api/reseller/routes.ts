@@ -23,6 +23,8 @@ import { listServices } from "./endpoints/services/list-services";
 import { powerService } from "./endpoints/services/power-service";
 import { reinstallService } from "./endpoints/services/reinstall-service";
 import { resetServicePassword } from "./endpoints/services/reset-service-password";
+import { deleteServiceOption, getServiceOptions, setServiceOptions } from "./endpoints/services/service-options";
+import { changePackage, getServiceUpgrades } from "./endpoints/services/service-upgrades";
 import { suspendService } from "./endpoints/services/suspend-service";
 import { terminateService } from "./endpoints/services/terminate-service";
 import { unsuspendService } from "./endpoints/services/unsuspend-service";
@@ -33,7 +35,7 @@ import {
   listServiceBackupsEndpoint,
   restoreServiceBackupEndpoint,
 } from "./endpoints/services/service-backups";
-import { getServiceDocument, getServiceNetwork, getServiceOptions, getServiceUpgrades } from "./endpoints/services/get-service-document";
+import { getServiceDocument, getServiceNetwork } from "./endpoints/services/get-service-document";
 import { getServiceProvider, getServiceUiSchema } from "./endpoints/services/get-service-provider";
 import { getServiceHealth, getServiceStats } from "./endpoints/services/get-service-stats";
 import { rescueService, unrescueService } from "./endpoints/services/service-rescue-endpoints";
@@ -89,8 +91,6 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   deleteImageEndpoint,
   getServiceDocument,
   getServiceNetwork,
-  getServiceOptions,
-  getServiceUpgrades,
   getServiceStats,
   getServiceHealth,
   setServiceRdns,
@@ -102,4 +102,9 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   setTransitConfig,
   getServiceProvider,
   getServiceUiSchema,
+  getServiceOptions,
+  setServiceOptions,
+  deleteServiceOption,
+  getServiceUpgrades,
+  changePackage,
 ];

@@ -154,6 +154,51 @@ const capture: SimOperation = {
   async fail() {},
 };
 
+const num = (v: unknown) => (typeof v === "number" ? v : 0);
+
+/** Gives the node units back (or takes them) by the difference between two sizes; the allocation row follows. */
+export async function moveAllocationUnits(tx: Tx, allocationId: string, delta: { vcpus: number; memoryMb: number; diskGb: number }, now: Date) {
+  const allocation = await tx.nodeAllocation.update({
+    where: { id: allocationId },
+    data: { vcpus: { increment: delta.vcpus }, memoryMb: { increment: delta.memoryMb }, diskGb: { increment: delta.diskGb } },
+  });
+  // Conditional: a growth that no longer fits the node changes nothing (count 0).
+  const count = await tx.$executeRaw`
+    UPDATE "Node" SET
+      "allocatedVcpus" = "allocatedVcpus" + ${delta.vcpus},
+      "allocatedMemoryMb" = "allocatedMemoryMb" + ${delta.memoryMb},
+      "allocatedDiskGb" = "allocatedDiskGb" + ${delta.diskGb},
+      "updatedAt" = ${now}
+    WHERE id = ${allocation.nodeId}::uuid
+      AND "allocatedVcpus" + ${delta.vcpus} <= "capacityVcpus"
+      AND "allocatedMemoryMb" + ${delta.memoryMb} <= "capacityMemoryMb"
+      AND "allocatedDiskGb" + ${delta.diskGb} <= "capacityDiskGb"`;
+  return count === 1;
+}
+
+const resize: SimOperation = {
+  async enter(tx, job, step) {
+    if (step === "resizing") await setState(tx, job, "stopped", { bootedAt: null });
+  },
+  async complete(tx, job, now) {
+    const p = paramsOf(job);
+    const vm = await vmOf(tx, job);
+    const running = p.wasRunning === true;
+    const size = { vcpus: num(p.vcpus), memoryMb: num(p.memoryMb), diskGb: num(p.diskGb) };
+    await setState(tx, job, running ? "running" : "stopped", { ...size, diskRevision: size.diskGb > vm.diskGb ? vm.diskRevision + 1 : vm.diskRevision, bootedAt: running ? now : null });
+    return size;
+  },
+  async fail(tx, job, _error, now) {
+    // The machine keeps its old size: give back what the resize held on the node.
+    const p = paramsOf(job);
+    const vm = await tx.virtualMachine.findUnique({ where: { id: job.vmId! } });
+    if (!vm || vm.destroyedAt) return;
+    const from = (p.from ?? {}) as Record<string, unknown>;
+    await moveAllocationUnits(tx, vm.allocationId, { vcpus: num(from.vcpus) - num(p.vcpus), memoryMb: num(from.memoryMb) - num(p.memoryMb), diskGb: num(from.diskGb) - num(p.diskGb) }, now);
+    await setState(tx, job, p.wasRunning === true ? "running" : "stopped");
+  },
+};
+
 function rescueOperation(into: boolean): SimOperation {
   return {
     async complete(tx, job, now) {
@@ -194,6 +239,7 @@ export const HYPERVISOR_OPERATIONS: SimOperationTable = {
   "snapshot.revert": snapshotRevert,
   "snapshot.delete": snapshotDelete,
   capture,
+  resize,
   rescue: rescueOperation(true),
   unrescue: rescueOperation(false),
   delete: destroy,

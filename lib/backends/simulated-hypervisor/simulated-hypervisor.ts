@@ -14,7 +14,7 @@ import { abortSimJob, advanceSimJob, insertSimJob, newJobId } from "../simulatio
 import { inTransaction } from "../transaction";
 import { toSnapshotViews, toVmView } from "../vm-view";
 import { simulatedDiskUsedBytes } from "./disk-usage";
-import { HYPERVISOR_OPERATIONS } from "./operations";
+import { HYPERVISOR_OPERATIONS, moveAllocationUnits } from "./operations";
 import { HYPERVISOR_QUEUE_MS, HYPERVISOR_STEPS, type HypervisorOperation } from "./step-plans";
 
 export const SIMULATED_HYPERVISOR = "simulated-hypervisor";
@@ -334,6 +334,32 @@ export function createSimulatedHypervisor(node: Node, ctx: BackendContext): Hype
           if (v.state === "error") throw new BackendError("conflict", "The machine is in an error state");
         },
         params: () => ({ name: input.name, osFamily: family }),
+      });
+      return toJobView(job);
+    },
+
+    async resize(vmId, size) {
+      const want = { vcpus: size.vcpus, memoryMb: size.memoryMb, diskGb: size.diskGb };
+      if (![want.vcpus, want.memoryMb, want.diskGb].every((n) => Number.isInteger(n) && n > 0)) throw new BackendError("configuration", `Not a machine size: ${JSON.stringify(size)}`);
+      const job = await submit(vmId, {
+        operation: "resize",
+        locks: { disk: true, power: true },
+        check(vm) {
+          notCreating("resize")(vm);
+          if (vm.state === "error") throw new BackendError("conflict", "The machine is in an error state");
+          if (vm.rescueMode) throw new BackendError("conflict", "The machine is in rescue mode");
+          if (want.diskGb < vm.diskGb) throw new BackendError("conflict", `Disks only grow: ${vm.diskGb} GB cannot become ${want.diskGb} GB`);
+        },
+        steps(vm) {
+          const [shutdown, resizing, boot] = HYPERVISOR_STEPS.resize;
+          return vm.state === "running" || vm.state === "paused" ? [shutdown, resizing, boot] : [resizing];
+        },
+        params: (vm) => ({ ...want, wasRunning: vm.state === "running" || vm.state === "paused", from: { vcpus: vm.vcpus, memoryMb: vm.memoryMb, diskGb: vm.diskGb } }),
+        before: async (tx, vm, _jobId, now) => {
+          await tx.$queryRaw`SELECT id FROM "Node" WHERE id = ${node.id}::uuid FOR UPDATE`;
+          const delta = { vcpus: want.vcpus - vm.vcpus, memoryMb: want.memoryMb - vm.memoryMb, diskGb: want.diskGb - vm.diskGb };
+          if (!(await moveAllocationUnits(tx, vm.allocationId, delta, now))) throw new BackendError("capacity", `Node ${node.name} has no room to grow this machine`);
+        },
       });
       return toJobView(job);
     },

@@ -33,6 +33,11 @@ export const HYPERVISOR_STEPS = {
   ],
   "snapshot.delete": [["deleting", 3_000]],
   capture: [["copying", 20_000]],
+  resize: [
+    ["shutting_down", 4_000],
+    ["resizing", 12_000],
+    ["booting", 5_000],
+  ],
   rescue: [["rebooting", 8_000]],
   unrescue: [["rebooting", 8_000]],
   delete: [

@@ -16,6 +16,8 @@ import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { hasPermission } from "@/lib/accounts/account-permissions";
 import { RenewNow } from "./renew-now";
+import { loadPanelServiceChanges } from "@/lib/services/changes/panel-service-changes";
+import { AddonsCard, UpgradeCard } from "./service-changes-cards";
 import { VpsControls } from "./vps-controls";
 import { DedicatedControls } from "./dedicated-controls";
 import { getDedicatedAction } from "../dedicated-actions";
@@ -141,10 +143,12 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
     );
   }
 
-  const [vps, templates] = await Promise.all([
+  const [vps, templates, changes] = await Promise.all([
     vpsDocument(db, service, { detail: true, backend: backendContext({ db }) }),
     listOsTemplates(db, service).catch(() => ({ templates: [] })),
+    loadPanelServiceChanges(db, service, { accountId: viewer.customer.accountId, userId: viewer.user.id }, new Date()),
   ]);
+  const changeable = vps.status === "active" || vps.status === "suspended";
 
   return (
     <>
@@ -197,6 +201,20 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
             images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))}
             canPower={access.canPower}
             canManage={access.canManage}
+            canCancel={access.canCancel}
+          />
+        )}
+        {changeable && (
+          <UpgradeCard serviceId={service.id} currency={changes.currency} cycle={changes.cycle} rows={changes.rows} pending={changes.pending} canManage={access.canManage} unavailable={changes.unavailable} />
+        )}
+        {changeable && (
+          <AddonsCard
+            serviceId={service.id}
+            currency={changes.currency}
+            cycle={changes.cycle}
+            held={changes.held}
+            available={changes.available}
+            canManage={access.canManage && vps.status === "active"}
             canCancel={access.canCancel}
           />
         )}

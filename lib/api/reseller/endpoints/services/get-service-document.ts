@@ -73,29 +73,3 @@ export const getServiceNetwork = defineEndpoint({
     return serviceNetwork(db, await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId));
   },
 });
-
-export const getServiceOptions = defineEndpoint({
-  method: "GET",
-  path: "/services/{serviceId}/options",
-  scope: "read",
-  summary: "Add-ons held and available (the document's options section)",
-  description: "`priceBasis: wholesale`; `active[]` held add-ons (`amount` per cycle), `available[]` the product's orderable add-ons priced on the service's cycle.",
-  response: optionsSchema,
-  async handler({ auth, db, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    return serviceOptionsSection(db, service, { kind: "reseller", resellerId: auth.resellerId });
-  },
-});
-
-export const getServiceUpgrades = defineEndpoint({
-  method: "GET",
-  path: "/services/{serviceId}/upgrades",
-  scope: "read",
-  summary: "Packages this service can change to (the document's upgrades section)",
-  description: "Products linked by a supplier upgrade path, priced on the service's cycle (`price: null` when not sold on it). `unavailableReason` when the catalogue could not be read.",
-  response: upgradesSchema,
-  async handler({ auth, db, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    return serviceUpgradesSection(db, service, { kind: "reseller", resellerId: auth.resellerId });
-  },
-});

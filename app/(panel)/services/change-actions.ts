@@ -1,0 +1,88 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { requireCustomer } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { cancelServiceUpgrade } from "@/lib/services/changes/cancel-service-upgrade";
+import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-upgrade";
+import { addServiceOption, removeServiceOption } from "@/lib/services/changes/option-changes";
+import { requestPackageChange } from "@/lib/services/changes/package-change";
+import { changeContext } from "@/lib/services/changes/service-change-context";
+import { panelServiceAccess } from "@/lib/services/panel-service-access";
+
+// The VPS page's Upgrade and Add-ons sections: the same domain functions as the customer API's
+// add-on and upgrade endpoints, with the panel's permissions (services.manage to buy, like the
+// API's `orders` scope; services.cancel to remove, like `destructive`).
+
+export type ChangeActionResult = { ok: true; message: string; document: { type: "invoice" | "proforma"; id: string; number: string } | null } | { ok: false; error: string };
+
+async function context(permission: "manage" | "cancel") {
+  const viewer = await requireCustomer();
+  if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account");
+  const access = panelServiceAccess(viewer.customer);
+  if (permission === "manage" && !access.canManage) throw new DomainError("forbidden", "Buying add-ons and upgrades needs the services.manage permission on this account");
+  if (permission === "cancel" && !access.canCancel) throw new DomainError("forbidden", "Removing add-ons needs the services.cancel permission on this account");
+  return { access, customer: viewer.customer, userId: viewer.user.id };
+}
+
+async function run(serviceId: string, fn: () => Promise<Extract<ChangeActionResult, { ok: true }>>): Promise<ChangeActionResult> {
+  try {
+    const result = await fn();
+    revalidatePath(`/services/${serviceId}`);
+    return result;
+  } catch (error) {
+    if (error instanceof DomainError) return { ok: false, error: error.message };
+    console.error("[panel] service change failed", error);
+    return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
+  }
+}
+
+export async function upgradeServiceAction(serviceId: string, toProductId: string): Promise<ChangeActionResult> {
+  return run(serviceId, async () => {
+    const { access, customer, userId } = await context("manage");
+    const db = getDb();
+    const service = await findScopedServiceOrThrow(db, access.scope, serviceId);
+    const ctx = await changeContext(db, { kind: "customer", accountId: customer.accountId, userId });
+    const { upgrade, charge } = await requestPackageChange(db, ctx, service, toProductId, new Date());
+    if (upgrade.status === "executing") await requestUpgradeExecution([upgrade.id]);
+    if (!charge?.document) return { ok: true, message: "Upgrade accepted: nothing to pay. The server is being moved to the new plan.", document: null };
+    return { ok: true, message: `Upgrade requested. Pay ${charge.document.type} ${charge.document.number} to apply it.`, document: charge.document };
+  });
+}
+
+export async function cancelUpgradeAction(serviceId: string, upgradeId: string): Promise<ChangeActionResult> {
+  return run(serviceId, async () => {
+    const { access, customer } = await context("manage");
+    const db = getDb();
+    await findScopedServiceOrThrow(db, access.scope, serviceId);
+    const own = await db.serviceUpgrade.findFirst({ where: { id: upgradeId, serviceId }, select: { id: true } });
+    if (!own) throw new DomainError("not_found", "Upgrade not found");
+    await cancelServiceUpgrade(db, customer.accountId, upgradeId, new Date());
+    return { ok: true, message: "Upgrade cancelled, and its unpaid invoice with it.", document: null };
+  });
+}
+
+export async function addAddonAction(serviceId: string, optionId: string, quantity: number): Promise<ChangeActionResult> {
+  return run(serviceId, async () => {
+    const { access, customer, userId } = await context("manage");
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 100) throw new DomainError("invalid", "Quantity must be a whole number from 1 to 100");
+    const db = getDb();
+    const service = await findScopedServiceOrThrow(db, access.scope, serviceId);
+    const ctx = await changeContext(db, { kind: "customer", accountId: customer.accountId, userId });
+    const { charge } = await addServiceOption(db, ctx, service, { optionId, quantity }, new Date());
+    if (!charge?.document) return { ok: true, message: "Add-on added.", document: null };
+    return { ok: true, message: `Add-on ordered. Pay ${charge.document.type} ${charge.document.number} to activate it.`, document: charge.document };
+  });
+}
+
+export async function removeAddonAction(serviceId: string, optionId: string): Promise<ChangeActionResult> {
+  return run(serviceId, async () => {
+    const { access } = await context("cancel");
+    const db = getDb();
+    const service = await findScopedServiceOrThrow(db, access.scope, serviceId);
+    await removeServiceOption(db, service, { optionId }, new Date());
+    return { ok: true, message: "Add-on removed.", document: null };
+  });
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { addServiceOption as addOption, listAvailableOptions, listHeldOptions, removeServiceOption } from "@/lib/services/changes/option-changes";
+import { changeContext } from "@/lib/services/changes/service-change-context";
+import { moneyString } from "../../../money";
+import { reply } from "../../../reply";
+import { uuidParam } from "../../../define-endpoint";
+import { defineEndpoint } from "../../define-endpoint";
+import type { CustomerAuth } from "../../customer-auth";
+import { customerServiceScope } from "../services/customer-service-scope";
+import { serviceOptionJson, serviceOptionSchema, settlementJson, settlementSchema } from "./change-views";
+
+export const customerBuyer = (auth: CustomerAuth) => ({ kind: "customer" as const, accountId: auth.accountId, userId: auth.user.id });
+
+export const listServiceOptions = defineEndpoint({
+  method: "GET",
+  path: "/services/{id}/options",
+  scope: "read",
+  tag: "add-ons and upgrades",
+  summary: "The service's add-ons",
+  description: "Add-ons held (`active`) or awaiting payment of their document (`pending_payment`); cancelled ones are not listed. The recurring price is `amount` (per the add-on's cycle).",
+  response: z.array(serviceOptionSchema),
+  async handler({ auth, db, params }) {
+    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
+    return (await listHeldOptions(db, service.id)).map(serviceOptionJson);
+  },
+});
+
+export const listAvailableServiceOptions = defineEndpoint({
+  method: "GET",
+  path: "/services/{id}/options/available",
+  scope: "read",
+  tag: "add-ons and upgrades",
+  summary: "Add-ons the service can take",
+  description: "The product's add-ons at your price on the service's cycle: `price` per unit per cycle, `setup_fee` once per unit; `held: true` when the service already has it active.",
+  response: z.array(
+    z.object({
+      option_id: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      pricing_type: z.enum(["recurring", "one_time"]),
+      max_quantity: z.number().int().nullable(),
+      price: z.string(),
+      setup_fee: z.string(),
+      currency: z.string(),
+      held: z.boolean(),
+    }),
+  ),
+  async handler({ auth, db, now, params }) {
+    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
+    const rows = await listAvailableOptions(db, await changeContext(db, customerBuyer(auth)), service, now);
+    return rows.map((o) => ({
+      option_id: o.optionId,
+      name: o.name,
+      description: o.description,
+      pricing_type: o.pricingType,
+      max_quantity: o.maxQuantity,
+      price: moneyString(o.price),
+      setup_fee: moneyString(o.setupFee),
+      currency: o.currency,
+      held: o.held,
+    }));
+  },
+});
+
+export const addServiceOption = defineEndpoint({
+  method: "POST",
+  path: "/services/{id}/options",
+  scope: "orders",
+  tag: "add-ons and upgrades",
+  status: 201,
+  summary: "Buy an add-on at its full cycle price",
+  description:
+    "Charges the add-on's full price for one cycle of the service's billing cycle plus its setup fee; the add-on's own cycle starts today (`next_due_date` one cycle ahead). " +
+    "An invoice (or proforma) is raised and the add-on stays `pending_payment` until it is paid. To pay only up to the service's next due date use `POST /services/{id}/upgrades/options`. " +
+    "The service must be active (409); an add-on not offered on the product, or more than its `max_quantity` in all, is refused 400.",
+  body: z.object({
+    optionId: uuidParam,
+    billingType: z.string().max(40).optional(),
+    billingCycle: z.string().max(40).optional(),
+    quantity: z.number().int().min(1).max(100).default(1),
+  }),
+  response: z.object({ serviceOption: serviceOptionSchema, ...settlementSchema }),
+  async handler({ auth, db, now, params, body }) {
+    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
+    const ctx = await changeContext(db, customerBuyer(auth));
+    const { serviceOption, charge } = await addOption(db, ctx, service, { optionId: body.optionId.toLowerCase(), quantity: body.quantity, billingCycle: body.billingCycle ?? null }, now);
+    const settlement = await settlementJson(db, auth, charge?.orderId ?? null, "The add-on is active.");
+    return reply({ serviceOption: serviceOptionJson(serviceOption), ...settlement }, { message: charge ? "Add-on ordered; pay its document to activate it" : "Add-on added" });
+  },
+});
+
+export const removeServiceAddon = defineEndpoint({
+  method: "DELETE",
+  path: "/services/{id}/options/{optionId}",
+  scope: "destructive",
+  tag: "add-ons and upgrades",
+  summary: "Cancel an add-on now",
+  description: "`optionId` is the catalogue option id (`option_id`), not the row id. The add-on becomes `cancelled` with today's `termination_date` and leaves the list at once; nothing is refunded. 404 when the service does not hold it.",
+  response: z.object({ removed: z.string(), options: z.array(serviceOptionSchema) }),
+  async handler({ auth, db, now, params }) {
+    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
+    const left = await removeServiceOption(db, service, { optionId: params.optionId.toLowerCase() }, now);
+    return reply({ removed: params.optionId, options: left.map(serviceOptionJson) }, { message: "Add-on cancelled" });
+  },
+});

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { findScopedServiceOrThrow, type ScopedService } from "@/lib/services/find-scoped-service-or-throw";
+import { changeContext } from "@/lib/services/changes/service-change-context";
+import { listAvailableOptions, listHeldOptions, removeServiceOption, setServiceOptions as setOptions, type HeldOption } from "@/lib/services/changes/option-changes";
+import { jsonResponse } from "../../../json-response";
+import { moneyString } from "../../../money";
+import { reply } from "../../../reply";
+import { uuidParam } from "../../../define-endpoint";
+import { defineEndpoint } from "../../define-endpoint";
+import type { ResellerAuth } from "../../reseller-auth";
+import { resellerServiceScope } from "./reseller-service-scope";
+
+const activeRow = z.object({
+  id: z.string(),
+  optionId: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  status: z.enum(["pending_payment", "active", "cancelled"]),
+  amount: z.string().nullable(),
+  setupFee: z.string(),
+});
+export const optionsSectionSchema = z.object({
+  priceBasis: z.enum(["wholesale", "retail"]),
+  active: z.array(activeRow),
+  available: z.array(z.object({ optionId: z.string(), name: z.string(), price: z.string(), setupFee: z.string(), maxQuantity: z.number().int().nullable() })),
+});
+
+const buyerOf = (auth: ResellerAuth) => ({ kind: "reseller" as const, resellerId: auth.resellerId, boundCustomerId: auth.customerId });
+
+export const activeOptionRow = (h: HeldOption) => ({
+  id: h.id,
+  optionId: h.optionId,
+  name: h.option.name,
+  quantity: h.quantity,
+  status: h.status,
+  amount: h.amount ? moneyString(h.amount) : null,
+  setupFee: moneyString(h.setupFee),
+});
+
+/** The Service document's `options` section (also `GET /services/{id}/options`). */
+export async function optionsSection(db: Db, auth: ResellerAuth, service: ScopedService, now: Date): Promise<z.input<typeof optionsSectionSchema>> {
+  const ctx = await changeContext(db, buyerOf(auth));
+  const [held, available] = await Promise.all([listHeldOptions(db, service.id), listAvailableOptions(db, ctx, service, now)]);
+  return {
+    priceBasis: "wholesale",
+    active: held.map(activeOptionRow),
+    available: available.map((a) => ({ optionId: a.optionId, name: a.name, price: moneyString(a.price), setupFee: moneyString(a.setupFee), maxQuantity: a.maxQuantity })),
+  };
+}
+
+export const getServiceOptions = defineEndpoint({
+  method: "GET",
+  path: "/services/{serviceId}/options",
+  scope: "read",
+  summary: "The service's add-ons and the ones it can take",
+  description: "`active[]` lists add-ons held or awaiting payment (`id` is what `DELETE /services/{id}/options/{serviceOptionId}` takes); `available[]` the product's add-ons at your wholesale price on the service's cycle.",
+  response: optionsSectionSchema,
+  async handler({ auth, db, now, params }) {
+    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
+    return optionsSection(db, auth, service, now);
+  },
+});
+
+const money = z.string();
+export const optionsChangeResultSchema = z.object({
+  serviceId: z.string(),
+  added: z.array(z.object({ optionId: z.string(), name: z.string(), quantity: z.number().int(), unitPrice: money, setupFee: money })),
+  increased: z.array(z.object({ optionId: z.string(), name: z.string(), delta: z.number().int(), unitPrice: money })),
+  decreased: z.array(z.object({ optionId: z.string(), name: z.string(), delta: z.number().int() })),
+  removed: z.array(z.object({ optionId: z.string(), name: z.string(), quantity: z.number().int() })),
+  unchanged: z.array(z.object({ optionId: z.string(), name: z.string(), quantity: z.number().int() })),
+  options: z.array(z.object({ id: z.string(), optionId: z.string(), name: z.string(), quantity: z.number().int(), status: z.string(), unitPrice: money.nullable(), nextDueDate: z.string().nullable() })),
+  charge: z
+    .object({
+      orderId: z.string(),
+      amount: money,
+      currency: z.string(),
+      baseAmount: money,
+      baseCurrency: z.string(),
+      paymentMode: z.string(),
+      paymentStatus: z.enum(["paid", "invoiced", "failed"]),
+      invoiceId: z.string().nullable(),
+      proformaId: z.string().nullable(),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+  idempotent: z.literal(true).optional(),
+});
+
+export const setServiceOptions = defineEndpoint({
+  method: "PUT",
+  path: "/services/{serviceId}/options",
+  scope: "orders",
+  signed: true,
+  summary: "Set the service's add-ons (absolute)",
+  description:
+    "The service ends up holding exactly `options` (duplicate ids merged). Additions and top-ups are charged at wholesale — a first cycle on the service's cycle plus setup fee, their own cycle starting today — in the programme's payment mode; removals and decreases are free, immediate and not refunded. " +
+    "200: applied (or nothing owed, `charge: null`); 202: `invoice` mode — additions stay `pending_payment` until the raised document is paid (then `order.paid`). " +
+    "`externalReference` (max 90, its own namespace) makes a paid change idempotent: a replay answers the first change with `idempotent: true` and charges nothing. The service must be active (409). " +
+    "`saved_method`: the card is charged after the change is recorded; a refused charge answers 402 with the result (`charge.paymentStatus: failed`, `charge.reason`) and nothing held changed — send the change again with a new `externalReference` (add-on orders cannot be retried with `POST /orders/{orderId}/retry`).",
+  body: z.object({
+    options: z.array(z.object({ optionId: uuidParam, quantity: z.number().int().min(1).max(100).default(1) })).max(50),
+    externalReference: z.string().min(1).max(90).optional(),
+  }),
+  response: optionsChangeResultSchema,
+  async handler({ auth, db, now, params, body }) {
+    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
+    const ctx = await changeContext(db, buyerOf(auth));
+    const { result, idempotent } = await setOptions(db, ctx, service, { options: body.options, externalReference: body.externalReference ?? null }, now);
+    const data = idempotent ? { ...result, idempotent: true as const } : result;
+    if (result.charge?.paymentStatus === "failed") return jsonResponse(402, { success: false, error: result.charge.reason ?? "The charge failed", data });
+    if (idempotent) return reply(data, { status: 200, message: "Options change already applied" });
+    const invoiced = result.charge?.paymentStatus === "invoiced";
+    return reply(result, { status: invoiced ? 202 : 200, message: invoiced ? "Add-ons await payment of the raised document" : "Options updated" });
+  },
+});
+
+export const deleteServiceOption = defineEndpoint({
+  method: "DELETE",
+  path: "/services/{serviceId}/options/{serviceOptionId}",
+  scope: "orders",
+  signed: true,
+  summary: "Remove one add-on (free, immediate)",
+  description: "`serviceOptionId` is `active[].id` from `GET /services/{id}/options`. Not refunded. 404 when the service holds no such add-on.",
+  response: z.object({ serviceId: z.string(), removed: z.string(), options: z.array(activeRow) }),
+  async handler({ auth, db, now, params }) {
+    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
+    const left = await removeServiceOption(db, service, { rowId: params.serviceOptionId }, now);
+    return reply({ serviceId: service.id, removed: params.serviceOptionId, options: left.map(activeOptionRow) }, { message: "Add-on removed" });
+  },
+});

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { changeContext } from "@/lib/services/changes/service-change-context";
+import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-upgrade";
+import { findOpenUpgrade, requestPackageChange, upgradeTargets, previewPackageChange } from "@/lib/services/changes/package-change";
+import { DomainError } from "@/lib/errors/domain-error";
+import type { ServiceUpgrade } from "@/lib/generated/prisma/client";
+import { moneyString } from "../../../money";
+import { reply } from "../../../reply";
+import { uuidParam } from "../../../define-endpoint";
+import { defineEndpoint } from "../../define-endpoint";
+import type { ResellerAuth } from "../../reseller-auth";
+import { resellerServiceScope } from "./reseller-service-scope";
+
+const buyerOf = (auth: ResellerAuth) => ({ kind: "reseller" as const, resellerId: auth.resellerId, boundCustomerId: auth.customerId });
+
+const pendingSchema = z
+  .object({ upgradeId: z.string(), status: z.string(), toProductId: z.string().nullable(), orderId: z.string().nullable(), createdAt: z.string() })
+  .nullable();
+const pendingOf = (u: ServiceUpgrade | null) => (u ? { upgradeId: u.id, status: u.status, toProductId: u.toProductId, orderId: u.orderId, createdAt: u.createdAt.toISOString() } : null);
+
+export const upgradesSectionSchema = z.object({
+  available: z.array(z.object({ productId: z.string(), name: z.string(), price: z.string() })),
+  addons: z.null(),
+  pendingUpgrade: pendingSchema,
+  unavailableReason: z.string().optional(),
+});
+
+export const getServiceUpgrades = defineEndpoint({
+  method: "GET",
+  path: "/services/{serviceId}/upgrades",
+  scope: "read",
+  summary: "Products the service can change to",
+  description:
+    "`available[]`: products the supplier links to the service's product by an upgrade path, priced at your wholesale on the service's cycle (`price` per cycle). `pendingUpgrade`: the change under way, if any. A service that cannot change (not active, hourly) has `unavailableReason`.",
+  response: upgradesSectionSchema,
+  async handler({ auth, db, now, params }) {
+    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
+    const ctx = await changeContext(db, buyerOf(auth));
+    const pendingUpgrade = pendingOf(await findOpenUpgrade(db, service.id));
+    const available: { productId: string; name: string; price: string }[] = [];
+    let unavailableReason: string | undefined;
+    for (const target of await upgradeTargets(db, service.productId)) {
+      try {
+        const p = await previewPackageChange(db, ctx, service, target, now);
+        available.push({ productId: p.toProductId, name: p.toProductName, price: moneyString(p.newCyclePrice) });
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        if (err.kind === "conflict") unavailableReason = err.message;
+      }
+    }
+    return { available, addons: null, pendingUpgrade, ...(unavailableReason ? { unavailableReason } : {}) };
+  },
+});
+
+export const packageChangeSchema = z.object({
+  serviceId: z.string(),
+  upgradeId: z.string().nullable(),
+  status: z.enum(["pending", "awaiting_payment", "executing", "awaiting_admin"]),
+  billingDocumentType: z.enum(["invoice", "proforma"]).nullable(),
+  billingDocumentId: z.string().nullable(),
+  billingDocumentNumber: z.string().nullable(),
+  orderId: z.string().nullable(),
+  message: z.string(),
+});
+
+export const changePackage = defineEndpoint({
+  method: "POST",
+  path: "/services/{serviceId}/change-package",
+  scope: "services",
+  signed: true,
+  status: 202,
+  summary: "Move the service to another product",
+  description:
+    "Only between products linked by a supplier upgrade path (else 409); the service must be `active` (409); the target must be in your catalogue (404) and priced on the service's cycle (400); an upgrade already in progress → 409. " +
+    "Both plans are prorated to the service's next due date in whole days; the difference is charged at wholesale in the programme's mode (`credit`: debited now, `executing`; `invoice`: `awaiting_payment` until the raised document is paid). " +
+    "A change costing nothing (`billingDocumentType: null`) is not refunded and applies shortly. Executing resizes a VPS (the machine restarts); poll `GET /services/{id}` and compare `productName`.",
+  body: z.object({ productId: uuidParam }),
+  response: packageChangeSchema,
+  async handler({ auth, db, now, params, body }) {
+    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
+    const ctx = await changeContext(db, buyerOf(auth));
+    const { upgrade, charge } = await requestPackageChange(db, ctx, service, body.productId, now);
+    if (upgrade.status === "executing") await requestUpgradeExecution([upgrade.id]);
+    const message =
+      upgrade.status === "awaiting_payment"
+        ? `Package change awaits payment of ${charge!.document!.type} ${charge!.document!.number}`
+        : charge
+          ? "Package change paid from credit; it is being applied"
+          : "Package change costs nothing; it is being applied";
+    const status = upgrade.status === "completed" || upgrade.status === "cancelled" ? "executing" : upgrade.status;
+    return reply(
+      {
+        serviceId: service.id,
+        upgradeId: upgrade.id,
+        status,
+        billingDocumentType: charge?.document?.type ?? null,
+        billingDocumentId: charge?.document?.id ?? null,
+        billingDocumentNumber: charge?.document?.number ?? null,
+        orderId: charge?.orderId ?? null,
+        message,
+      },
+      { message },
+    );
+  },
+});

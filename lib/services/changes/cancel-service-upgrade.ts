@@ -1,0 +1,33 @@
+import type { Db } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import type { ServiceUpgrade } from "@/lib/generated/prisma/client";
+import { lockInvoice, lockProforma } from "@/lib/billing/lock-billing-document";
+
+export const UPGRADE_NOT_FOUND = "Upgrade not found";
+export const UPGRADE_NOT_CANCELLABLE = "Only a pending upgrade can be cancelled";
+export const UPGRADE_PARTLY_PAID = "The upgrade's invoice is partly paid; it cannot be cancelled";
+
+/**
+ * Cancels an upgrade that is still waiting (`pending`, `awaiting_payment`): the upgrade and its
+ * order become `cancelled`, its unpaid document too. An executed, executing or zero-net
+ * (completed at once) upgrade answers 400. The document row is locked first, as every payment
+ * does, so a payment and a cancellation racing each other settle on one outcome.
+ */
+export async function cancelServiceUpgrade(db: Db, accountId: string, upgradeId: string, now: Date): Promise<ServiceUpgrade> {
+  return db.$transaction(async (tx) => {
+    const upgrade = await tx.serviceUpgrade.findFirst({ where: { id: upgradeId, accountId } });
+    if (!upgrade) throw new DomainError("not_found", UPGRADE_NOT_FOUND);
+    const documents = upgrade.orderId
+      ? await tx.order.findUniqueOrThrow({ where: { id: upgrade.orderId }, select: { invoices: { select: { id: true } }, proformas: { select: { id: true } } } })
+      : { invoices: [], proformas: [] };
+    const invoices = await Promise.all(documents.invoices.map((d) => lockInvoice(tx, d.id, accountId)));
+    const proformas = await Promise.all(documents.proformas.map((d) => lockProforma(tx, d.id, accountId)));
+    const current = await tx.serviceUpgrade.findUniqueOrThrow({ where: { id: upgradeId } });
+    if (current.status !== "pending" && current.status !== "awaiting_payment") throw new DomainError("invalid", UPGRADE_NOT_CANCELLABLE);
+    if ([...invoices, ...proformas].some((d) => !d.paidAmount.isZero())) throw new DomainError("invalid", UPGRADE_PARTLY_PAID);
+    await tx.invoice.updateMany({ where: { id: { in: invoices.map((d) => d.id) }, status: "unpaid" }, data: { status: "cancelled" } });
+    await tx.proforma.updateMany({ where: { id: { in: proformas.map((d) => d.id) }, status: "unpaid" }, data: { status: "cancelled" } });
+    if (current.orderId) await tx.order.updateMany({ where: { id: current.orderId, status: "invoiced" }, data: { status: "cancelled" } });
+    return tx.serviceUpgrade.update({ where: { id: upgradeId }, data: { status: "cancelled", cancelledAt: now } });
+  });
+}

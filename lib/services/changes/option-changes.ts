@@ -1,0 +1,580 @@
+import type { Db, DbOrTx, Tx } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { Prisma, type ServiceOption, type ServiceUpgrade } from "@/lib/generated/prisma/client";
+import type { DocumentLineInput } from "@/lib/billing/create-invoice";
+import type { OrderContext } from "@/lib/orders/order-context";
+import { nextDueDate, raiseOrderEvent, raisePaidInvoice } from "@/lib/orders/order-writes";
+import { resolveSavedMethod, type SavedMethod } from "@/lib/orders/saved-method";
+import { chargeSafely, defaultGatewayResolver, type GatewayResolver } from "@/lib/payments/payment-gateway";
+import { ZERO, apiBillingCycle, roundDocument, vatOn, type Decimal, type OrderQuote, type QuotedOption } from "@/lib/pricing";
+import type { ScopedService } from "../find-scoped-service-or-throw";
+import { applyOptionsUpgrade, type UpgradeAddOption } from "./apply-paid-service-change";
+import { chargeServiceChange, type ChangeCharge } from "./charge-service-change";
+import { UPGRADE_IN_PROGRESS, findOpenUpgrade } from "./package-change";
+import { prorate, prorationOf } from "./proration";
+import { assertChangeable, lockService, quoteForService } from "./service-change-context";
+
+export const ADDON_NOT_HELD = "Add-on not found on this service";
+export const ADDON_CYCLE_MISMATCH = "An add-on is billed on its service's billing cycle";
+export const NOTHING_TO_CHANGE = "Name at least one add-on in addOptions or removeOptions";
+export const OVERLAPPING_OPTIONS = "addOptions and removeOptions must not name the same add-on";
+export const addonAlreadyHeld = (name: string) => `Add-on '${name}' is already held; remove it or change its quantity instead`;
+export const addonNotHeld = (id: string) => `Add-on ${id} is not held by this service`;
+
+const TX = { maxWait: 15_000, timeout: 30_000 };
+
+export type HeldOption = ServiceOption & { option: { id: string; name: string; pricingType: "recurring" | "one_time" } };
+
+/** The service's add-ons that are not cancelled (active and still to pay), oldest first. */
+export async function listHeldOptions(db: DbOrTx, serviceId: string): Promise<HeldOption[]> {
+  return db.serviceOption.findMany({
+    where: { serviceId, status: { not: "cancelled" } },
+    include: { option: { select: { id: true, name: true, pricingType: true } } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+}
+
+export interface AvailableOption {
+  optionId: string;
+  name: string;
+  description: string | null;
+  pricingType: "recurring" | "one_time";
+  maxQuantity: number | null;
+  /** Per unit per cycle for the buyer (0 for a one-time add-on). */
+  price: Decimal;
+  /** One-off per unit (a one-time add-on's price). */
+  setupFee: Decimal;
+  currency: string;
+  held: boolean;
+}
+
+/** The add-ons the service's product offers, priced for the buyer on the service's cycle (those not sold on it are left out). */
+export async function listAvailableOptions(db: Db, ctx: OrderContext, service: ScopedService, now: Date): Promise<AvailableOption[]> {
+  const [assigned, held] = await Promise.all([
+    db.productOptionAssignment.findMany({ where: { productId: service.productId, active: true, option: { active: true } }, include: { option: true }, orderBy: { option: { name: "asc" } } }),
+    listHeldOptions(db, service.id),
+  ]);
+  const out: AvailableOption[] = [];
+  for (const { option } of assigned) {
+    let quoted: QuotedOption;
+    let currency: string;
+    try {
+      const quote = await quoteForService(db, ctx, service, service.productId, [{ optionId: option.id, quantity: 1 }], now);
+      quoted = quote.lines[0]!.options[0]!;
+      currency = quote.currency;
+    } catch (err) {
+      if (err instanceof DomainError) continue;
+      throw err;
+    }
+    out.push({
+      optionId: option.id,
+      name: option.name,
+      description: option.description,
+      pricingType: option.pricingType,
+      maxQuantity: option.maxQuantity,
+      price: quoted.unitPrice,
+      setupFee: quoted.setupFee,
+      currency,
+      held: held.some((h) => h.optionId === option.id && h.status === "active"),
+    });
+  }
+  return out;
+}
+
+const heldQuantity = (held: HeldOption[], optionId: string) => held.filter((h) => h.optionId === optionId).reduce((n, h) => n + h.quantity, 0);
+
+/** Quotes add-ons with the quantities the service would hold (so maxQuantity counts what it has), keyed by option id. */
+async function quoteOptions(db: DbOrTx, ctx: OrderContext, service: ScopedService, totals: Map<string, number>, now: Date): Promise<{ quote: OrderQuote; byId: Map<string, QuotedOption> }> {
+  const quote = await quoteForService(db, ctx, service, service.productId, [...totals].map(([optionId, quantity]) => ({ optionId, quantity })), now);
+  return { quote, byId: new Map(quote.lines[0]!.options.map((o) => [o.optionId, o])) };
+}
+
+/** First cycle and one-off of `quantity` units, 2 places: what adding them costs on the full-cycle routes. */
+const fullCycleCost = (o: QuotedOption, quantity: number) => roundDocument(o.unitPrice.plus(o.setupFee).times(quantity));
+const recurringOf = (o: QuotedOption, quantity: number) => (o.pricingType === "one_time" ? null : o.unitPrice.times(quantity));
+
+export interface AddOptionResult {
+  serviceOption: HeldOption;
+  charge: ChangeCharge | null;
+}
+
+/**
+ * Customer `POST /services/{id}/options`: buys an add-on at its full cycle price (plus setup fee);
+ * its own cycle starts today (nextDueDate one cycle ahead), independent of the service's. Charged
+ * like an order of the buyer: customers get a document and the add-on stays `pending_payment`
+ * until it is paid; nothing owed → `active` at once.
+ */
+export async function addServiceOption(
+  db: Db,
+  ctx: OrderContext,
+  service: ScopedService,
+  input: { optionId: string; quantity: number; billingCycle?: string | null },
+  now: Date,
+): Promise<AddOptionResult> {
+  const { cycle } = assertChangeable(service);
+  if (input.billingCycle && input.billingCycle !== apiBillingCycle(cycle) && input.billingCycle !== cycle) {
+    throw new DomainError("invalid", `${ADDON_CYCLE_MISMATCH} (${apiBillingCycle(cycle)})`, { details: [{ field: "billingCycle", message: ADDON_CYCLE_MISMATCH }] });
+  }
+  return db.$transaction(async (tx) => {
+    await lockService(tx, service.id);
+    const held = await listHeldOptions(tx, service.id);
+    const { quote, byId } = await quoteOptions(tx, ctx, service, new Map([[input.optionId, heldQuantity(held, input.optionId) + input.quantity]]), now);
+    const quoted = byId.get(input.optionId)!;
+    const amount = fullCycleCost(quoted, input.quantity);
+    const charge = await chargeServiceChange(tx, {
+      ctx,
+      service,
+      orderType: "addon",
+      lines: [{ description: `Add-on ${quoted.name} × ${input.quantity} (${apiBillingCycle(cycle)}, first cycle and setup)`, quantity: input.quantity, unitAmount: quoted.unitPrice.plus(quoted.setupFee), amount, serviceId: service.id }],
+      vatRate: quote.vatRate,
+      currency: quote.currency,
+      exchangeRate: quote.exchangeRate,
+      baseCurrency: quote.baseCurrency,
+      priceRule: quoted.rule,
+      at: now,
+    });
+    const row = await tx.serviceOption.create({
+      data: {
+        serviceId: service.id,
+        optionId: input.optionId,
+        quantity: input.quantity,
+        status: charge && charge.paymentStatus === "invoiced" ? "pending_payment" : "active",
+        amount: recurringOf(quoted, input.quantity),
+        setupFee: quoted.setupFee.times(input.quantity),
+        nextDueDate: quoted.pricingType === "one_time" ? null : nextDueDate(now, cycle),
+        orderId: charge?.orderId ?? null,
+        createdAt: now,
+      },
+      include: { option: { select: { id: true, name: true, pricingType: true } } },
+    });
+    return { serviceOption: row, charge };
+  }, TX);
+}
+
+/**
+ * Ends an add-on now, free and without refund: customer `DELETE /services/{id}/options/{optionId}`
+ * names the catalogue option (every row of it ends), reseller `DELETE …/options/{serviceOptionId}`
+ * the row. `cancelled` with today's termination date; gone from the lists at once.
+ */
+export async function removeServiceOption(db: Db, service: ScopedService, target: { optionId: string } | { rowId: string }, now: Date): Promise<HeldOption[]> {
+  return db.$transaction(async (tx) => {
+    await lockService(tx, service.id);
+    const held = await listHeldOptions(tx, service.id);
+    const rows = held.filter((h) => ("optionId" in target ? h.optionId === target.optionId : h.id === target.rowId));
+    if (rows.length === 0) throw new DomainError("not_found", ADDON_NOT_HELD);
+    await tx.serviceOption.updateMany({ where: { id: { in: rows.map((r) => r.id) }, status: { not: "cancelled" } }, data: { status: "cancelled", terminationDate: now } });
+    await withdrawUnpaidAddonOrders(tx, rows.filter((r) => r.status === "pending_payment").map((r) => r.orderId));
+    return listHeldOptions(tx, service.id).then((all) => all.filter((h) => !rows.some((r) => r.id === h.id)));
+  }, TX);
+}
+
+export interface OptionsUpgradeResult {
+  upgrade: ServiceUpgrade;
+  lines: DocumentLineInput[];
+  charge: ChangeCharge | null;
+}
+
+/**
+ * Customer `POST /services/{id}/upgrades/options`: adds and removes add-ons prorated to the
+ * service's next due date. Each added add-on costs its cycle price for the days remaining plus
+ * its setup fee; each removed one credits its cycle amount for the days remaining, which only
+ * offsets charges in the same change (never refunded). Refusals (400): nothing named, the two
+ * sets overlap, an added add-on is already held, a removed one is not held, and pricing's own
+ * (unavailable option, quantity). Nets to zero or credit → applied at once (`completed`, no
+ * document); else a document and `awaiting_payment` until it is paid.
+ */
+export async function requestOptionsUpgrade(
+  db: Db,
+  ctx: OrderContext,
+  service: ScopedService,
+  input: { add: { optionId: string; quantity: number }[]; remove: string[] },
+  now: Date,
+): Promise<OptionsUpgradeResult> {
+  const { cycle, due } = assertChangeable(service);
+  if (input.add.length === 0 && input.remove.length === 0) throw new DomainError("invalid", NOTHING_TO_CHANGE, { details: [{ field: "addOptions", message: NOTHING_TO_CHANGE }] });
+  const adds = new Map<string, number>();
+  for (const a of input.add) adds.set(a.optionId.toLowerCase(), (adds.get(a.optionId.toLowerCase()) ?? 0) + a.quantity);
+  const removes = [...new Set(input.remove.map((r) => r.toLowerCase()))];
+  if (removes.some((r) => adds.has(r))) throw new DomainError("invalid", OVERLAPPING_OPTIONS, { details: [{ field: "removeOptions", message: OVERLAPPING_OPTIONS }] });
+
+  return db.$transaction(async (tx) => {
+    await lockService(tx, service.id);
+    if (await findOpenUpgrade(tx, service.id)) throw new DomainError("conflict", UPGRADE_IN_PROGRESS);
+    const held = await listHeldOptions(tx, service.id);
+    for (const optionId of adds.keys()) {
+      const h = held.find((x) => x.optionId === optionId);
+      if (h) throw new DomainError("invalid", addonAlreadyHeld(h.option.name), { details: [{ field: "addOptions", message: addonAlreadyHeld(h.option.name) }] });
+    }
+    for (const optionId of removes) {
+      if (!held.some((x) => x.optionId === optionId)) throw new DomainError("invalid", addonNotHeld(optionId), { details: [{ field: "removeOptions", message: addonNotHeld(optionId) }] });
+    }
+    const days = prorationOf(now, due, cycle);
+    const lines: DocumentLineInput[] = [];
+    const stored: UpgradeAddOption[] = [];
+    let quote: OrderQuote | null = null;
+    if (adds.size > 0) {
+      const quoted = await quoteOptions(tx, ctx, service, adds, now);
+      quote = quoted.quote;
+      for (const [optionId, quantity] of adds) {
+        const o = quoted.byId.get(optionId)!;
+        const recurring = recurringOf(o, quantity);
+        const setup = o.setupFee.times(quantity);
+        const amount = roundDocument((recurring ? prorate(recurring, days) : ZERO).plus(setup));
+        lines.push({ description: `Add-on ${o.name} × ${quantity} (${days.daysRemaining}/${days.daysInCycle} days${setup.isZero() ? "" : " and setup"})`, quantity: 1, unitAmount: amount, amount, serviceId: service.id });
+        stored.push({ optionId, quantity, amount: recurring?.toFixed(4) ?? null, setupFee: setup.toFixed(4) });
+      }
+    }
+    const chargeAmount = lines.reduce((s, l) => s.plus(l.amount), ZERO);
+    const creditAmount = held.filter((h) => removes.includes(h.optionId)).reduce((s, h) => s.plus(h.amount ? prorate(h.amount, days) : ZERO), ZERO);
+    const netAmount = chargeAmount.minus(creditAmount);
+    const charged = netAmount.greaterThan(ZERO);
+    if (charged && creditAmount.greaterThan(ZERO)) {
+      lines.push({ description: `Credit for removed add-ons (${days.daysRemaining}/${days.daysInCycle} days)`, quantity: 1, unitAmount: creditAmount.negated(), amount: creditAmount.negated(), serviceId: service.id });
+    }
+    // VAT is the account's rate at `now`; a change without additions still needs it for the record.
+    const vatRate = quote?.vatRate ?? (await quoteForService(tx, ctx, service, service.productId, [], now)).vatRate;
+    const charge = charged
+      ? await chargeServiceChange(tx, {
+          ctx,
+          service,
+          orderType: "upgrade",
+          lines,
+          vatRate,
+          currency: quote!.currency,
+          exchangeRate: quote!.exchangeRate,
+          baseCurrency: quote!.baseCurrency,
+          priceRule: "upgrade",
+          at: now,
+        })
+      : null;
+    const vatAmount = charged ? vatOn(netAmount, vatRate) : ZERO;
+    let upgrade = await tx.serviceUpgrade.create({
+      data: {
+        serviceId: service.id,
+        accountId: service.accountId,
+        kind: "options",
+        status: charge && charge.paymentStatus === "invoiced" ? "awaiting_payment" : "executing",
+        fromProductId: service.productId,
+        toProductId: service.productId,
+        addOptions: stored as unknown as Prisma.InputJsonArray,
+        removeOptionIds: removes,
+        orderId: charge?.orderId ?? null,
+        currency: service.currency,
+        creditAmount,
+        chargeAmount,
+        netAmount,
+        vatRate,
+        vatAmount,
+        total: (charged ? netAmount : ZERO).plus(vatAmount),
+        daysRemaining: days.daysRemaining,
+        daysInCycle: days.daysInCycle,
+        createdAt: now,
+      },
+    });
+    if (upgrade.status === "executing") {
+      await applyOptionsUpgrade(tx, upgrade, now);
+      upgrade = await tx.serviceUpgrade.findUniqueOrThrow({ where: { id: upgrade.id } });
+    }
+    return { upgrade, lines: charged ? lines : [], charge };
+  }, TX);
+}
+
+// ─── reseller: the absolute set ───
+
+export interface OptionsChangeResult {
+  serviceId: string;
+  added: { optionId: string; name: string; quantity: number; unitPrice: string; setupFee: string }[];
+  increased: { optionId: string; name: string; delta: number; unitPrice: string }[];
+  decreased: { optionId: string; name: string; delta: number }[];
+  removed: { optionId: string; name: string; quantity: number }[];
+  unchanged: { optionId: string; name: string; quantity: number }[];
+  options: { id: string; optionId: string; name: string; quantity: number; status: string; unitPrice: string | null; nextDueDate: string | null }[];
+  charge: {
+    orderId: string;
+    amount: string;
+    currency: string;
+    baseAmount: string;
+    baseCurrency: string;
+    paymentMode: string;
+    paymentStatus: "paid" | "invoiced" | "failed";
+    invoiceId: string | null;
+    proformaId: string | null;
+    reason: string | null;
+  } | null;
+}
+
+export interface SetOptionsOutcome {
+  result: OptionsChangeResult;
+  /** A replay of `externalReference`: the first change's result, nothing charged again. */
+  idempotent: boolean;
+}
+
+const unitOf = (row: HeldOption) => (row.amount && row.quantity > 0 ? row.amount.dividedBy(row.quantity) : null);
+
+/** The live rows as the options change result lists them. */
+export function liveOptionRows(held: HeldOption[]): OptionsChangeResult["options"] {
+  return held.map((h) => ({
+    id: h.id,
+    optionId: h.optionId,
+    name: h.option.name,
+    quantity: h.quantity,
+    status: h.status,
+    unitPrice: unitOf(h)?.toFixed(2) ?? null,
+    nextDueDate: h.nextDueDate?.toISOString() ?? null,
+  }));
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
+}
+
+async function replayReference(db: DbOrTx, resellerId: string, externalReference: string): Promise<SetOptionsOutcome | null> {
+  const order = await db.order.findUnique({ where: { resellerId_externalReference: { resellerId, externalReference } }, select: { changeResult: true } });
+  if (!order?.changeResult) return null;
+  return { result: order.changeResult as unknown as OptionsChangeResult, idempotent: true };
+}
+
+/**
+ * Reseller `PUT /services/{id}/options`: the service's add-ons become exactly `options`
+ * (duplicates merged). Additions and top-ups are charged at wholesale for a first cycle on the
+ * service's cycle plus setup fee (their own cycle starts today), in the programme's mode:
+ * `credit` debits now (rows `active`), `invoice` raises a document (rows `pending_payment`,
+ * `order.invoiced`, then `active` and `order.paid` when it is paid). Removals and decreases are
+ * free, immediate and not refunded. The whole change runs under the service row lock; an
+ * `externalReference` already used by this reseller answers the first change's result
+ * (`idempotent: true`), also for a concurrent twin (the unique key settles it). A change with
+ * nothing to charge writes no order and needs no replay: the set is absolute.
+ */
+export async function setServiceOptions(
+  db: Db,
+  ctx: OrderContext,
+  service: ScopedService,
+  input: { options: { optionId: string; quantity: number }[]; externalReference?: string | null },
+  now: Date,
+  options: { gateways?: GatewayResolver } = {},
+): Promise<SetOptionsOutcome> {
+  const resellerId = ctx.resellerId!;
+  const reference = input.externalReference ?? null;
+  if (reference) {
+    const replay = await replayReference(db, resellerId, reference);
+    if (replay) return replay;
+  }
+  const { cycle } = assertChangeable(service);
+  const wanted = new Map<string, number>();
+  for (const o of input.options) wanted.set(o.optionId.toLowerCase(), (wanted.get(o.optionId.toLowerCase()) ?? 0) + o.quantity);
+  const gateways = options.gateways ?? defaultGatewayResolver;
+
+  let planned: PlannedChange;
+  try {
+    planned = await db.$transaction(async (tx) => {
+      await lockService(tx, service.id);
+      if (reference) {
+        const twin = await replayReference(tx, resellerId, reference);
+        if (twin) return { outcome: twin, card: null };
+      }
+      const held = await listHeldOptions(tx, service.id);
+      const heldIds = [...new Set(held.map((h) => h.optionId))];
+      const nameOf = (id: string) => held.find((h) => h.optionId === id)?.option.name ?? id;
+      const { quote, byId } = wanted.size > 0 ? await quoteOptions(tx, ctx, service, wanted, now) : { quote: null, byId: new Map<string, QuotedOption>() };
+
+      const result: OptionsChangeResult = { serviceId: service.id, added: [], increased: [], decreased: [], removed: [], unchanged: [], options: [], charge: null };
+      const buys: { optionId: string; delta: number; o: QuotedOption }[] = [];
+      for (const [optionId, quantity] of wanted) {
+        const o = byId.get(optionId)!;
+        const have = heldQuantity(held, optionId);
+        if (have === 0) {
+          result.added.push({ optionId, name: o.name, quantity, unitPrice: o.unitPrice.toFixed(2), setupFee: o.setupFee.toFixed(2) });
+          buys.push({ optionId, delta: quantity, o });
+        } else if (quantity > have) {
+          result.increased.push({ optionId, name: o.name, delta: quantity - have, unitPrice: o.unitPrice.toFixed(2) });
+          buys.push({ optionId, delta: quantity - have, o });
+        } else if (quantity < have) {
+          result.decreased.push({ optionId, name: o.name, delta: have - quantity });
+        } else {
+          result.unchanged.push({ optionId, name: o.name, quantity });
+        }
+      }
+      for (const optionId of heldIds.filter((id) => !wanted.has(id))) result.removed.push({ optionId, name: nameOf(optionId), quantity: heldQuantity(held, optionId) });
+
+      // A card is charged after the commit; until it goes through, nothing held changes (402: "nothing changed").
+      const method = ctx.mode === "saved_method" && buys.length > 0 ? await resolveSavedMethod(tx, ctx.accountId, null, gateways) : null;
+      if (!method) await applyReductions(tx, service.id, held, result, now);
+
+      const lines: DocumentLineInput[] = buys.map(({ delta, o }) => ({
+        description: `Add-on ${o.name} × ${delta} (${apiBillingCycle(cycle)}, first cycle and setup)`,
+        quantity: delta,
+        unitAmount: o.unitPrice.plus(o.setupFee),
+        amount: fullCycleCost(o, delta),
+        serviceId: service.id,
+      }));
+      const charge = quote
+        ? await chargeServiceChange(tx, {
+            ctx,
+            service,
+            orderType: "addon",
+            lines,
+            vatRate: quote.vatRate,
+            currency: quote.currency,
+            exchangeRate: quote.exchangeRate,
+            baseCurrency: quote.baseCurrency,
+            priceRule: buys[0]?.o.rule ?? "retail",
+            externalReference: reference,
+            card: method ? { paymentMethodId: method.id } : null,
+            at: now,
+          })
+        : null;
+      for (const { optionId, delta, o } of buys) {
+        await tx.serviceOption.create({
+          data: {
+            serviceId: service.id,
+            optionId,
+            quantity: delta,
+            status: charge && charge.paymentStatus !== "paid" ? "pending_payment" : "active",
+            amount: recurringOf(o, delta),
+            setupFee: o.setupFee.times(delta),
+            nextDueDate: o.pricingType === "one_time" ? null : nextDueDate(now, cycle),
+            orderId: charge?.orderId ?? null,
+            createdAt: now,
+          },
+        });
+      }
+      result.options = liveOptionRows(await listHeldOptions(tx, service.id));
+      if (charge) {
+        result.charge = {
+          orderId: charge.orderId,
+          amount: charge.total.toFixed(2),
+          currency: charge.currency,
+          baseAmount: charge.baseAmount.toFixed(2),
+          baseCurrency: charge.baseCurrency,
+          paymentMode: charge.paymentMode ?? "invoice",
+          paymentStatus: charge.paymentStatus === "processing" ? "failed" : charge.paymentStatus,
+          invoiceId: charge.document?.type === "invoice" ? charge.document.id : null,
+          proformaId: charge.document?.type === "proforma" ? charge.document.id : null,
+          reason: charge.paymentStatus === "processing" ? "The card charge did not complete" : null,
+        };
+        await tx.order.update({ where: { id: charge.orderId }, data: { changeResult: result as unknown as Prisma.InputJsonObject } });
+      }
+      const card = method && charge ? { method, charge, lines } : null;
+      return { outcome: { result, idempotent: false }, card };
+    }, TX);
+  } catch (err) {
+    if (!reference || !isUniqueViolation(err)) throw err;
+    const winner = await replayReference(db, resellerId, reference);
+    if (!winner) throw err;
+    return winner;
+  }
+  if (!planned.card) return planned.outcome;
+  return chargeCardChange(db, ctx, service, planned.outcome.result, planned.card, now);
+}
+
+interface PlannedChange {
+  outcome: SetOptionsOutcome;
+  card: { method: SavedMethod; charge: ChangeCharge; lines: DocumentLineInput[] } | null;
+}
+
+/** Decreases (newest rows first) and removals of an options change; free, immediate, not refunded. */
+async function applyReductions(tx: Tx, serviceId: string, held: HeldOption[], result: OptionsChangeResult, now: Date): Promise<void> {
+  for (const d of result.decreased) await reduceHeld(tx, held.filter((h) => h.optionId === d.optionId), d.delta, now);
+  for (const r of result.removed) {
+    const rows = held.filter((h) => h.optionId === r.optionId);
+    await tx.serviceOption.updateMany({ where: { id: { in: rows.map((h) => h.id) }, status: { not: "cancelled" } }, data: { status: "cancelled", terminationDate: now } });
+    await withdrawUnpaidAddonOrders(tx, rows.filter((h) => h.status === "pending_payment").map((h) => h.orderId));
+  }
+}
+
+/**
+ * `saved_method`: the card is charged outside any transaction (reference `<orderId>:<paymentId>`, the
+ * gateway's idempotency key), then one transaction settles it. Success: payment and order paid, the
+ * new add-ons `active`, the decreases and removals applied, a paid invoice (best effort), `order.paid`.
+ * Refusal: payment and order failed with the gateway's reason, the new rows `cancelled`, nothing else
+ * changed, `order.payment_failed`; the result's `charge.paymentStatus` is `failed` (HTTP 402).
+ */
+async function chargeCardChange(
+  db: Db,
+  ctx: OrderContext,
+  service: ScopedService,
+  result: OptionsChangeResult,
+  card: NonNullable<PlannedChange["card"]>,
+  now: Date,
+): Promise<SetOptionsOutcome> {
+  const { charge, method } = card;
+  const outcome = await chargeSafely(method.gateway, {
+    token: method.token,
+    cardLastFour: method.cardLastFour,
+    amount: charge.total,
+    currency: charge.currency,
+    reference: `${charge.orderId}:${charge.paymentId}`,
+    description: `Add-ons for service ${service.id}`,
+  });
+  return db.$transaction(async (tx) => {
+    await lockService(tx, service.id);
+    const event = {
+      orderId: charge.orderId,
+      orderNumber: charge.orderNumber,
+      externalOrderId: null,
+      externalCustomerId: service.resellerCustomer?.externalCustomerId ?? null,
+      paymentMode: "saved_method",
+      amount: charge.amount,
+      vat: charge.vat,
+      total: charge.total,
+      currency: charge.currency,
+      services: [],
+    };
+    await tx.paymentMethod.update({ where: { id: method.id }, data: { lastUsedAt: now } });
+    if (outcome.ok) {
+      await tx.payment.update({ where: { id: charge.paymentId! }, data: { status: "paid", gatewayReference: outcome.gatewayReference } });
+      await tx.order.update({ where: { id: charge.orderId }, data: { status: "paid", paymentStatus: "paid" } });
+      await tx.serviceOption.updateMany({ where: { orderId: charge.orderId, status: "pending_payment" }, data: { status: "active" } });
+      const held = (await listHeldOptions(tx, service.id)).filter((h) => h.orderId !== charge.orderId);
+      await applyReductions(tx, service.id, held, result, now);
+      const invoice = await raisePaidInvoice(tx, { accountId: ctx.accountId, orderId: charge.orderId, currency: charge.currency, amount: charge.amount, vatRate: await orderVatRate(tx, charge.orderId), vat: charge.vat, total: charge.total }, card.lines, now, charge.paymentId);
+      await raiseOrderEvent(tx, ctx.resellerId, "order.paid", { ...event, status: "paid", invoiceId: invoice?.id ?? null }, now);
+      result.charge = { ...result.charge!, paymentStatus: "paid", invoiceId: invoice?.id ?? null, reason: null };
+    } else {
+      await tx.payment.update({ where: { id: charge.paymentId! }, data: { status: "failed", failureReason: outcome.reason, gatewayReference: outcome.gatewayReference } });
+      await tx.order.update({ where: { id: charge.orderId }, data: { status: "payment_failed", paymentStatus: "failed", paymentFailedReason: outcome.reason } });
+      await tx.serviceOption.updateMany({ where: { orderId: charge.orderId, status: "pending_payment" }, data: { status: "cancelled", terminationDate: now } });
+      await raiseOrderEvent(tx, ctx.resellerId, "order.payment_failed", { ...event, status: "payment_failed", paymentError: outcome.reason }, now);
+      result.charge = { ...result.charge!, paymentStatus: "failed", reason: outcome.reason };
+    }
+    result.options = liveOptionRows(await listHeldOptions(tx, service.id));
+    await tx.order.update({ where: { id: charge.orderId }, data: { changeResult: result as unknown as Prisma.InputJsonObject } });
+    return { result, idempotent: false };
+  }, TX);
+}
+
+async function orderVatRate(tx: Tx, orderId: string): Promise<Decimal> {
+  return (await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { vatRate: true } })).vatRate;
+}
+
+/**
+ * An add-on removed while still waiting for payment: when nothing else of its add-on order is left
+ * to pay for, the order is cancelled with its untouched unpaid document, so no one is asked to pay
+ * for what was withdrawn. A document already partly paid is left as it is.
+ */
+async function withdrawUnpaidAddonOrders(tx: Tx, orderIds: (string | null)[]): Promise<void> {
+  for (const orderId of new Set(orderIds.filter((id): id is string => id !== null))) {
+    if (await tx.serviceOption.count({ where: { orderId, status: "pending_payment" } })) continue;
+    const order = await tx.order.findUnique({ where: { id: orderId }, select: { orderType: true, status: true } });
+    if (order?.orderType !== "addon" || order.status !== "invoiced") continue;
+    const invoices = await tx.invoice.updateMany({ where: { orderId, status: "unpaid", paidAmount: 0 }, data: { status: "cancelled" } });
+    const proformas = await tx.proforma.updateMany({ where: { orderId, status: "unpaid", paidAmount: 0 }, data: { status: "cancelled" } });
+    if (invoices.count + proformas.count > 0) await tx.order.update({ where: { id: orderId }, data: { status: "cancelled" } });
+  }
+}
+
+/** Takes `delta` units off the newest rows first; a row reaching zero ends today. */
+async function reduceHeld(tx: Tx, rows: HeldOption[], delta: number, now: Date): Promise<void> {
+  let left = delta;
+  for (const row of [...rows].reverse()) {
+    if (left === 0) break;
+    const take = Math.min(left, row.quantity);
+    left -= take;
+    if (take === row.quantity) {
+      await tx.serviceOption.update({ where: { id: row.id }, data: { status: "cancelled", terminationDate: now } });
+    } else {
+      const unit = unitOf(row);
+      await tx.serviceOption.update({ where: { id: row.id }, data: { quantity: row.quantity - take, amount: unit ? unit.times(row.quantity - take) : row.amount } });
+    }
+  }
+}

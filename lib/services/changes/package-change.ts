@@ -1,0 +1,195 @@
+import type { Db, Tx } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import type { Prisma, ServiceUpgrade } from "@/lib/generated/prisma/client";
+import type { DocumentLineInput } from "@/lib/billing/create-invoice";
+import type { OrderContext } from "@/lib/orders/order-context";
+import { ZERO, apiBillingCycle, vatOn, type Decimal } from "@/lib/pricing";
+import type { ScopedService } from "../find-scoped-service-or-throw";
+import { chargeServiceChange, type ChangeCharge } from "./charge-service-change";
+import { prorate, prorationOf } from "./proration";
+import { assertChangeable, lockService, quoteForService } from "./service-change-context";
+
+export const PRODUCT_NOT_FOUND = "Product not found";
+export const NO_UPGRADE_PATH = "There is no upgrade path from this service's product to that product";
+export const UPGRADE_IN_PROGRESS = "An upgrade is already in progress for this service";
+export const SAME_PRODUCT = "The service is already on that product";
+
+/** Statuses of a change still under way: a second one is refused while one of these exists. */
+export const OPEN_UPGRADE_STATUSES = ["pending", "awaiting_payment", "executing", "awaiting_admin"] as const;
+
+export interface UpgradePreview {
+  toProductId: string;
+  toProductName: string;
+  toSpecs: unknown;
+  /** What the service bills per cycle on the new plan (product and datacentre). */
+  newCyclePrice: Decimal;
+  upgradeFee: Decimal;
+  /** The current plan's price for the days remaining, credited against the charge. */
+  creditAmount: Decimal;
+  /** The new plan's price for the days remaining. */
+  chargeAmount: Decimal;
+  /** charge − credit + fee; zero or less is a change with nothing to pay (no refund). */
+  netAmount: Decimal;
+  vatRate: Decimal;
+  vatAmount: Decimal;
+  totalWithVat: Decimal;
+  daysRemaining: number;
+  daysInCycle: number;
+  billingCycle: string;
+  /** The quote's rate (1 base = rate currency), stored on the change's order. */
+  exchangeRate: Decimal;
+}
+
+type Target = { id: string; name: string; specs: Prisma.JsonValue };
+
+/**
+ * What moving the service to `target` costs now: both plans prorated to the service's next due date
+ * in whole days (proration.ts), the difference charged, VAT on what is charged. There is no upgrade
+ * fee column in the catalogue: `upgradeFee` is 0.
+ */
+export async function previewPackageChange(db: Db | Tx, ctx: OrderContext, service: ScopedService, target: Target, now: Date): Promise<UpgradePreview> {
+  const { cycle, due } = assertChangeable(service);
+  const quote = await quoteForService(db, ctx, service, target.id, [], now);
+  const line = quote.lines[0]!;
+  const days = prorationOf(now, due, cycle);
+  const creditAmount = prorate(service.amount, days);
+  const chargeAmount = prorate(line.serviceAmount, days);
+  const upgradeFee = ZERO;
+  const netAmount = chargeAmount.minus(creditAmount).plus(upgradeFee);
+  const charged = netAmount.greaterThan(ZERO) ? netAmount : ZERO;
+  const vatAmount = vatOn(charged, quote.vatRate);
+  return {
+    toProductId: target.id,
+    toProductName: target.name,
+    toSpecs: target.specs,
+    newCyclePrice: line.serviceAmount,
+    upgradeFee,
+    creditAmount,
+    chargeAmount,
+    netAmount,
+    vatRate: quote.vatRate,
+    vatAmount,
+    totalWithVat: charged.plus(vatAmount),
+    daysRemaining: days.daysRemaining,
+    daysInCycle: days.daysInCycle,
+    billingCycle: apiBillingCycle(service.billingCycle),
+    exchangeRate: quote.exchangeRate,
+  };
+}
+
+/** The products the supplier links the service's product to (enabled ones), in catalogue order. */
+export async function upgradeTargets(db: Db | Tx, productId: string): Promise<Target[]> {
+  const paths = await db.productUpgradePath.findMany({
+    where: { fromProductId: productId, toProduct: { enabled: true } },
+    include: { toProduct: { select: { id: true, name: true, specs: true, sortOrder: true } } },
+  });
+  return paths.map((p) => p.toProduct).sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
+}
+
+export async function findOpenUpgrade(db: Db | Tx, serviceId: string): Promise<ServiceUpgrade | null> {
+  return db.serviceUpgrade.findFirst({ where: { serviceId, status: { in: [...OPEN_UPGRADE_STATUSES] } }, orderBy: { createdAt: "desc" } });
+}
+
+/**
+ * The upgrades a service can take now, each previewed (a target the buyer cannot be quoted on the
+ * service's cycle or datacentre is left out), and the change under way. A service that cannot be
+ * changed (not active, hourly) lists none.
+ */
+export async function listPackageChanges(db: Db, ctx: OrderContext, service: ScopedService, now: Date): Promise<{ upgrades: UpgradePreview[]; pendingUpgrade: ServiceUpgrade | null }> {
+  const pendingUpgrade = await findOpenUpgrade(db, service.id);
+  const upgrades: UpgradePreview[] = [];
+  for (const target of await upgradeTargets(db, service.productId)) {
+    try {
+      upgrades.push(await previewPackageChange(db, ctx, service, target, now));
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+    }
+  }
+  return { upgrades, pendingUpgrade };
+}
+
+export interface PackageChangeResult {
+  upgrade: ServiceUpgrade;
+  preview: UpgradePreview;
+  charge: ChangeCharge | null;
+  /** The document lines charged (none when nothing is owed). */
+  lines: DocumentLineInput[];
+}
+
+/**
+ * Moves a service to another product linked by an upgrade path. Checks, in order: the target
+ * exists (404 `Product not found`), the service is active with a billing period (409), a path
+ * links the two products (409), no other change is under way (409, checked again under the
+ * service row lock), the target is priced on the service's cycle (400, from pricing). The
+ * difference is charged like an order of the buyer (chargeServiceChange). Nothing owed, or paid
+ * from reseller credit: `executing` at once (the background function resizes the machine and
+ * completes it; call requestUpgradeExecution after the commit). A document raised:
+ * `awaiting_payment` until it is paid (applyPaidServiceChange).
+ */
+export async function requestPackageChange(db: Db, ctx: OrderContext, service: ScopedService, toProductId: string, now: Date): Promise<PackageChangeResult> {
+  const target = await db.product.findFirst({ where: { id: toProductId, enabled: true }, select: { id: true, name: true, specs: true } });
+  if (!target) throw new DomainError("not_found", PRODUCT_NOT_FOUND);
+  assertChangeable(service);
+  if (target.id === service.productId) throw new DomainError("conflict", SAME_PRODUCT);
+  const path = await db.productUpgradePath.findUnique({ where: { fromProductId_toProductId: { fromProductId: service.productId, toProductId: target.id } } });
+  if (!path) throw new DomainError("conflict", NO_UPGRADE_PATH);
+  if (await findOpenUpgrade(db, service.id)) throw new DomainError("conflict", UPGRADE_IN_PROGRESS);
+  const preview = await previewPackageChange(db, ctx, service, target, now);
+
+  return db.$transaction(
+    async (tx) => {
+      await lockService(tx, service.id);
+      if (await findOpenUpgrade(tx, service.id)) throw new DomainError("conflict", UPGRADE_IN_PROGRESS);
+      const charged = preview.netAmount.greaterThan(ZERO) ? preview.netAmount : ZERO;
+      const lines: DocumentLineInput[] = charged.isZero()
+        ? []
+        : [
+            {
+              description: `Plan change to ${target.name} (${preview.daysRemaining}/${preview.daysInCycle} days: ${preview.chargeAmount.toFixed(2)} less ${preview.creditAmount.toFixed(2)} credit)`,
+              quantity: 1,
+              unitAmount: charged,
+              amount: charged,
+              serviceId: service.id,
+            },
+          ];
+      const charge = await chargeServiceChange(tx, {
+        ctx,
+        service,
+        orderType: "upgrade",
+        lines,
+        vatRate: preview.vatRate,
+        currency: service.currency,
+        exchangeRate: preview.exchangeRate,
+        baseCurrency: ctx.baseCurrency,
+        priceRule: "upgrade",
+        at: now,
+      });
+      const status = charge && charge.paymentStatus === "invoiced" ? "awaiting_payment" : "executing";
+      const upgrade = await tx.serviceUpgrade.create({
+        data: {
+          serviceId: service.id,
+          accountId: service.accountId,
+          kind: "package",
+          status,
+          fromProductId: service.productId,
+          toProductId: target.id,
+          orderId: charge?.orderId ?? null,
+          currency: service.currency,
+          newAmount: preview.newCyclePrice,
+          creditAmount: preview.creditAmount,
+          chargeAmount: preview.chargeAmount,
+          upgradeFee: preview.upgradeFee,
+          netAmount: preview.netAmount,
+          vatRate: preview.vatRate,
+          vatAmount: preview.vatAmount,
+          total: preview.totalWithVat,
+          daysRemaining: preview.daysRemaining,
+          daysInCycle: preview.daysInCycle,
+          createdAt: now,
+        },
+      });
+      return { upgrade, preview, charge, lines };
+    },
+    { maxWait: 15_000, timeout: 30_000 },
+  );
+}
