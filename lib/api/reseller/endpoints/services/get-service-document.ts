@@ -2,7 +2,6 @@ import { z } from "zod";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { buildServiceDocument } from "@/lib/services/document/service-document";
 import { serviceNetwork } from "@/lib/services/document/service-network";
-import { serviceOptionsSection, serviceUpgradesSection } from "@/lib/services/document/service-offers";
 import { defineEndpoint } from "../../define-endpoint";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
 
