@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DbOrTx, Tx } from "@/lib/db/client";
-import { Prisma, type BillingCycle, type OrderStatus, type PaymentStatus, type ServiceStatus } from "@/lib/generated/prisma/client";
+import { Prisma, type BillingCycle, type OrderStatus, type PaymentStatus, type ResellerProfileStatus, type ServiceStatus } from "@/lib/generated/prisma/client";
 import { createInvoice, type DocumentLineInput } from "@/lib/billing/create-invoice";
 import { createProforma } from "@/lib/billing/create-proforma";
 import { MONTHS_IN_CYCLE, apiBillingCycle, type OrderQuote } from "@/lib/pricing";
@@ -329,7 +329,8 @@ export async function raiseOrderEvent(
   type: "order.paid" | "order.invoiced" | "order.payment_failed" | "service.provisioning_failed",
   data: OrderEventInput,
   at: Date,
+  profile?: { webhookUrl: string | null; status: ResellerProfileStatus } | null,
 ): Promise<void> {
   if (!resellerId) return;
-  await recordResellerEvent(tx, { resellerId, type, data: orderEventData(data) }, { now: at });
+  await recordResellerEvent(tx, { resellerId, type, data: orderEventData(data) }, { now: at, profile });
 }

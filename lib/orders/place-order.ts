@@ -206,7 +206,7 @@ async function placeInTransaction(tx: Tx, ctx: OrderContext, input: PlaceOrderIn
       if (twin) return { orderId: twin, document: null, provisionIds: [], paymentId: null, replayed: true };
       await assertHoldingCaps(tx, { id: ctx.resellerId, accountId: ctx.accountId }, quote.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
     }
-    await assertMinimumOrder(tx, quote.baseAmount);
+    await assertMinimumOrder(tx, quote.baseAmount, { minimumOrderAmount: ctx.minimumOrderAmount });
   }
 
   const resellerCustomer = await resolveResellerCustomer(tx, ctx, input);
@@ -280,14 +280,14 @@ async function placeInTransaction(tx: Tx, ctx: OrderContext, input: PlaceOrderIn
   if (ctx.mode === "credit") {
     const invoice = paidInvoice && { id: paidInvoice.id, number: numbers.invoiceNumber! };
     if (invoice) document = { type: "invoice", ...invoice, settled: true };
-    await raiseOrderEvent(tx, ctx.resellerId, "order.paid", { ...event, status: "paid", invoiceId: invoice?.id ?? null }, now);
+    await raiseOrderEvent(tx, ctx.resellerId, "order.paid", { ...event, status: "paid", invoiceId: invoice?.id ?? null }, now, ctx.eventTarget);
   } else if (ctx.mode === "hourly_credit") {
     // Hourly products are charged from credit without a document (customer-api "Auto-credit").
     await raiseOrderEvent(tx, ctx.resellerId, "order.paid", { ...event, status: "paid", invoiceId: null }, now);
   } else if (ctx.mode === "invoice" || ctx.mode === "document") {
     const raised = await raiseUnpaidDocument(tx, figures, lines, now, ctx);
     document = { ...raised, settled: false };
-    await raiseOrderEvent(tx, ctx.resellerId, "order.invoiced", { ...event, status: "invoiced", invoiceId: raised.type === "invoice" ? raised.id : null }, now);
+    await raiseOrderEvent(tx, ctx.resellerId, "order.invoiced", { ...event, status: "invoiced", invoiceId: raised.type === "invoice" ? raised.id : null }, now, ctx.eventTarget);
   }
   return { orderId, document, provisionIds: payNow ? services.map((s) => s.id) : [], paymentId, replayed: false };
 }
