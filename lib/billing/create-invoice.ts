@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { nextDocumentNumber } from "./next-document-number";
@@ -28,6 +29,11 @@ export interface BillingDocumentInput {
 export interface CreateInvoiceInput extends BillingDocumentInput {
   /** `paid`: a record of money already collected (pay-now order modes), paid in full at `at`. */
   status?: "unpaid" | "paid";
+  /**
+   * Store a placeholder number (`pending-<uuid>`); the caller numbers the invoice later in the
+   * same transaction with assignDocumentNumbers, so the counter is locked only for the tail.
+   */
+  deferNumber?: boolean;
 }
 
 export interface CreatedDocument {
@@ -42,7 +48,7 @@ export interface CreatedDocument {
  */
 export async function createInvoice(tx: DbOrTx, input: CreateInvoiceInput): Promise<CreatedDocument> {
   assertAddsUp(input);
-  const number = await nextDocumentNumber(tx, "invoice", input.at);
+  const number = input.deferNumber ? `pending-${randomUUID()}` : await nextDocumentNumber(tx, "invoice", input.at);
   const paid = input.status === "paid";
   const invoice = await tx.invoice.create({
     data: {

@@ -7,6 +7,7 @@ import { pruneJobHistory } from "./functions/prune-job-history";
 import { pruneRateLimitBuckets } from "./functions/prune-rate-limit-buckets";
 import { pruneSignedOutSessions } from "./functions/prune-signed-out-sessions";
 import { pruneWebhookDeliveries } from "./functions/prune-webhook-deliveries";
+import { reconcileCardPaymentsJob } from "./functions/reconcile-card-payments";
 import { sweepPendingServices } from "./functions/sweep-pending-services";
 import { sweepWebhookDeliveries } from "./functions/sweep-webhook-deliveries";
 import { terminateCancelledServices } from "./functions/terminate-cancelled-services";
@@ -26,4 +27,5 @@ export const functions = [
   billingHourly,
   executeServiceUpgrade,
   sweepServiceUpgrades,
+  reconcileCardPaymentsJob,
 ];

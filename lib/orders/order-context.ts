@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import type { OrderPaymentMode, ResellerPaymentMode } from "@/lib/generated/prisma/client";
+import type { OrderPaymentMode, Prisma, ResellerPaymentMode, ResellerProfileStatus } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/catalogue/product-ids";
 import { getBaseCurrency, resolveBuyer, type PricingBuyer, type ResolvedBuyer } from "@/lib/pricing";
 import type { OrderBuyer } from "./order-input";
@@ -32,6 +32,10 @@ export interface OrderContext {
   issueProformas: boolean;
   invoiceDueDays: number;
   hourlyMinimumCredit: string;
+  /** ResellerProgramme.minimumOrderAmount (base currency), read with the mode. */
+  minimumOrderAmount: Prisma.Decimal | null;
+  /** Reseller API orders: whether and how the reseller's events are delivered (null: read when recording). */
+  eventTarget: { webhookUrl: string | null; status: ResellerProfileStatus } | null;
   /** Customer orders: the project services go into. */
   projectId: string | null;
   /** Reseller key bound to a customer record. */
@@ -59,11 +63,13 @@ export async function resolveProject(db: DbOrTx, accountId: string, buyer: Extra
 /** Who is buying, how the order is collected, and the settings that shape it; read before the transaction. */
 export async function resolveOrderContext(db: DbOrTx, buyer: OrderBuyer): Promise<OrderContext> {
   const pricingBuyer: PricingBuyer = buyer.kind === "reseller" ? { kind: "reseller", resellerId: buyer.resellerId } : { kind: "customer", accountId: buyer.accountId };
-  const [resolved, settings, programme, baseCurrency] = await Promise.all([
+  const [resolved, settings, programme, baseCurrency, eventTarget] = await Promise.all([
     resolveBuyer(db, pricingBuyer),
     db.platformSettings.findUnique({ where: { id: 1 }, select: { issueProformas: true, invoiceDueDays: true, hourlyMinimumCredit: true } }),
-    db.resellerProgramme.findUnique({ where: { id: 1 }, select: { paymentMode: true } }),
+    db.resellerProgramme.findUnique({ where: { id: 1 }, select: { paymentMode: true, minimumOrderAmount: true } }),
     getBaseCurrency(db),
+    // Read here, in parallel, so recording the order event does not read it under the tail's locks.
+    buyer.kind === "reseller" ? db.resellerProfile.findUnique({ where: { id: buyer.resellerId }, select: { webhookUrl: true, status: true } }) : null,
   ]);
   const common = {
     pricingBuyer,
@@ -74,6 +80,8 @@ export async function resolveOrderContext(db: DbOrTx, buyer: OrderBuyer): Promis
     issueProformas: settings?.issueProformas ?? false,
     invoiceDueDays: settings?.invoiceDueDays ?? 7,
     hourlyMinimumCredit: (settings?.hourlyMinimumCredit ?? 10).toString(),
+    minimumOrderAmount: programme?.minimumOrderAmount ?? null,
+    eventTarget,
   };
   if (buyer.kind === "reseller") {
     let boundCustomer: OrderContext["boundCustomer"] = null;

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { DbOrTx, Tx } from "@/lib/db/client";
-import { Prisma, type BillingCycle, type OrderStatus, type PaymentStatus, type ServiceStatus } from "@/lib/generated/prisma/client";
+import { Prisma, type BillingCycle, type OrderStatus, type PaymentStatus, type ResellerProfileStatus, type ServiceStatus } from "@/lib/generated/prisma/client";
 import { createInvoice, type DocumentLineInput } from "@/lib/billing/create-invoice";
 import { createProforma } from "@/lib/billing/create-proforma";
-import { nextDocumentNumber } from "@/lib/billing/next-document-number";
 import { MONTHS_IN_CYCLE, apiBillingCycle, type OrderQuote } from "@/lib/pricing";
 import { orderEventData, type OrderEventInput } from "@/lib/webhooks/events";
 import { recordResellerEvent } from "@/lib/webhooks/record-reseller-event";
@@ -109,13 +108,6 @@ export async function insertOrder(tx: Tx, rows: NewOrderRows): Promise<{ orderId
   );
   if (optionRows.length > 0) await tx.orderItemOption.createMany({ data: optionRows });
   return { orderId: order.id, itemIds };
-}
-
-/** The order's gap-free number; call it last in the transaction (it holds the counter's lock until commit). */
-export async function assignOrderNumber(tx: Tx, orderId: string, at: Date): Promise<string> {
-  const orderNumber = await nextDocumentNumber(tx, "order", at);
-  await tx.order.update({ where: { id: orderId }, data: { orderNumber } });
-  return orderNumber;
 }
 
 /** Whether any holding cap applies to these products for the reseller (only then do its orders queue on the profile lock). */
@@ -264,7 +256,14 @@ export interface OrderFigures {
  * "Collection modes": the charge is never reported failed because the document could not be
  * produced): the work runs under a savepoint, and a failure rolls back to it and is logged.
  */
-export async function raisePaidInvoice(tx: Tx, figures: OrderFigures, lines: DocumentLineInput[], at: Date, paymentId: string | null): Promise<{ id: string; number: string } | null> {
+export async function raisePaidInvoice(
+  tx: Tx,
+  figures: OrderFigures,
+  lines: DocumentLineInput[],
+  at: Date,
+  paymentId: string | null,
+  options: { deferNumber?: boolean } = {},
+): Promise<{ id: string; number: string } | null> {
   return bestEffort(tx, "paid_invoice", async () => {
     const invoice = await createInvoice(tx, {
       accountId: figures.accountId,
@@ -278,6 +277,7 @@ export async function raisePaidInvoice(tx: Tx, figures: OrderFigures, lines: Doc
       at,
       dueDate: at,
       status: "paid",
+      deferNumber: options.deferNumber,
     });
     if (paymentId) await tx.payment.update({ where: { id: paymentId }, data: { invoiceId: invoice.id } });
     return invoice;
@@ -329,7 +329,8 @@ export async function raiseOrderEvent(
   type: "order.paid" | "order.invoiced" | "order.payment_failed" | "service.provisioning_failed",
   data: OrderEventInput,
   at: Date,
+  profile?: { webhookUrl: string | null; status: ResellerProfileStatus } | null,
 ): Promise<void> {
   if (!resellerId) return;
-  await recordResellerEvent(tx, { resellerId, type, data: orderEventData(data) }, { now: at });
+  await recordResellerEvent(tx, { resellerId, type, data: orderEventData(data) }, { now: at, profile });
 }

@@ -9,8 +9,8 @@ import { requestProvisioning } from "@/lib/services/request-provisioning";
 import { resolveOrderContext, type OrderContext } from "./order-context";
 import type { OrderItemInput, OrderRunOptions, PlaceOrderInput } from "./order-input";
 import { loadOrderRecord, type OrderRecord } from "./order-record";
+import { assignDocumentNumbers } from "@/lib/billing/next-document-number";
 import {
-  assignOrderNumber,
   hasHoldingCaps,
   insertOrder,
   insertServices,
@@ -208,7 +208,7 @@ async function placeInTransaction(tx: Tx, ctx: OrderContext, input: PlaceOrderIn
       if (twin) return { orderId: twin, document: null, provisionIds: [], paymentId: null, replayed: true };
       await assertHoldingCaps(tx, { id: ctx.resellerId, accountId: ctx.accountId }, quote.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
     }
-    await assertMinimumOrder(tx, quote.baseAmount);
+    await assertMinimumOrder(tx, quote.baseAmount, { minimumOrderAmount: ctx.minimumOrderAmount });
   }
 
   const resellerCustomer = await resolveResellerCustomer(tx, ctx, input);
@@ -234,6 +234,11 @@ async function placeInTransaction(tx: Tx, ctx: OrderContext, input: PlaceOrderIn
     status: payNow ? "pending" : "pending_payment",
     at: now,
   });
+  const figures = { accountId: ctx.accountId, orderId, currency: quote.currency, amount: quote.amount, vatRate: quote.vatRate, vat: quote.vat, total: quote.total };
+  const lines = quoteDocumentLines(quote, items, services, itemIds);
+  // `credit`: the paid invoice is written now, numbered with the order at the end (best effort).
+  const paidInvoice = ctx.mode === "credit" ? await raisePaidInvoice(tx, figures, lines, now, null, { deferNumber: true }) : null;
+
   // Pay-now modes record the payment now; `saved_method` records the attempt the card charge settles.
   let paymentId: string | null = null;
   if (payNow || ctx.mode === "saved_method") {
@@ -241,6 +246,7 @@ async function placeInTransaction(tx: Tx, ctx: OrderContext, input: PlaceOrderIn
       data: {
         accountId: ctx.accountId,
         orderId,
+        invoiceId: paidInvoice?.id ?? null,
         paymentMethodId,
         method: payNow ? "credit" : "card",
         amount: quote.total,
@@ -253,12 +259,12 @@ async function placeInTransaction(tx: Tx, ctx: OrderContext, input: PlaceOrderIn
     paymentId = payment.id;
   }
 
-  // From here on, rows other orders wait for: keep it short.
+  // From here on, rows other orders wait for: keep it short. The debit locks the buyer's account
+  // row, the numbers the platform's counters (both numbers in one statement), held to the commit.
   if (payNow) await debitOrder(tx, ctx, orderId, quote.total, quote.currency, now, ctx.mode === "hourly_credit", paymentId!);
-  const orderNumber = await assignOrderNumber(tx, orderId, now);
+  const numbers = await assignDocumentNumbers(tx, now, { orderId, invoiceId: paidInvoice?.id ?? null });
+  const orderNumber = numbers.orderNumber;
 
-  const figures = { accountId: ctx.accountId, orderId, currency: quote.currency, amount: quote.amount, vatRate: quote.vatRate, vat: quote.vat, total: quote.total };
-  const lines = quoteDocumentLines(quote, items, services, itemIds);
   const event = {
     orderId,
     orderNumber,
@@ -274,16 +280,16 @@ async function placeInTransaction(tx: Tx, ctx: OrderContext, input: PlaceOrderIn
 
   let document: PlacedDocument | null = null;
   if (ctx.mode === "credit") {
-    const invoice = await raisePaidInvoice(tx, figures, lines, now, paymentId);
+    const invoice = paidInvoice && { id: paidInvoice.id, number: numbers.invoiceNumber! };
     if (invoice) document = { type: "invoice", ...invoice, settled: true };
-    await raiseOrderEvent(tx, ctx.resellerId, "order.paid", { ...event, status: "paid", invoiceId: invoice?.id ?? null }, now);
+    await raiseOrderEvent(tx, ctx.resellerId, "order.paid", { ...event, status: "paid", invoiceId: invoice?.id ?? null }, now, ctx.eventTarget);
   } else if (ctx.mode === "hourly_credit") {
     // Hourly products are charged from credit without a document (customer-api "Auto-credit").
     await raiseOrderEvent(tx, ctx.resellerId, "order.paid", { ...event, status: "paid", invoiceId: null }, now);
   } else if (ctx.mode === "invoice" || ctx.mode === "document") {
     const raised = await raiseUnpaidDocument(tx, figures, lines, now, ctx);
     document = { ...raised, settled: false };
-    await raiseOrderEvent(tx, ctx.resellerId, "order.invoiced", { ...event, status: "invoiced", invoiceId: raised.type === "invoice" ? raised.id : null }, now);
+    await raiseOrderEvent(tx, ctx.resellerId, "order.invoiced", { ...event, status: "invoiced", invoiceId: raised.type === "invoice" ? raised.id : null }, now, ctx.eventTarget);
   }
   return { orderId, document, provisionIds: payNow ? services.map((s) => s.id) : [], paymentId, replayed: false };
 }

@@ -62,12 +62,17 @@ function eventBase(order: Awaited<ReturnType<typeof loadOrderRecord>>) {
 export async function activateChargedOrder(
   db: Db,
   input: { orderId: string; paymentId: string; methodId: string; gatewayReference: string; at: Date; beforeActivate?: (orderId: string) => Promise<void> },
-): Promise<{ serviceIds: string[]; invoice: { id: string; number: string } | null; provisioningFailed: boolean }> {
+): Promise<{ serviceIds: string[]; invoice: { id: string; number: string } | null; provisioningFailed: boolean; alreadySettled: boolean }> {
   const { orderId, at } = input;
   try {
     return await db.$transaction(
       async (tx) => {
-        await tx.payment.update({ where: { id: input.paymentId }, data: { status: "paid", gatewayReference: input.gatewayReference, failureReason: null } });
+        // Settled exactly once: the request that charged and the reconciliation sweep may both get here.
+        const claimed = await tx.payment.updateMany({
+          where: { id: input.paymentId, status: "processing" },
+          data: { status: "paid", gatewayReference: input.gatewayReference, failureReason: null },
+        });
+        if (claimed.count === 0) throw new PaymentAlreadySettled();
         await tx.paymentMethod.update({ where: { id: input.methodId }, data: { lastUsedAt: at } });
         const order = await loadOrderRecord(tx, orderId);
         for (const item of order.items) {
@@ -129,22 +134,33 @@ export async function activateChargedOrder(
           { ...eventBase(order), status: "paid", invoiceId: invoice?.id ?? null, services: services.map((s) => ({ serviceId: s.id, status: s.status })) },
           at,
         );
-        return { serviceIds: services.filter((s) => s.status === "pending").map((s) => s.id), invoice, provisioningFailed: false };
+        return { serviceIds: services.filter((s) => s.status === "pending").map((s) => s.id), invoice, provisioningFailed: false, alreadySettled: false };
       },
       { maxWait: 15_000, timeout: 30_000 },
     );
   } catch (err) {
+    if (err instanceof PaymentAlreadySettled) return { serviceIds: [], invoice: null, provisioningFailed: false, alreadySettled: true };
     console.error(`[orders] order ${orderId}: the charge went through but its services could not be created`, err);
-    await markProvisioningFailed(db, input, err);
-    return { serviceIds: [], invoice: null, provisioningFailed: true };
+    const marked = await markProvisioningFailed(db, input, err);
+    return { serviceIds: [], invoice: null, provisioningFailed: marked, alreadySettled: !marked };
+  }
+}
+
+/** Another settlement of the payment won (it is no longer `processing`); this one changes nothing. */
+class PaymentAlreadySettled extends Error {
+  constructor() {
+    super("The payment was settled already");
+    this.name = "PaymentAlreadySettled";
   }
 }
 
 export const SERVICES_NOT_CREATED = "The payment went through but the services could not be created";
 
-async function markProvisioningFailed(db: Db, input: { orderId: string; paymentId: string; gatewayReference: string; at: Date }, err: unknown) {
-  await db.$transaction(async (tx) => {
-    await tx.payment.update({ where: { id: input.paymentId }, data: { status: "paid", gatewayReference: input.gatewayReference } });
+/** Records the charged-but-not-activated outcome; false when another settlement of the payment won. */
+async function markProvisioningFailed(db: Db, input: { orderId: string; paymentId: string; gatewayReference: string; at: Date }, err: unknown): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const claimed = await tx.payment.updateMany({ where: { id: input.paymentId, status: "processing" }, data: { status: "paid", gatewayReference: input.gatewayReference } });
+    if (claimed.count === 0) return false;
     await tx.service.updateMany({
       where: { orderId: input.orderId, status: { in: ["pending_payment", "cancelled"] } },
       data: { status: "provisioning_failed", failureCode: "unknown", failureDetail: err instanceof Error ? err.message.slice(0, 2000) : String(err) },
@@ -161,20 +177,26 @@ async function markProvisioningFailed(db: Db, input: { orderId: string; paymentI
       { ...eventBase(order), status: "provisioning_failed", provisioningError: SERVICES_NOT_CREATED, services: order.services.map((s) => ({ serviceId: s.id, status: s.status })) },
       input.at,
     );
+    return true;
   });
 }
 
 /**
  * The gateway refused: the payment is `failed` with its reason, the held services and add-ons are
  * `cancelled` (they never ran; they no longer count against caps), the order is `payment_failed`
- * and `order.payment_failed` is raised. A retry revives the same services.
+ * and `order.payment_failed` is raised. A retry revives the same services. Returns false, changing
+ * nothing, when the payment is no longer `processing` (another settlement won).
  */
 export async function failChargedOrder(
   db: Db,
   input: { orderId: string; paymentId: string; methodId: string; reason: string; gatewayReference: string | null; at: Date },
-): Promise<void> {
-  await db.$transaction(async (tx) => {
-    await tx.payment.update({ where: { id: input.paymentId }, data: { status: "failed", failureReason: input.reason, gatewayReference: input.gatewayReference } });
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const claimed = await tx.payment.updateMany({
+      where: { id: input.paymentId, status: "processing" },
+      data: { status: "failed", failureReason: input.reason, gatewayReference: input.gatewayReference },
+    });
+    if (claimed.count === 0) return false;
     await tx.paymentMethod.update({ where: { id: input.methodId }, data: { lastUsedAt: input.at } });
     await tx.serviceOption.updateMany({ where: { service: { orderId: input.orderId }, status: "pending_payment" }, data: { status: "cancelled" } });
     await tx.service.updateMany({ where: { orderId: input.orderId, status: "pending_payment" }, data: { status: "cancelled" } });
@@ -187,5 +209,6 @@ export async function failChargedOrder(
       { ...eventBase(order), status: "payment_failed", paymentError: input.reason, services: order.services.map((s) => ({ serviceId: s.id, status: s.status })) },
       input.at,
     );
+    return true;
   });
 }

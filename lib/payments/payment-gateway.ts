@@ -34,11 +34,33 @@ export type ChargeOutcome =
       gatewayReference: string | null;
     };
 
+/** What the gateway knows about an earlier charge, asked by our reference (reconciliation). */
+export type ChargeLookup =
+  | { status: "succeeded"; gatewayReference: string }
+  | { status: "failed"; code: "declined" | "insufficient_funds" | "error"; reason: string; gatewayReference: string | null }
+  /** Still being processed on the gateway's side: ask again later. */
+  | { status: "pending" }
+  /** The gateway never received a charge with this reference. */
+  | { status: "not_found" };
+
+export interface LookupRequest {
+  /** The reference the charge was sent with (`<orderId>:<paymentId>`). */
+  reference: string;
+  token: string;
+  cardLastFour: string | null;
+}
+
 export interface PaymentGateway {
   /** The value of PaymentMethod.gateway this adapter serves. */
   readonly name: string;
   /** Never throws for a refused card; a thrown error is treated as `{ok: false, code: "error"}`. */
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /**
+   * The outcome of the charge sent with `reference`, for payments left `processing` (the process
+   * stopped between the charge and recording its outcome). Throws when the gateway cannot be
+   * reached; the reconciliation then asks again on its next run.
+   */
+  lookup(request: LookupRequest): Promise<ChargeLookup>;
 }
 
 /** Registered adapters by PaymentMethod.gateway. */

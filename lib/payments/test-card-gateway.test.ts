@@ -36,8 +36,20 @@ describe("test card gateway", () => {
       charge: async () => {
         throw new Error("socket hang up");
       },
+      lookup: async () => ({ status: "not_found" }),
     };
     const outcome = await chargeSafely(broken, { token: "x", cardLastFour: null, amount: new Prisma.Decimal(1), currency: "EUR", reference: "r", description: "d" });
     expect(outcome).toEqual({ ok: false, code: "error", reason: GATEWAY_ERROR_REASON, gatewayReference: null });
+  });
+
+  it("looks a charge up by its reference: the outcome it had, or not_found when it never reached the gateway", async () => {
+    const lookup = (reference: string) => testCardGateway.lookup({ reference, token: "x", cardLastFour: null });
+    const ok = await charge(testCardToken(TEST_CARDS.success), null, "lookup:1");
+    await charge(testCardToken(TEST_CARDS.declined), null, "lookup:2");
+    await charge(testCardToken(TEST_CARDS.gatewayError), null, "lookup:3");
+    expect(await lookup("lookup:1")).toEqual({ status: "succeeded", gatewayReference: ok.gatewayReference });
+    expect(await lookup("lookup:2")).toMatchObject({ status: "failed", code: "declined", reason: DECLINED_REASON });
+    expect(await lookup("lookup:3")).toEqual({ status: "not_found" });
+    expect(await lookup("lookup:never")).toEqual({ status: "not_found" });
   });
 });

@@ -1,6 +1,6 @@
 import type { BillingCycle } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { roundUnit, type Decimal } from "./money";
+import { ZERO, roundUnit, type Decimal } from "./money";
 
 export const BILLING_CYCLES: readonly BillingCycle[] = ["monthly", "quarterly", "semi_annually", "annually", "hourly"];
 
@@ -48,4 +48,18 @@ export function fromMonthly(monthly: Decimal, cycle: BillingCycle): Decimal {
 export function monthlyEquivalent(amount: Decimal, cycle: BillingCycle): Decimal {
   if (cycle === "hourly") return amount.times(RUN_RATE_HOURS_PER_MONTH);
   return amount.dividedBy(MONTHS_IN_CYCLE[cycle]);
+}
+
+/** How many twelfths of a month one per-cycle figure is worth: 12 / months, or 730 × 12 per hour. */
+const TWELFTHS_PER_CYCLE = { monthly: 12, quarterly: 4, semi_annually: 2, annually: 1, hourly: RUN_RATE_HOURS_PER_MONTH * 12 } as const;
+
+/**
+ * The sum of per-cycle figures per month (monthlyEquivalent of each, added up), held exactly:
+ * summed in twelfths of a month (whole multiples of each figure) and divided once, so thirds and
+ * twelfths of many services never accumulate division error before the run-rate is rounded.
+ */
+export function sumPerMonth(figures: Iterable<{ amount: Decimal; cycle: BillingCycle }>): Decimal {
+  let twelfths = ZERO;
+  for (const f of figures) twelfths = twelfths.plus(f.amount.times(TWELFTHS_PER_CYCLE[f.cycle]));
+  return twelfths.dividedBy(12);
 }

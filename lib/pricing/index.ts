@@ -1,5 +1,5 @@
 // lib/pricing: the commerce pricing rules (docs/pricing.md). Import from here.
-export { BILLING_CYCLES, MONTHS_IN_CYCLE, PRICE_HOURS_PER_MONTH, RUN_RATE_HOURS_PER_MONTH, apiBillingCycle, fromMonthly, monthlyEquivalent, parseBillingCycle, requireBillingCycle } from "./billing-cycles";
+export { BILLING_CYCLES, MONTHS_IN_CYCLE, PRICE_HOURS_PER_MONTH, RUN_RATE_HOURS_PER_MONTH, apiBillingCycle, fromMonthly, monthlyEquivalent, parseBillingCycle, requireBillingCycle, sumPerMonth } from "./billing-cycles";
 export { DEFAULT_BASE_CURRENCY, getBaseCurrency } from "./base-currency";
 export { BILLING_CYCLE_LABEL, BILLING_CYCLE_PER } from "./billing-cycle-label";
 export { computeTier, type TierThreshold } from "./compute-tier";
@@ -23,6 +23,7 @@ export {
   UnavailableOptionsError,
 } from "./pricing-errors";
 export { quoteOrder, type OrderQuote, type QuoteItemInput, type QuoteLine, type QuoteOrderInput, type QuoteOrderOptions, type QuotedLocation, type QuotedOption } from "./quote-order";
+export { tierDiscountFor, type TierDiscountLadder } from "./tier-discount-for";
 export { recomputeResellerTier, type TierRecomputation } from "./recompute-reseller-tier";
 export { resolveBuyer, type PricingBuyer, type ResolvedBuyer } from "./resolve-buyer";
 export { NO_DISCOUNT, resolveDiscount, type Discount } from "./resolve-discount";

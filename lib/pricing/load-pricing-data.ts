@@ -2,6 +2,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import type { BillingCycle } from "@/lib/generated/prisma/client";
 import type { Decimal } from "./money";
 import type { CycleAbsolutePrices, CyclePrices, ProductPricing, WholesaleTerms } from "./pricing-data";
+import { tierDiscountFor } from "./tier-discount-for";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -103,16 +104,11 @@ export async function loadWholesaleTerms(
 
   return new Map(
     list.map((product) => {
-      const category = tier?.categoryDiscounts.find((c) => c.categoryId === product.categoryId && product.categoryId !== null);
       const terms: WholesaleTerms = {
         overrides: absolutePrices(overrides.filter((o) => o.productId === product.id)),
         tierPrices: absolutePrices(tierPrices.filter((t) => t.productId === product.id)),
         productDiscountPercent: discounts.find((d) => d.productId === product.id)?.percent ?? null,
-        tierDiscount: !tier
-          ? null
-          : category
-            ? { percent: category.percent, rule: "tier_category_discount" }
-            : { percent: tier.defaultDiscountPercent, rule: "tier_discount" },
+        tierDiscount: tierDiscountFor(tier, product.categoryId),
         resellerDiscountPercent: reseller.defaultDiscountPercent,
         tierOptionPrices: Object.fromEntries(product.options.filter((o) => optionBook[o.id]).map((o) => [o.id, optionBook[o.id]!])),
       };

@@ -40,8 +40,8 @@ export async function assertHoldingCaps(
  * minimumOrderAmount, base currency) → MinimumOrderError (400, before any charge). `baseAmount`
  * is the order's amount excluding VAT in the base currency. Not for add-on changes.
  */
-export async function assertMinimumOrder(db: DbOrTx, baseAmount: Decimal): Promise<void> {
-  const programme = await db.resellerProgramme.findUnique({ where: { id: 1 }, select: { minimumOrderAmount: true } });
-  const minimum = programme?.minimumOrderAmount;
+export async function assertMinimumOrder(db: DbOrTx, baseAmount: Decimal, known?: { minimumOrderAmount: Decimal | null }): Promise<void> {
+  // `known`: the caller read the programme already (order placement reads it with the mode).
+  const minimum = known ? known.minimumOrderAmount : (await db.resellerProgramme.findUnique({ where: { id: 1 }, select: { minimumOrderAmount: true } }))?.minimumOrderAmount;
   if (minimum && baseAmount.lessThan(minimum)) throw new MinimumOrderError(baseAmount, minimum, await getBaseCurrency(db));
 }

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { getBaseCurrency } from "./base-currency";
-import { monthlyEquivalent } from "./billing-cycles";
+import { sumPerMonth } from "./billing-cycles";
 import { applyRate, convert } from "./exchange-rate";
 import { ZERO, dec, roundUnit, sum, type Decimal } from "./money";
 import { RELEASED_SERVICE_STATUSES } from "./order-limits";
@@ -46,11 +46,13 @@ export async function computeRunRate(db: DbOrTx, resellerId: string, now: Date):
   for (const currency of new Set(services.map((s) => s.currency))) {
     if (currency !== base) rates.set(currency, (await convert(db, dec(1), currency, base, now)).rate);
   }
-  const monthly = services.map((s) => {
-    const perCycle = s.amount.plus(sum(s.options.map((o) => o.amount ?? ZERO)));
-    const rate = rates.get(s.currency);
-    return monthlyEquivalent(rate ? applyRate(perCycle, rate) : perCycle, s.billingCycle);
-  });
+  const recurring = sumPerMonth(
+    services.map((s) => {
+      const perCycle = s.amount.plus(sum(s.options.map((o) => o.amount ?? ZERO)));
+      const rate = rates.get(s.currency);
+      return { amount: rate ? applyRate(perCycle, rate) : perCycle, cycle: s.billingCycle };
+    }),
+  );
 
   const since = new Date(now.getTime() - ONE_OFF_WINDOW_DAYS * 86_400_000);
   const orders = await db.order.findMany({
@@ -66,7 +68,6 @@ export async function computeRunRate(db: DbOrTx, resellerId: string, now: Date):
     return order.currency === base || order.exchangeRate.isZero() ? spent : spent.dividedBy(order.exchangeRate);
   });
 
-  const recurring = sum(monthly);
   const oneOff = sum(oneOffs);
   return { runRate: roundUnit(recurring.plus(oneOff)), recurring: roundUnit(recurring), oneOff: roundUnit(oneOff), currency: base };
 }

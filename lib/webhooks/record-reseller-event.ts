@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@/lib/db/client";
+import type { ResellerProfileStatus } from "@/lib/generated/prisma/client";
 import { toJsonData, type ResellerEventDataMap, type ResellerWebhookEvent } from "./events";
 
 export interface RecordResellerEventInput<E extends ResellerWebhookEvent> {
@@ -25,14 +26,18 @@ export interface RecordedResellerEvent {
 export async function recordResellerEvent<E extends ResellerWebhookEvent>(
   tx: DbOrTx,
   input: RecordResellerEventInput<E>,
-  options: { now?: Date } = {},
+  options: { now?: Date; profile?: { webhookUrl: string | null; status: ResellerProfileStatus } | null } = {},
 ): Promise<RecordedResellerEvent> {
   const now = options.now ?? new Date();
   const data = toJsonData(input.data);
-  const profile = await tx.resellerProfile.findUniqueOrThrow({
-    where: { id: input.resellerId },
-    select: { webhookUrl: true, status: true },
-  });
+  // `profile`: the caller read it moments ago (order placement reads it before its transaction, so
+  // no read happens under the order's locks); otherwise read it here.
+  const profile =
+    options.profile ??
+    (await tx.resellerProfile.findUniqueOrThrow({
+      where: { id: input.resellerId },
+      select: { webhookUrl: true, status: true },
+    }));
   const outbox = await tx.outboxEvent.create({
     data: { type: input.type, resellerId: input.resellerId, payload: data, createdAt: now, dispatchedAt: now },
     select: { id: true },

@@ -45,5 +45,5 @@ it("a credit-mode reseller order costs a bounded number of queries", async () =>
   await place();
   console.log(`queries per credit order: ${count}`);
   expect(count).toBeGreaterThan(10);
-  expect(count).toBeLessThanOrEqual(Number(process.env.ORDER_QUERY_BOUND ?? 32));
+  expect(count).toBeLessThanOrEqual(Number(process.env.ORDER_QUERY_BOUND ?? 28));
 });

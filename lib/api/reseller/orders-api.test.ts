@@ -101,6 +101,29 @@ describe("POST /orders in credit mode", () => {
     });
   });
 
+  it("wholesale prices are VAT-exclusive: the catalogue figure is the order's amount, the account country's VAT is added and charged", async () => {
+    // docs/pricing.md "VAT": reseller-api says prices are VAT-exclusive and the order result
+    // carries amount (excluding VAT), vat and total (gross collected, what is charged).
+    const listed = (await call("GET", `/products/${product.id}`)).body.data;
+    expect([listed.pricing.monthly, listed.pricing.setupFee]).toEqual([20, 5]);
+    const before = await balance(r.account.id);
+    const { status, body } = await order({ externalOrderId: "vat-nl-1" });
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect([body.data.amount, body.data.vat, body.data.total]).toEqual([25, 5.25, 30.25]);
+    expect(await balance(r.account.id)).toBe(new Prisma.Decimal(before).minus("30.25").toFixed(2));
+    const stored = await t.db.order.findUniqueOrThrow({ where: { id: body.data.orderId } });
+    expect([stored.amount.toFixed(2), stored.vatRate.toFixed(2), stored.vat.toFixed(2), stored.total.toFixed(2)]).toEqual(["25.00", "21.00", "5.25", "30.25"]);
+
+    // A reseller whose country has no VAT rate on file pays the VAT-exclusive price as it is.
+    const abroad = await resellerWithKey(t.db);
+    await t.db.clientAccount.update({ where: { id: abroad.account.id }, data: { country: "US" } });
+    await addCredit(t.db, abroad.account.id, "100.00");
+    const other = await order({ externalOrderId: "vat-us-1" }, abroad);
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    expect([other.body.data.amount, other.body.data.vat, other.body.data.total]).toEqual([25, 0, 25]);
+    expect(await balance(abroad.account.id)).toBe("75.00");
+  });
+
   it("replays an externalOrderId with 200, the reconciliation shape and nothing charged, even with another body", async () => {
     const first = await order({ externalOrderId: "replay-1" });
     expect(first.status).toBe(201);

@@ -5,7 +5,8 @@ import { Prisma, type BillingCycle } from "@/lib/generated/prisma/client";
 import type { DocumentLineInput } from "@/lib/billing/create-invoice";
 import { INSUFFICIENT_CREDIT, postCreditEntry } from "@/lib/billing/post-credit-entry";
 import type { OrderContext } from "@/lib/orders/order-context";
-import { assignOrderNumber, raiseOrderEvent, raisePaidInvoice, raiseUnpaidDocument } from "@/lib/orders/order-writes";
+import { assignDocumentNumbers } from "@/lib/billing/next-document-number";
+import { raiseOrderEvent, raisePaidInvoice, raiseUnpaidDocument } from "@/lib/orders/order-writes";
 import { ZERO, roundUnit, vatOn, type Decimal } from "@/lib/pricing";
 import { sum } from "@/lib/pricing/money";
 
@@ -120,10 +121,10 @@ export async function chargeServiceChange(tx: Tx, input: ChangeChargeInput): Pro
   }
   if (card) {
     paymentId = (await tx.payment.create({ data: { accountId: ctx.accountId, orderId: order.id, paymentMethodId: card.paymentMethodId, method: "card", amount: total, currency: input.currency, status: "processing", createdAt: at }, select: { id: true } })).id;
-    const orderNumber = await assignOrderNumber(tx, order.id, at);
+    const { orderNumber } = await assignDocumentNumbers(tx, at, { orderId: order.id });
     return { orderId: order.id, orderNumber, amount, vat, total, currency: input.currency, baseAmount, baseCurrency: input.baseCurrency, paymentMode: ctx.paymentMode, paymentStatus: "processing", paymentId, document: null };
   }
-  const orderNumber = await assignOrderNumber(tx, order.id, at);
+  const { orderNumber } = await assignDocumentNumbers(tx, at, { orderId: order.id });
   const figures = { accountId: ctx.accountId, orderId: order.id, currency: input.currency, amount, vatRate: input.vatRate, vat, total };
   const customer = input.service.resellerCustomerId
     ? await tx.resellerCustomer.findUnique({ where: { id: input.service.resellerCustomerId }, select: { externalCustomerId: true } })
