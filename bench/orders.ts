@@ -65,7 +65,9 @@ const { productId, accountId } = await withDb(async (db) => {
   return { productId: product.id, accountId: reseller.accountId };
 });
 
-server = await startServer(env, startTimeoutMs);
+// BENCH_CPU_PROF=<dir>: the measured server runs under `node --cpu-prof` and writes its profile there.
+const cpuProfDir = process.env.BENCH_CPU_PROF;
+server = await startServer(env, startTimeoutMs, "server.ts", cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : []);
 const target = new URL(server.baseUrl);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 

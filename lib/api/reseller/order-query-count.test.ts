@@ -29,8 +29,9 @@ it("a credit-mode reseller order costs a bounded number of queries", async () =>
   let count = 0;
   const counted = t.db.$extends({
     query: {
-      async $allOperations({ args, query }) {
+      async $allOperations({ model, operation, args, query }) {
         count += 1;
+        if (process.env.ORDER_QUERY_TRACE) console.log(`op ${count}: ${model}.${operation}`);
         return query(args);
       },
     },
