@@ -19,7 +19,7 @@ import { openDatabase } from "@/lib/db/adapter-factory";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { startServer, type RunningServer } from "@/lib/testing/start-server";
 import { ensureDatabase } from "./ensure-database";
-import { poolLoads, runLoad, rssMb, type LoadResult } from "./load";
+import { cpuMsOf, poolLoads, runLoad, rssMb, type LoadResult } from "./load";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -89,10 +89,12 @@ await stop(server);
   await opened.close();
 }
 
+// BENCH_REQUESTS: comma-separated paths to measure (default both), e.g. `/v1/` for a profile of one.
+const wantedRequests = process.env.BENCH_REQUESTS?.split(",").map((p) => p.trim());
 const requests = [
   { name: "GET /v1/", path: "/v1/", headers: { authorization: `Bearer ${creds.customer.apiKey}` } },
   { name: "GET /v1/reseller/services?limit=20", path: "/v1/reseller/services?limit=20", headers: { authorization: `Bearer ${creds.reseller.apiKey}` } },
-];
+].filter((r) => !wantedRequests || wantedRequests.includes(r.path));
 const profiled = [
   ...(cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : []),
   ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
@@ -105,7 +107,21 @@ const allVariants: Variant[] = [
 ];
 const variants = allVariants.filter((v) => wanted.has(v.key));
 
-const results: { variant: string; request: string; r: LoadResult; rss: number }[] = [];
+type Cpu = { server: number; postgres: number; client: number };
+const results: { variant: string; request: string; r: LoadResult; rss: number; cpu?: Cpu }[] = [];
+
+/** PostgreSQL backends connected to the bench database (every variant's pool). */
+async function databaseBackends(url: string): Promise<number[]> {
+  const pg = (await import("pg")).default;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    return rows.map((r) => r.pid);
+  } finally {
+    await c.end();
+  }
+}
 if (dbUrl) {
   // PostgreSQL: every variant runs at once and the load alternates between them in short rounds, so
   // whatever else the machine is doing falls on all of them alike (the ratios are what we read).
@@ -117,16 +133,26 @@ if (dbUrl) {
   for (const rq of requests) {
     const runs = new Map<Variant, LoadResult[]>(variants.map((v) => [v, []]));
     const rss = new Map<Variant, number>(variants.map((v) => [v, 0]));
+    const cpu = new Map<Variant, Cpu>(variants.map((v) => [v, { server: 0, postgres: 0, client: 0 }]));
     for (const v of variants) await runLoad(servers.get(v)!.baseUrl + rq.path, rq.headers, connections, Math.min(3, seconds)); // warm-up
     for (let round = 0; round < rounds; round++) {
       for (const v of round % 2 ? [...variants].reverse() : variants) {
         const pid = servers.get(v)!.child.pid!;
         const during = new Promise<number>((resolve) => setTimeout(() => void rssMb(pid).then(resolve), (seconds / rounds) * 500));
+        // Only this variant is loaded during its round, so the database's CPU in the round is its.
+        const backends = await databaseBackends(dbUrl);
+        const pgCpu = () => backends.reduce((sum, b) => sum + cpuMsOf(b), 0);
+        const before = { server: cpuMsOf(pid), postgres: pgCpu(), client: process.cpuUsage() };
         runs.get(v)!.push(await runLoad(servers.get(v)!.baseUrl + rq.path, rq.headers, connections, seconds / rounds));
+        const client = process.cpuUsage(before.client);
+        const spent = cpu.get(v)!;
+        spent.server += cpuMsOf(pid) - before.server;
+        spent.postgres += pgCpu() - before.postgres;
+        spent.client += (client.user + client.system) / 1000;
         rss.set(v, Math.max(rss.get(v)!, await during, await rssMb(pid)));
       }
     }
-    for (const v of variants) results.push({ variant: v.name, request: rq.name, r: poolLoads(runs.get(v)!), rss: rss.get(v)! });
+    for (const v of variants) results.push({ variant: v.name, request: rq.name, r: poolLoads(runs.get(v)!), rss: rss.get(v)!, cpu: cpu.get(v)! });
   }
   for (const s of servers.values()) await stop(s);
 } else {
@@ -153,4 +179,16 @@ for (const row of results) {
   console.log(
     `| ${row.request} | ${row.variant} | ${row.r.rps.toFixed(0)} | ${row.r.p50ms.toFixed(1)} | ${row.r.p99ms.toFixed(1)} | ${row.r.errors} | ${(row.r.rps / base).toFixed(2)} | ${row.rss.toFixed(0)} |`,
   );
+}
+
+if (results.some((r) => r.cpu)) {
+  // CPU time per request does not depend on what else the machine runs, unlike req/s; it shows
+  // where a variant spends what the baseline does not (the server, the database or the client).
+  console.log("\n| request | variant | CPU ms per request: server | PostgreSQL | load client |");
+  console.log("|---|---|---:|---:|---:|");
+  for (const row of results) {
+    if (!row.cpu || row.r.requests === 0) continue;
+    const per = (ms: number) => (ms / row.r.requests).toFixed(3);
+    console.log(`| ${row.request} | ${row.variant} | ${per(row.cpu.server)} | ${per(row.cpu.postgres)} | ${per(row.cpu.client)} |`);
+  }
 }

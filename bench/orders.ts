@@ -14,7 +14,7 @@ import { openDatabase } from "@/lib/db/adapter-factory";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { signResellerRequest } from "@/lib/api/reseller/signature";
 import { startServer, type RunningServer } from "@/lib/testing/start-server";
-import { rssMb } from "./load";
+import { cpuMsOf, rssMb } from "./load";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -119,9 +119,33 @@ replayMs.length = 0;
 statuses.clear();
 let peakRss = await rssMb(server.child.pid!);
 const sampler = setInterval(() => void rssMb(server.child.pid!).then((mb) => (peakRss = Math.max(peakRss, mb))), 250);
+// CPU time per order (server, PostgreSQL's processes, this client) does not depend on what else the
+// machine runs, unlike orders/s: it says how many orders/s two idle cores could take at best.
+// PostgreSQL: the backends serving the bench database (the server's pool, warm by now).
+async function benchBackends(): Promise<number[]> {
+  if (!dbUrl) return [];
+  const pg = (await import("pg")).default;
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    return rows.map((r) => r.pid);
+  } finally {
+    await c.end();
+  }
+}
+const backends = await benchBackends();
+const postgresCpu = () => backends.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+const cpuBefore = { server: cpuMsOf(server.child.pid!), postgres: postgresCpu(), client: process.cpuUsage() };
 const started = performance.now();
 await Promise.all(Array.from({ length: connections }, () => client(started + seconds * 1000)));
 const elapsed = (performance.now() - started) / 1000;
+const clientCpu = process.cpuUsage(cpuBefore.client);
+const cpu = {
+  server: cpuMsOf(server.child.pid!) - cpuBefore.server,
+  postgres: postgresCpu() - cpuBefore.postgres,
+  client: (clientCpu.user + clientCpu.system) / 1000,
+};
 clearInterval(sampler);
 agent.destroy();
 const serverErrors = server
@@ -161,6 +185,10 @@ console.log(`| replays (200) | ${replayMs.length} |`);
 console.log(`| replay p50 / p99 ms | ${pct(replayMs, 0.5).toFixed(0)} / ${pct(replayMs, 0.99).toFixed(0)} |`);
 console.log(`| other statuses | ${JSON.stringify(Object.fromEntries([...statuses].filter(([s]) => s !== 200 && s !== 201)))} |`);
 console.log(`| server peak RSS MB | ${peakRss.toFixed(0)} |`);
+const requestsServed = createdMs.length + replayMs.length;
+const perRequest = (ms: number) => (requestsServed ? (ms / requestsServed).toFixed(1) : "n/a");
+console.log(`| CPU ms per request: server / PostgreSQL / bench client | ${perRequest(cpu.server)} / ${dbUrl ? perRequest(cpu.postgres) : "n/a"} / ${perRequest(cpu.client)} |`);
+console.log(`| requests/s two idle cores could take at these CPU costs | ${requestsServed ? ((2000 * requestsServed) / (cpu.server + cpu.postgres + cpu.client)).toFixed(0) : "n/a"} |`);
 console.log(`| orders in DB / distinct externalOrderId | ${check.orders} / ${check.distinct} |`);
 console.log(`| orders without exactly one ledger row | ${check.notOne} |`);
 console.log(`| 201s missing from DB | ${check.missing} |`);

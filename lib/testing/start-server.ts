@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -13,6 +14,22 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The Node flags `npm start` gives the server (package.json `scripts.start`, e.g. its heap cap), so
+ * tests and benches run server.ts exactly as an installation does.
+ */
+export function startScriptNodeFlags(root = ROOT): string[] {
+  const start = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const words = start.trim().split(/\s+/);
+  if (words[0] !== "node" || words.at(-1) !== "server.ts") throw new Error(`package.json start is not "node [flags] server.ts": ${start}`);
+  const flags: string[] = [];
+  for (let i = 1; i < words.length - 1; i++) {
+    if (words[i] === "--import") i++; // the loader is added by startServer itself
+    else flags.push(words[i]!);
+  }
+  return flags;
 }
 
 export interface RunningServer {
@@ -36,7 +53,9 @@ export async function startServer(env: Record<string, string>, timeoutMs = 600_0
   delete childEnv.NODE_ENV;
   delete childEnv.RACKFRONT_INSTANCE_KEY;
   delete childEnv.AUTH_SECRET;
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
+  // server.ts gets npm start's flags; caller flags come after them and win where they overlap.
+  const flags = script === "server.ts" ? [...startScriptNodeFlags(), ...nodeArgs] : nodeArgs;
+  const child = spawn(process.execPath, [...flags, "--import", "tsx", script], {
     cwd: ROOT,
     env: childEnv as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
