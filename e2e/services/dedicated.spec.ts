@@ -76,6 +76,16 @@ test.describe("customer panel: dedicated server", () => {
     await expect(reinstall).toContainText("Every disk of the server is erased");
     await reinstall.getByRole("button", { name: "Cancel" }).click();
     await expect(reinstall).toBeHidden();
+
+    // Cancellation at the end of the period, then withdrawn: the demo server stays.
+    await page.getByRole("radio", { name: /^At the end of the billing period/ }).check();
+    await page.getByRole("button", { name: "Cancel service…" }).click();
+    await page.getByRole("dialog", { name: "Cancel at the end of the billing period?" }).getByRole("button", { name: "Schedule cancellation" }).click();
+    await expect(page.getByText(/This service is cancelled and will be terminated on \d+ \w+ \d{4}, with its disks\./)).toBeVisible();
+    await snap(page, testInfo, "dedicated-cancellation-scheduled");
+    await page.getByRole("button", { name: "Keep the service" }).click();
+    await expect(page.getByRole("button", { name: "Cancel service…" })).toBeVisible();
+    await expect(page.getByText("This service is cancelled")).toBeHidden();
     await signOut(page);
   });
 });

@@ -37,11 +37,14 @@ test.describe("customer panel: a VPS from order to termination", () => {
     await expect(page.getByText("Your server is being set up").or(progress).first()).toBeVisible();
     await expect(page.getByText(/^Setting up…/)).toBeVisible({ timeout: 60_000 });
     await expect(progress).toBeVisible();
+    // Nothing to reinstall or reset yet.
+    await expect(page.getByRole("button", { name: "Reinstall…" })).toHaveCount(0);
     await snap(page, testInfo, "journey-setting-up");
     await expect(page.getByText("The server is running.")).toBeVisible({ timeout: 120_000 });
     await expect(page.getByText("Your server is being set up")).toBeHidden({ timeout: 15_000 });
     await expect(page.getByRole("definition").filter({ hasText: "Active" }).first()).toBeVisible();
     await expect(progress).toBeHidden();
+    await expect(page.getByRole("button", { name: "Reinstall…" })).toBeVisible();
     await snap(page, testInfo, "journey-active");
 
     // Reboot, confirmed, with its progress.

@@ -85,7 +85,7 @@ export async function resetVpsPasswordAction(serviceId: string, password: string
   });
 }
 
-export async function cancelVpsAction(serviceId: string, immediate: boolean): Promise<VpsActionResult> {
+export async function cancelServiceAction(serviceId: string, immediate: boolean): Promise<VpsActionResult> {
   return run(async () => {
     const a = await access();
     if (!a.canCancel) throw new DomainError("forbidden", "Cancelling needs the services.cancel permission on this account");

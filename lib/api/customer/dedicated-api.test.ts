@@ -212,3 +212,24 @@ describe("reinstall and password", () => {
     });
   });
 });
+
+describe("cancellation", () => {
+  it("a dedicated server is cancelled like any service: scheduled and withdrawn, then terminated at once, its machine released", async () => {
+    const a = await server();
+    const scheduled = await call("POST", `/services/${a.service.id}/cancel`, { reason: "moving racks" });
+    expect(scheduled.status).toBe(200);
+    expect((await call("GET", `/dedicated/${a.service.id}`)).body.data).toMatchObject({ status: "active", cancellation: { reason: "moving racks" } });
+    expect((await call("DELETE", `/services/${a.service.id}/cancel`)).body).toEqual({ success: true, message: "Cancellation withdrawn", data: { withdrawn: true } });
+    expect((await call("GET", `/dedicated/${a.service.id}`)).body.data).toMatchObject({ status: "active", cancellation: null });
+
+    const bound = await t.db.dedicatedServer.findFirstOrThrow({ where: { serviceId: a.service.id } });
+    expect(await call("POST", `/services/${a.service.id}/cancel`, { immediate: true })).toEqual({ status: 200, body: { success: true, message: "Service terminated", data: { immediate: true } } });
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: a.service.id } })).toMatchObject({ status: "terminated" });
+    // The machine is wiped back to stock by a release job, then free for the next order.
+    const release = await t.db.backendJob.findFirstOrThrow({ where: { serverId: bound.id, operation: "release" } });
+    const later = { db: t.db, clock: { now: () => new Date(clock.getTime() + 3_600_000) } };
+    expect((await getJob(release.id, later)).state).toBe("succeeded");
+    expect(await t.db.dedicatedServer.findUniqueOrThrow({ where: { id: bound.id } })).toMatchObject({ serviceId: null, provisionState: "available", rootPasswordHash: null });
+    expect((await call("POST", `/dedicated/${a.service.id}/power`, { action: "on" })).status).toBe(403);
+  });
+});

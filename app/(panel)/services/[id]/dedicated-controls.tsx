@@ -1,6 +1,7 @@
 "use client";
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,8 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { SelectField } from "@/components/ui/form-field";
 import { Field } from "@/components/ui/input";
 import { toast, Toaster } from "@/components/ui/toast";
+import { cancelServiceAction, withdrawCancellationAction } from "../actions";
+import { CancelCard } from "./cancel-card";
 import {
   attachSshKeyAction,
   detachSshKeyAction,
@@ -24,7 +27,7 @@ import {
 } from "../dedicated-actions";
 
 type Image = { id: string; name: string; isDefault: boolean };
-type Props = { initial: DedicatedView; images: Image[]; canPower: boolean; canManage: boolean };
+type Props = { initial: DedicatedView; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean };
 type Perform = (key: string, fn: () => Promise<DedicatedActionResult>) => Promise<DedicatedActionResult>;
 
 const POWER = [
@@ -57,7 +60,7 @@ export function DedicatedControls(props: Props) {
   );
 }
 
-function DedicatedPanel({ initial, images, canPower, canManage }: Props) {
+function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Props) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: ["dedicated", initial.server.id],
@@ -67,6 +70,7 @@ function DedicatedPanel({ initial, images, canPower, canManage }: Props) {
   });
   const view = data ?? initial;
   const server = view.server;
+  const router = useRouter();
   const [confirming, setConfirming] = useState<(typeof POWER)[number] | null>(null);
   const [pending, setPending] = useState<string | null>(null);
 
@@ -159,6 +163,16 @@ function DedicatedPanel({ initial, images, canPower, canManage }: Props) {
           <RdnsCard id={server.id} network={view.network} disabled={!features?.rdns || server.status === "suspended" || pending !== null} perform={perform} />
           <SshKeysCard id={server.id} keys={view.sshKeys} disabled={!features?.ssh_keys || server.status === "suspended" || pending !== null} perform={perform} />
         </>
+      )}
+      {canCancel && server.status === "active" && (
+        <CancelCard
+          service={server}
+          pending={pending === "cancel"}
+          cancel={async (immediate) => {
+            if ((await perform("cancel", () => cancelServiceAction(server.id, immediate))).ok && immediate) router.refresh();
+          }}
+          withdraw={() => perform("cancel", () => withdrawCancellationAction(server.id))}
+        />
       )}
     </div>
   );

@@ -114,7 +114,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
             </CardBody>
           </Card>
           {ds.status !== "terminated" && ds.status !== "provisioning_failed" && (
-            <DedicatedControls initial={view} images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))} canPower={access.canPower} canManage={access.canManage} />
+            <DedicatedControls initial={view} images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))} canPower={access.canPower} canManage={access.canManage} canCancel={access.canCancel} />
           )}
         </div>
       </>

@@ -11,9 +11,10 @@ import { Field } from "@/components/ui/input";
 import { toast, Toaster } from "@/components/ui/toast";
 import type { VpsDoc } from "@/lib/services/customer-documents";
 import { useRouter } from "next/navigation";
+import { CancelCard } from "./cancel-card";
 import { ImagesCard } from "./images-card";
 import { SnapshotsCard } from "./snapshots-card";
-import { cancelVpsAction, getVpsAction, powerVpsAction, reinstallVpsAction, resetVpsPasswordAction, withdrawCancellationAction, type VpsActionResult } from "../actions";
+import { cancelServiceAction, getVpsAction, powerVpsAction, reinstallVpsAction, resetVpsPasswordAction, withdrawCancellationAction, type VpsActionResult } from "../actions";
 
 type Image = { id: string; name: string; isDefault: boolean };
 type Props = { initial: VpsDoc; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean };
@@ -154,7 +155,8 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
         </DialogActions>
       </Dialog>
 
-      {canManage && (
+      {/* Reinstall and password reset act on an installed system: not offered while it is being set up. */}
+      {canManage && vps.instance && (vps.status === "active" || vps.status === "suspended") && (
         <>
           <ReinstallCard id={initial.id} images={images} disabled={!caps?.reinstall || busy || pending !== null} pending={pending === "reinstall"} perform={perform} />
           <PasswordCard
@@ -168,73 +170,17 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
       )}
       {caps?.snapshots && <SnapshotsCard id={initial.id} canManage={canManage} disabled={busy || pending !== null} perform={perform} />}
       {caps?.images && <ImagesCard id={initial.id} canManage={canManage} disabled={busy || pending !== null} perform={perform} />}
-      {canCancel && vps.status === "active" && <CancelCard vps={vps} pending={pending === "cancel"} perform={perform} />}
+      {canCancel && vps.status === "active" && (
+        <CancelCard
+          service={vps}
+          pending={pending === "cancel"}
+          cancel={async (immediate) => {
+            if ((await perform("cancel", () => cancelServiceAction(vps.id, immediate))) && immediate) router.refresh();
+          }}
+          withdraw={() => perform("cancel", () => withdrawCancellationAction(vps.id))}
+        />
+      )}
     </div>
-  );
-}
-
-function CancelCard({ vps, pending, perform }: { vps: VpsDoc; pending: boolean; perform: Perform }) {
-  const router = useRouter();
-  const [when, setWhen] = useState<"end" | "now">("end");
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const due = vps.billing.next_due_date ? new Date(vps.billing.next_due_date).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }) : null;
-  if (vps.cancellation) {
-    const at = new Date(vps.cancellation.scheduled_date).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-    return (
-      <Card>
-        <CardHeader title="Cancellation" description={`This service is cancelled and will be terminated on ${at}, with its disks.`} />
-        <CardBody>
-          <Button variant="secondary" pending={pending} onClick={() => void perform("cancel", () => withdrawCancellationAction(vps.id))}>
-            Keep the service
-          </Button>
-        </CardBody>
-      </Card>
-    );
-  }
-  return (
-    <Card>
-      <CardHeader title="Cancel service" description="Stop paying for this server. Its disks are destroyed when it is terminated." />
-      <CardBody>
-        <fieldset className="space-y-2">
-          <legend className="sr-only">When</legend>
-          <label className="flex items-start gap-2 text-sm text-neutral-800">
-            <input type="radio" name="cancel-when" value="end" checked={when === "end"} onChange={() => setWhen("end")} className="mt-1" />
-            <span>At the end of the billing period{due ? ` (${due})` : ""}: it keeps running until then.</span>
-          </label>
-          <label className="flex items-start gap-2 text-sm text-neutral-800">
-            <input type="radio" name="cancel-when" value="now" checked={when === "now"} onChange={() => setWhen("now")} className="mt-1" />
-            <span>Immediately: the server is terminated now. Nothing is refunded.</span>
-          </label>
-        </fieldset>
-        <div className="mt-4">
-          <Button variant="danger" pending={pending} onClick={() => setConfirmOpen(true)}>
-            Cancel service…
-          </Button>
-        </div>
-        <Dialog
-          open={confirmOpen}
-          onClose={() => setConfirmOpen(false)}
-          title={when === "now" ? "Terminate the server now?" : "Cancel at the end of the billing period?"}
-          description={when === "now" ? "The server and everything on its disks are destroyed. This cannot be undone." : "The server keeps running until then; you can change your mind before that date."}
-        >
-          <DialogActions>
-            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
-              Keep it
-            </Button>
-            <Button
-              variant="danger"
-              onClick={async () => {
-                setConfirmOpen(false);
-                const ok = await perform("cancel", () => cancelVpsAction(vps.id, when === "now"));
-                if (ok && when === "now") router.refresh();
-              }}
-            >
-              {when === "now" ? "Terminate now" : "Schedule cancellation"}
-            </Button>
-          </DialogActions>
-        </Dialog>
-      </CardBody>
-    </Card>
   );
 }
 
