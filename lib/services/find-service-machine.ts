@@ -12,6 +12,19 @@ export async function findServiceMachine(db: DbOrTx, serviceId: string): Promise
   return null;
 }
 
+/** findServiceMachine for many services in two queries (same rules), keyed by service id. */
+export async function machinesOf(db: DbOrTx, serviceIds: string[]): Promise<Map<string, ServiceMachine | null>> {
+  const result = new Map<string, ServiceMachine | null>(serviceIds.map((id) => [id, null]));
+  if (serviceIds.length === 0) return result;
+  const [vms, servers] = await Promise.all([
+    db.virtualMachine.findMany({ where: { serviceId: { in: serviceIds }, destroyedAt: null }, orderBy: { createdAt: "desc" } }),
+    db.dedicatedServer.findMany({ where: { serviceId: { in: serviceIds } }, orderBy: { reservedAt: "desc" } }),
+  ]);
+  for (const vm of vms) if (vm.serviceId && !result.get(vm.serviceId)) result.set(vm.serviceId, { kind: "vps", vm });
+  for (const server of servers) if (server.serviceId && !result.get(server.serviceId)) result.set(server.serviceId, { kind: "dedicated", server });
+  return result;
+}
+
 /** The service's primary address (IPv4 first), or null. */
 export async function primaryAddressOf(db: DbOrTx, machine: ServiceMachine | null): Promise<string | null> {
   if (!machine) return null;

@@ -10,7 +10,7 @@ import { inputClasses } from "@/components/ui/input";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { formatDate } from "@/lib/format/format-date";
-import { serviceDocument } from "@/lib/services/customer-documents";
+import { serviceDocuments } from "@/lib/services/customer-documents";
 import { listServices, serviceStats } from "@/lib/services/list-services";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
 
@@ -49,7 +49,7 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
   const search = params.q?.trim() || undefined;
   const db = getDb();
   const [{ services, total }, stats] = await Promise.all([listServices(db, access.scope, { page, limit: PAGE_SIZE, status, search }), serviceStats(db, access.scope)]);
-  const docs = await Promise.all(services.map((s) => serviceDocument(db, s)));
+  const docs = await serviceDocuments(db, services);
   const filtered = Boolean(status || search);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const pageHref = (p: number) => `/services?${new URLSearchParams({ ...(status ? { status } : {}), ...(search ? { q: search } : {}), page: String(p) })}`;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { serviceDocument } from "@/lib/services/customer-documents";
+import { serviceDocuments } from "@/lib/services/customer-documents";
 import { listServices as listScoped, serviceStats } from "@/lib/services/list-services";
 import { customerPageQuery, customerPagination } from "../../../pagination";
 import { defineEndpoint } from "../../define-endpoint";
@@ -19,8 +19,7 @@ export const listServices = defineEndpoint({
   async handler({ auth, db, query }) {
     const scope = customerServiceScope(auth);
     const { services, total } = await listScoped(db, scope, { page: query.page, limit: query.limit, status: query.status, search: query.search });
-    const docs = [];
-    for (const s of services) docs.push(await serviceDocument(db, s));
+    const docs = await serviceDocuments(db, services);
     return { services: docs as unknown as Record<string, unknown>[], pagination: customerPagination({ page: query.page, limit: query.limit, total }), stats: await serviceStats(db, scope) };
   },
 });

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { makeCustomer } from "@/lib/testing/factories";
+import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { serviceDocument, serviceDocuments, vpsCapabilities } from "./customer-documents";
+import { findServiceMachine, primaryAddressOf } from "./find-service-machine";
+import { listServices } from "./list-services";
+import { makeActiveService, makeDedicatedSite, makePendingService, makeVpsSite } from "./testing/service-factories";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => t?.close());
+
+it("a page of service documents is the one-by-one documents, read in three queries whatever the page size", async () => {
+  const { account } = await makeCustomer(t.db);
+  const vps = await makeVpsSite(t.db, { v4: 16 });
+  const metal = await makeDedicatedSite(t.db, { count: 2 });
+  for (let i = 0; i < 3; i++) await makeActiveService(t.db, { accountId: account.id, productId: vps.product.id, locationId: vps.location.id });
+  await makePendingService(t.db, { accountId: account.id, productId: vps.product.id, locationId: vps.location.id });
+  await makeActiveService(t.db, { accountId: account.id, productId: metal.product.id, locationId: metal.location.id });
+  const { services } = await listServices(t.db, { accountId: account.id }, { page: 1, limit: 20 });
+  expect(services).toHaveLength(5);
+
+  let count = 0;
+  const counted = t.db.$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        count += 1;
+        return query(args);
+      },
+    },
+  }) as unknown as PrismaClient;
+  const batch = await serviceDocuments(counted, services);
+  expect(count).toBeLessThanOrEqual(3);
+
+  // The one-by-one look-ups give the same machine and address for every row.
+  for (const [i, s] of services.entries()) {
+    const machine = await findServiceMachine(t.db, s.id);
+    expect(batch[i]!.primary_ip).toBe(await primaryAddressOf(t.db, machine));
+    if (batch[i]!.serviceType === "vps") expect(batch[i]!.vps_capabilities).toEqual(vpsCapabilities(s, machine));
+    expect(await serviceDocument(t.db, s)).toEqual(batch[i]);
+  }
+  // Every built machine has its address; the pending service has none yet.
+  expect(batch.filter((d) => d.primary_ip !== null)).toHaveLength(4);
+  expect(batch.find((d) => d.status === "pending")!.primary_ip).toBeNull();
+  expect(batch.filter((d) => d.serviceType === "dedicated")).toHaveLength(1);
+  expect(await serviceDocuments(counted, [])).toEqual([]);
+});
