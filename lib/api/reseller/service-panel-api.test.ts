@@ -187,7 +187,7 @@ describe("service document", () => {
       capabilities: { backend: "dedicated", backups: false },
       features: { power: true, reinstall: true, password_reset: true, stats: true, backups: false, snapshots: false, rdns: true, rescue: true, ssh_keys: true, hardware_health: true, subnets: true },
       options: { priceBasis: "wholesale", active: [], available: [] },
-      upgrades: { available: [], addons: null, pendingUpgrade: null, unavailableReason: null },
+      upgrades: { available: [], addons: null, pendingUpgrade: null },
       network: { kind: "dedicated" },
       dedicated: {
         rack: srv.rack,
@@ -230,18 +230,23 @@ describe("service document", () => {
     const data = (await get(`/services/${v.service.id}/document`)).body.data as { options: unknown; upgrades: unknown };
     expect(data.options).toEqual({
       priceBasis: "wholesale",
-      active: [{ id: expect.any(String), optionId: option.id, name: "Backup space", quantity: 2, status: "active", amount: 10, setupFee: 0 }],
-      available: [{ optionId: option.id, name: "Backup space", price: expect.any(Number), setupFee: expect.any(Number), maxQuantity: null }],
+      active: [{ id: expect.any(String), optionId: option.id, name: "Backup space", quantity: 2, status: "active", amount: "10.00", setupFee: "0.00" }],
+      available: [{ optionId: option.id, name: "Backup space", price: expect.stringMatching(/^\d+\.\d{2,4}$/), setupFee: "0.00", maxQuantity: null }],
     });
-    expect(data.upgrades).toEqual({ available: [{ productId: bigger.id, name: bigger.name, price: expect.any(Number) }], addons: null, pendingUpgrade: null, unavailableReason: null });
-    // The standalone reads (lib/api/reseller/endpoints/services/service-options.ts, service-upgrades.ts)
-    // are a second implementation of these sections (docs/services.md): they name the same things.
-    const options = (await get(`/services/${v.service.id}/options`)).body.data as { priceBasis: string; active: { optionId: string; quantity: number }[]; available: { optionId: string }[] };
-    expect(options.priceBasis).toBe("wholesale");
-    expect(options.active.map((o) => [o.optionId, o.quantity])).toEqual([[option.id, 2]]);
-    expect(options.available.map((o) => o.optionId)).toEqual([option.id]);
-    const upgrades = (await get(`/services/${v.service.id}/upgrades`)).body.data as { available: { productId: string }[] };
-    expect(upgrades.available.map((u) => u.productId)).toEqual([bigger.id]);
+    expect(data.upgrades).toEqual({ available: [{ productId: bigger.id, name: bigger.name, price: expect.stringMatching(/^\d+\.\d{2,4}$/) }], addons: null, pendingUpgrade: null });
+    // The standalone reads answer exactly the document's sections (one implementation).
+    expect((await get(`/services/${v.service.id}/options`)).body.data).toEqual(data.options);
+    expect((await get(`/services/${v.service.id}/upgrades`)).body.data).toEqual(data.upgrades);
+
+    // A change under way shows as pendingUpgrade in both.
+    const upgrade = await t.db.serviceUpgrade.create({
+      data: { serviceId: v.service.id, accountId: r.account.id, kind: "package", status: "awaiting_payment", fromProductId: site.product.id, toProductId: bigger.id, currency: "EUR" },
+    });
+    const pending = { upgradeId: upgrade.id, status: "awaiting_payment", toProductId: bigger.id, orderId: null, createdAt: upgrade.createdAt.toISOString() };
+    expect(((await get(`/services/${v.service.id}/document`)).body.data as { upgrades: { pendingUpgrade: unknown } }).upgrades.pendingUpgrade).toEqual(pending);
+    expect(((await get(`/services/${v.service.id}/upgrades`)).body.data as { pendingUpgrade: unknown }).pendingUpgrade).toEqual(pending);
+    await t.db.serviceUpgrade.update({ where: { id: upgrade.id }, data: { status: "cancelled", cancelledAt: new Date() } });
+    expect(((await get(`/services/${v.service.id}/upgrades`)).body.data as { pendingUpgrade: unknown }).pendingUpgrade).toBeNull();
   });
 });
 

@@ -1,6 +1,5 @@
 import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
-import type { PricingBuyer } from "@/lib/pricing";
 import { billingCycleValue } from "../billing-cycle-value";
 import { vpsCapabilities } from "../customer-documents";
 import { dedicatedDocument } from "../dedicated/dedicated-document";
@@ -9,7 +8,8 @@ import type { ScopedService } from "../find-scoped-service-or-throw";
 import { resellerCapabilities, type ResellerCapabilities } from "../service-controls";
 import { documentKindOf, type DocumentKind } from "./document-kind";
 import { serviceNetwork, type NetworkSection } from "./service-network";
-import { serviceOptionsSection, serviceUpgradesSection, type OptionsSection, type UpgradesSection } from "./service-offers";
+import { changeContext, type ChangeBuyer } from "../changes/service-change-context";
+import { optionsSection, upgradesSection, type OptionsSection, type UpgradesSection } from "../changes/reseller-change-sections";
 import { transitSelfService } from "./transit-config";
 
 /** reseller-api.md "Service document" `features`: render a panel only when true. */
@@ -99,7 +99,7 @@ async function rescueOffered(ctx: BackendContext, machine: ServiceMachine | null
  * and exactly one kind section (none for `generic`, DECISIONS 8). Features say which panels to draw;
  * a terminated service draws none.
  */
-export async function buildServiceDocument(ctx: BackendContext, service: ScopedService, buyer: PricingBuyer): Promise<ServiceDocumentBody> {
+export async function buildServiceDocument(ctx: BackendContext, service: ScopedService, buyer: ChangeBuyer): Promise<ServiceDocumentBody> {
   const { db } = ctx;
   const kind = documentKindOf(service.product.kind);
   const machine = await findServiceMachine(db, service.id);
@@ -108,7 +108,9 @@ export async function buildServiceDocument(ctx: BackendContext, service: ScopedS
   const osImageId = machine?.kind === "vps" ? machine.vm.osImageId : machine?.kind === "dedicated" ? machine.server.osImageId : null;
   const osName = machine?.kind === "vps" ? machine.vm.osName : machine?.kind === "dedicated" ? machine.server.osName : null;
   const image = osImageId ? await db.osImage.findUnique({ where: { id: osImageId }, select: { name: true, logoUrl: true } }) : null;
-  const [options, upgrades, network] = await Promise.all([serviceOptionsSection(db, service, buyer), serviceUpgradesSection(db, service, buyer), serviceNetwork(db, service)]);
+  const changes = await changeContext(db, buyer);
+  const now = ctx.clock.now();
+  const [options, upgrades, network] = await Promise.all([optionsSection(db, changes, service, now), upgradesSection(db, changes, service, now), serviceNetwork(db, service)]);
   const capabilities = resellerCapabilities(service.product, service.status);
   const live = service.status !== "terminated";
   const productSpecs = specsOf(service.product.specs);

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { buildServiceDocument } from "@/lib/services/document/service-document";
+import { optionsSectionSchema } from "./service-options";
+import { upgradesSectionSchema } from "./service-upgrades";
 import { serviceNetwork } from "@/lib/services/document/service-network";
 import { defineEndpoint } from "../../define-endpoint";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
@@ -13,19 +15,6 @@ export const networkSchema = z.object({
   ipAddresses: z.array(z.object({ id: z.string(), ip_address: z.string(), version: z.number().int(), gateway: z.string().nullable(), reverse_dns: z.string().nullable(), primary: z.boolean() })),
   allocations: z.array(z.object({ cidr: z.string(), version: z.number().int() })),
   rdns: z.array(z.object({ ipAddressId: z.string(), ip_address: z.string(), hostname: z.string().nullable() })).nullable(),
-});
-
-const optionsSchema = z.object({
-  priceBasis: z.enum(["wholesale", "retail"]),
-  active: z.array(z.object({ id: z.string(), optionId: z.string(), name: z.string(), quantity: z.number().int(), status: z.string(), amount: z.number().nullable(), setupFee: z.number() })),
-  available: z.array(z.object({ optionId: z.string(), name: z.string(), price: z.number().nullable(), setupFee: z.number().nullable(), maxQuantity: z.number().int().nullable() })),
-});
-
-const upgradesSchema = z.object({
-  available: z.array(z.object({ productId: z.string(), name: z.string(), price: z.number().nullable() })),
-  addons: z.null(),
-  pendingUpgrade: z.null(),
-  unavailableReason: z.string().nullable(),
 });
 
 export const getServiceDocument = defineEndpoint({
@@ -44,8 +33,8 @@ export const getServiceDocument = defineEndpoint({
       service: obj,
       capabilities: obj,
       features: z.record(z.string(), z.boolean()),
-      options: optionsSchema,
-      upgrades: upgradesSchema,
+      options: optionsSectionSchema,
+      upgrades: upgradesSectionSchema,
       network: networkSchema,
       dedicated: obj.optional(),
       vps: obj.optional(),
@@ -56,7 +45,7 @@ export const getServiceDocument = defineEndpoint({
     .loose(),
   async handler({ auth, db, now, params }) {
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const doc = await buildServiceDocument(requestBackend(db, now), service, { kind: "reseller", resellerId: auth.resellerId });
+    const doc = await buildServiceDocument(requestBackend(db, now), service, { kind: "reseller", resellerId: auth.resellerId, boundCustomerId: auth.customerId });
     return { ...doc, service: { ...doc.service }, capabilities: { ...doc.capabilities }, features: { ...doc.features } };
   },
 });

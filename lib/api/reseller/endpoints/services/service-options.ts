@@ -1,10 +1,9 @@
 import { z } from "zod";
-import type { Db } from "@/lib/db/client";
-import { findScopedServiceOrThrow, type ScopedService } from "@/lib/services/find-scoped-service-or-throw";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { changeContext } from "@/lib/services/changes/service-change-context";
-import { listAvailableOptions, listHeldOptions, removeServiceOption, setServiceOptions as setOptions, type HeldOption } from "@/lib/services/changes/option-changes";
+import { removeServiceOption, setServiceOptions as setOptions } from "@/lib/services/changes/option-changes";
+import { activeOptionRow, optionsSection } from "@/lib/services/changes/reseller-change-sections";
 import { jsonResponse } from "../../../json-response";
-import { moneyString } from "../../../money";
 import { reply } from "../../../reply";
 import { uuidParam } from "../../../define-endpoint";
 import { defineEndpoint } from "../../define-endpoint";
@@ -28,27 +27,6 @@ export const optionsSectionSchema = z.object({
 
 const buyerOf = (auth: ResellerAuth) => ({ kind: "reseller" as const, resellerId: auth.resellerId, boundCustomerId: auth.customerId });
 
-export const activeOptionRow = (h: HeldOption) => ({
-  id: h.id,
-  optionId: h.optionId,
-  name: h.option.name,
-  quantity: h.quantity,
-  status: h.status,
-  amount: h.amount ? moneyString(h.amount) : null,
-  setupFee: moneyString(h.setupFee),
-});
-
-/** The Service document's `options` section (also `GET /services/{id}/options`). */
-export async function optionsSection(db: Db, auth: ResellerAuth, service: ScopedService, now: Date): Promise<z.input<typeof optionsSectionSchema>> {
-  const ctx = await changeContext(db, buyerOf(auth));
-  const [held, available] = await Promise.all([listHeldOptions(db, service.id), listAvailableOptions(db, ctx, service, now)]);
-  return {
-    priceBasis: "wholesale",
-    active: held.map(activeOptionRow),
-    available: available.map((a) => ({ optionId: a.optionId, name: a.name, price: moneyString(a.price), setupFee: moneyString(a.setupFee), maxQuantity: a.maxQuantity })),
-  };
-}
-
 export const getServiceOptions = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/options",
@@ -58,7 +36,7 @@ export const getServiceOptions = defineEndpoint({
   response: optionsSectionSchema,
   async handler({ auth, db, now, params }) {
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    return optionsSection(db, auth, service, now);
+    return optionsSection(db, await changeContext(db, buyerOf(auth)), service, now);
   },
 });
 

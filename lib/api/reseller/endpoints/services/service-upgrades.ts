@@ -2,10 +2,8 @@ import { z } from "zod";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { changeContext } from "@/lib/services/changes/service-change-context";
 import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-upgrade";
-import { findOpenUpgrade, requestPackageChange, upgradeTargets, previewPackageChange } from "@/lib/services/changes/package-change";
-import { DomainError } from "@/lib/errors/domain-error";
-import type { ServiceUpgrade } from "@/lib/generated/prisma/client";
-import { moneyString } from "../../../money";
+import { requestPackageChange } from "@/lib/services/changes/package-change";
+import { upgradesSection } from "@/lib/services/changes/reseller-change-sections";
 import { reply } from "../../../reply";
 import { uuidParam } from "../../../define-endpoint";
 import { defineEndpoint } from "../../define-endpoint";
@@ -17,7 +15,6 @@ const buyerOf = (auth: ResellerAuth) => ({ kind: "reseller" as const, resellerId
 const pendingSchema = z
   .object({ upgradeId: z.string(), status: z.string(), toProductId: z.string().nullable(), orderId: z.string().nullable(), createdAt: z.string() })
   .nullable();
-const pendingOf = (u: ServiceUpgrade | null) => (u ? { upgradeId: u.id, status: u.status, toProductId: u.toProductId, orderId: u.orderId, createdAt: u.createdAt.toISOString() } : null);
 
 export const upgradesSectionSchema = z.object({
   available: z.array(z.object({ productId: z.string(), name: z.string(), price: z.string() })),
@@ -36,20 +33,7 @@ export const getServiceUpgrades = defineEndpoint({
   response: upgradesSectionSchema,
   async handler({ auth, db, now, params }) {
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const ctx = await changeContext(db, buyerOf(auth));
-    const pendingUpgrade = pendingOf(await findOpenUpgrade(db, service.id));
-    const available: { productId: string; name: string; price: string }[] = [];
-    let unavailableReason: string | undefined;
-    for (const target of await upgradeTargets(db, service.productId)) {
-      try {
-        const p = await previewPackageChange(db, ctx, service, target, now);
-        available.push({ productId: p.toProductId, name: p.toProductName, price: moneyString(p.newCyclePrice) });
-      } catch (err) {
-        if (!(err instanceof DomainError)) throw err;
-        if (err.kind === "conflict") unavailableReason = err.message;
-      }
-    }
-    return { available, addons: null, pendingUpgrade, ...(unavailableReason ? { unavailableReason } : {}) };
+    return upgradesSection(db, await changeContext(db, buyerOf(auth)), service, now);
   },
 });
 
