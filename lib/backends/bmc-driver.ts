@@ -1,4 +1,4 @@
-import type { BackendJobView, ConsoleEndpoint, ImageSource, IpAddressView, NetworkView } from "./types";
+import type { BackendJobView, ConsoleEndpoint, ImageSource, IpAddressView, NetworkView, TrafficCounters } from "./types";
 
 export type DedicatedPowerState = "on" | "off";
 export type DedicatedPowerAction = "on" | "off" | "restart";
@@ -83,6 +83,8 @@ export interface BmcDriver {
   rescue(serverId: string, input: { password: string }): Promise<BackendJobView>;
   unrescue(serverId: string): Promise<BackendJobView>;
   health(serverId: string): Promise<HealthReport>;
+  /** The server's switch-port byte counters (read from the switch, e.g. SNMP ifHCInOctets/ifHCOutOctets); null when no customer port is up. */
+  trafficCounters(serverId: string): Promise<TrafficCounters | null>;
   network(serverId: string): Promise<NetworkView>;
   setReverseDns(serverId: string, addressId: string, hostname: string | null): Promise<IpAddressView>;
   setSshKeys(serverId: string, keys: string[]): Promise<void>;

@@ -1,4 +1,4 @@
-import type { BackendJobView, ConsoleEndpoint, ImageSource, IpAddressView, NetworkView } from "./types";
+import type { BackendJobView, ConsoleEndpoint, ImageSource, IpAddressView, NetworkView, TrafficCounters } from "./types";
 
 export type VmState = "creating" | "running" | "stopped" | "paused" | "error";
 export type VmPowerAction = "start" | "stop" | "restart";
@@ -139,6 +139,8 @@ export interface HypervisorDriver {
   setSshKeys(vmId: string, keys: string[]): Promise<void>;
 
   stats(vmId: string): Promise<VmStats>;
+  /** The virtual NIC's byte counters (they restart when the machine boots); null while it is not running. */
+  trafficCounters(vmId: string): Promise<TrafficCounters | null>;
   consoleEndpoint(vmId: string): Promise<ConsoleEndpoint>;
 
   /** Destroys the machine and its disks; releases its capacity and addresses. Cancels its other jobs. */

@@ -63,3 +63,16 @@ export type ConsoleEndpoint =
         | { kind: "url"; url: string }
         | { kind: "simulated"; machineId: string };
     };
+
+/**
+ * Byte counters of a machine's public interface (a VM's virtual NIC, a dedicated server's switch
+ * port), cumulative since they last started. Counters restart (a VM boots again, a port is reset): a
+ * reading below the previous one means counting began again from zero.
+ */
+export interface TrafficCounters {
+  sampledAt: Date;
+  /** Received by the machine (its inbound traffic). */
+  rxBytes: number;
+  /** Sent by the machine. */
+  txBytes: number;
+}

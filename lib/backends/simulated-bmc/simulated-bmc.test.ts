@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { makeCustomer, makeProduct } from "@/lib/testing/factories";
 import { capacityByLocation } from "../capacity/capacity-by-location";
 import { reserveDedicatedServer } from "../capacity/reserve-dedicated-server";
 import { getJob } from "../jobs";
@@ -186,5 +187,44 @@ describe("release", () => {
     await settle(ctx, (await bmc.release(server.id)).id);
     expect((await bmc.status(server.id)).provisionState).toBe("maintenance");
     expect((await capacityByLocation(t.db, { locationId: location.id }))[0]!.dedicated.availableBySku).toEqual({});
+  });
+});
+
+describe("switch-port traffic counters", () => {
+  it("are read only for a server with a customer; grow only while it is on, hold while it is off, and are cleared on release", async () => {
+    const { ctx, location, install } = await setup({ stock: 2 });
+    const { account } = await makeCustomer(t.db);
+    const product = await makeProduct(t.db, { kind: "dedicated" });
+    const service = await t.db.service.create({ data: { accountId: account.id, productId: product.id, name: "metal", status: "active", billingCycle: "monthly", amount: "99.00", currency: "EUR" } });
+    const server = await reserveDedicatedServer(ctx, location.id, { sku: "ds-xeon", serviceId: service.id });
+    const bmc = await bmcForServer(server.id, ctx);
+    await settle(ctx, (await bmc.provision(server.id, install)).id);
+    const stock = await reserveDedicatedServer(ctx, location.id, { sku: "ds-xeon" });
+    expect(await bmc.trafficCounters(stock.id)).toBeNull();
+
+    const a = (await bmc.trafficCounters(server.id))!;
+    ctx.clock.advance(600_000);
+    const b = (await bmc.trafficCounters(server.id))!;
+    expect(b.rxBytes).toBeGreaterThan(a.rxBytes);
+    expect(b.txBytes).toBeGreaterThan(a.txBytes);
+    // At most 40 and 120 Mbit/s (twice the means) for the ten minutes.
+    expect(b.rxBytes - a.rxBytes).toBeLessThanOrEqual((600 * 40_000_000) / 8);
+
+    await settle(ctx, (await bmc.power(server.id, "off")).id);
+    const off = (await bmc.trafficCounters(server.id))!;
+    ctx.clock.advance(3_600_000);
+    // A real port's counters stay readable with the link down, and do not move.
+    expect(await bmc.trafficCounters(server.id)).toMatchObject({ rxBytes: off.rxBytes, txBytes: off.txBytes });
+
+    await settle(ctx, (await bmc.power(server.id, "on")).id);
+    const on = (await bmc.trafficCounters(server.id))!;
+    // The hour off added nothing: only the minutes the power-on job took, at most.
+    expect(on.rxBytes - off.rxBytes).toBeLessThan((600 * 40_000_000) / 8);
+    ctx.clock.advance(60_000);
+    expect((await bmc.trafficCounters(server.id))!.rxBytes).toBeGreaterThan(on.rxBytes);
+
+    await settle(ctx, (await bmc.release(server.id)).id);
+    expect(await t.db.dedicatedServer.findUniqueOrThrow({ where: { id: server.id } })).toMatchObject({ serviceId: null, portRxBytes: 0n, portTxBytes: 0n, portCountedAt: null });
+    expect(await bmc.trafficCounters(server.id)).toBeNull();
   });
 });

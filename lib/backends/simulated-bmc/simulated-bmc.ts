@@ -1,3 +1,4 @@
+import { portCountersAt } from "./switch-port-counters";
 import type { Tx } from "@/lib/db/client";
 import type { BackendJob, DedicatedServer, Node } from "@/lib/generated/prisma/client";
 import { BackendError } from "../backend-error";
@@ -180,6 +181,16 @@ export function createSimulatedBmc(node: Node, ctx: BackendContext): BmcDriver {
       await throwIfFaulted(db, { nodeId: node.id, serverId, operation: "health" });
       await catchUp(serverId);
       return simulatedHealth(await server(serverId), clock.now());
+    },
+
+    async trafficCounters(serverId) {
+      await throwIfFaulted(db, { nodeId: node.id, serverId, operation: "traffic" });
+      await catchUp(serverId);
+      const row = await server(serverId);
+      // No customer on the port (in stock, being cleaned): nothing to report for anyone.
+      if (!row.serviceId) return null;
+      const now = clock.now();
+      return { sampledAt: now, ...portCountersAt(row, now) };
     },
 
     async network(serverId) {

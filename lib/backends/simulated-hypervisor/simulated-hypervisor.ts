@@ -1,3 +1,4 @@
+import { phaseOf, waveBytes, waveRateBps, type TrafficWave } from "../simulation/traffic-counter";
 import type { Tx } from "@/lib/db/client";
 import type { BackendJob, Node, VirtualMachine } from "@/lib/generated/prisma/client";
 import { BackendError } from "../backend-error";
@@ -444,6 +445,16 @@ export function createSimulatedHypervisor(node: Node, ctx: BackendContext): Hype
       return simulatedStats(await liveVm(vmId), clock.now());
     },
 
+    async trafficCounters(vmId) {
+      await throwIfFaulted(db, { nodeId: node.id, vmId, operation: "traffic" });
+      await catchUp(vmId);
+      const vm = await liveVm(vmId);
+      if (vm.state !== "running" || !vm.bootedAt) return null;
+      const now = clock.now();
+      const waves = vmTrafficWaves(vm.id);
+      return { sampledAt: now, rxBytes: waveBytes(waves.rx, vm.bootedAt, now), txBytes: waveBytes(waves.tx, vm.bootedAt, now) };
+    },
+
     async consoleEndpoint(vmId) {
       await throwIfFaulted(db, { nodeId: node.id, vmId, operation: "console" });
       await catchUp(vmId);
@@ -505,6 +516,11 @@ export function createSimulatedHypervisor(node: Node, ctx: BackendContext): Hype
   return driver;
 }
 
+/** A VM's inbound and outbound traffic: around 1 and 0.4 Mbit/s, each swinging on its own period. */
+function vmTrafficWaves(vmId: string): { rx: TrafficWave; tx: TrafficWave } {
+  return { rx: { meanBps: 1_000_000, periodMs: 600_000, phase: phaseOf(vmId) }, tx: { meanBps: 400_000, periodMs: 900_000, phase: phaseOf(vmId, 8) } };
+}
+
 /** Plausible, deterministic figures: a slow wave per machine, null when the guest cannot report. */
 function simulatedStats(vm: VirtualMachine, now: Date): VmStats {
   const seed = parseInt(vm.id.replace(/-/g, "").slice(0, 8), 16) / 0xffffffff;
@@ -514,9 +530,9 @@ function simulatedStats(vm: VirtualMachine, now: Date): VmStats {
   const diskTotal = vm.diskGb * 1024 ** 3;
   const diskUsed = simulatedDiskUsedBytes(vm);
   const memUsed = Math.round(memTotal * (0.3 + 0.25 * wave(3_600_000)));
-  const rx = Math.round(2_000_000 * wave(600_000));
-  const tx = Math.round(800_000 * wave(900_000));
-  const uptimeSeconds = up && vm.bootedAt ? Math.max(0, (now.getTime() - vm.bootedAt.getTime()) / 1000) : 0;
+  const waves = vmTrafficWaves(vm.id);
+  const rx = Math.round(waveRateBps(waves.rx, now));
+  const tx = Math.round(waveRateBps(waves.tx, now));
   const pct = (a: number, b: number) => Math.round((1000 * a) / b) / 10;
   return {
     state: vm.state,
@@ -527,8 +543,9 @@ function simulatedStats(vm: VirtualMachine, now: Date): VmStats {
     network: {
       rxBps: up ? rx : null,
       txBps: up ? tx : null,
-      netinBytes: up ? Math.round((uptimeSeconds * rx) / 8) : null,
-      netoutBytes: up ? Math.round((uptimeSeconds * tx) / 8) : null,
+      // The NIC counters since boot: the integral of the rate, as trafficCounters reads them.
+      netinBytes: up && vm.bootedAt ? waveBytes(waves.rx, vm.bootedAt, now) : null,
+      netoutBytes: up && vm.bootedAt ? waveBytes(waves.tx, vm.bootedAt, now) : null,
     },
   };
 }
