@@ -8,6 +8,7 @@ import { pruneRateLimitBuckets } from "./functions/prune-rate-limit-buckets";
 import { pruneSignedOutSessions } from "./functions/prune-signed-out-sessions";
 import { pruneWebhookDeliveries } from "./functions/prune-webhook-deliveries";
 import { reconcileCardPaymentsJob } from "./functions/reconcile-card-payments";
+import { sampleTrafficFunction } from "./functions/sample-traffic";
 import { sweepPendingServices } from "./functions/sweep-pending-services";
 import { sweepWebhookDeliveries } from "./functions/sweep-webhook-deliveries";
 import { terminateCancelledServices } from "./functions/terminate-cancelled-services";
@@ -28,4 +29,5 @@ export const functions = [
   executeServiceUpgrade,
   sweepServiceUpgrades,
   reconcileCardPaymentsJob,
+  sampleTrafficFunction,
 ];
