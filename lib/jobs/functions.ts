@@ -8,7 +8,7 @@ import { pruneRateLimitBuckets } from "./functions/prune-rate-limit-buckets";
 import { pruneSignedOutSessions } from "./functions/prune-signed-out-sessions";
 import { pruneWebhookDeliveries } from "./functions/prune-webhook-deliveries";
 import { reconcileCardPaymentsJob } from "./functions/reconcile-card-payments";
-import { sampleTrafficFunction } from "./functions/sample-traffic";
+import { sampleMachinesFunction } from "./functions/sample-machines";
 import { sweepPendingServices } from "./functions/sweep-pending-services";
 import { sweepWebhookDeliveries } from "./functions/sweep-webhook-deliveries";
 import { terminateCancelledServices } from "./functions/terminate-cancelled-services";
@@ -29,5 +29,5 @@ export const functions = [
   executeServiceUpgrade,
   sweepServiceUpgrades,
   reconcileCardPaymentsJob,
-  sampleTrafficFunction,
+  sampleMachinesFunction,
 ];

@@ -9,6 +9,7 @@ import { NO_REMOTE_CONTROLS } from "../lifecycle/change-service-power";
 import { NO_INSTANCE_YET } from "../lifecycle/service-machine-or-throw";
 import { productControls } from "../service-controls";
 import { assertControlAllowed } from "../service-rules";
+import { trafficToDate, vpsSeries, type VpsSeriesPoint } from "../samples/stats-history";
 
 export const GAME_STATS_REFUSED = "Statistics are not available for game servers";
 
@@ -33,7 +34,7 @@ export interface VpsStatsDoc {
     };
     network: { rx_bps: number | null; tx_bps: number | null; netin_bytes: number | null; netout_bytes: number | null; month_netin_bytes: number | null; month_netout_bytes: number | null };
   };
-  series: unknown[];
+  series: VpsSeriesPoint[];
 }
 
 export interface DedicatedStatsDoc {
@@ -56,9 +57,10 @@ export interface DedicatedStatsDoc {
 const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : null);
 
 /**
- * `GET /services/{id}/stats`. Native VPS: the hypervisor's live figures; no sample history is kept
- * yet, so `collecting` stays true and `series` is empty. Dedicated: spec strings, power state (or
- * `unreachable`), the controller's health and the switch-port block (null: never sampled). Game 400.
+ * `GET /services/{id}/stats`. Native VPS: the hypervisor's live figures, the month's traffic and the
+ * last 24 hours of five-minute samples (`collecting` until two exist). Dedicated: spec strings, power
+ * state (or `unreachable`), the controller's health and the switch-port block from the samples (rates
+ * of the latest interval, the month's bytes; null before the port was sampled). Game 400.
  */
 export async function serviceStats(ctx: BackendContext, service: ScopedService): Promise<VpsStatsDoc | DedicatedStatsDoc> {
   if (service.product.kind === "game") throw new DomainError("invalid", GAME_STATS_REFUSED);
@@ -67,20 +69,29 @@ export async function serviceStats(ctx: BackendContext, service: ScopedService):
   if (service.product.kind === "vps" && !productControls(service.product).stats) throw new DomainError("forbidden", "Statistics are switched off for this product");
   const machine = await findServiceMachine(ctx.db, service.id);
   if (!machine) throw new DomainError("not_found", NO_INSTANCE_YET);
+  const now = ctx.clock.now();
+  const traffic = await trafficToDate(ctx.db, service.id, now);
   if (machine.kind === "vps") {
     try {
       const s = await (await hypervisorForVm(machine.vm.id, ctx)).stats(machine.vm.id);
       return {
         platform: "native",
-        collecting: true,
+        collecting: traffic.samples < 2,
         stats: {
           status: s.state,
           cpu: { usage: s.cpu.usage, cores: s.cpu.cores },
           memory: { percentage: s.memory.percentage, used: s.memory.used, cached: null, total: s.memory.total, source: s.memory.source },
           disk: { percentage: s.disk.percentage, used: s.disk.used, total: s.disk.total, allocated: s.disk.allocated, source: s.disk.source, read_bps: null, write_bps: null, read_iops: null, write_iops: null },
-          network: { rx_bps: s.network.rxBps, tx_bps: s.network.txBps, netin_bytes: s.network.netinBytes, netout_bytes: s.network.netoutBytes, month_netin_bytes: null, month_netout_bytes: null },
+          network: {
+            rx_bps: s.network.rxBps,
+            tx_bps: s.network.txBps,
+            netin_bytes: s.network.netinBytes,
+            netout_bytes: s.network.netoutBytes,
+            month_netin_bytes: traffic.month?.rxBytes ?? null,
+            month_netout_bytes: traffic.month?.txBytes ?? null,
+          },
         },
-        series: [],
+        series: await vpsSeries(ctx.db, service.id, now),
       };
     } catch (error) {
       throw backendRefusal(error);
@@ -100,6 +111,14 @@ export async function serviceStats(ctx: BackendContext, service: ScopedService):
     storage: str(hw.storage) ?? str(product.storage),
     powerState,
     health,
-    network: { rx_bps: null, tx_bps: null, netin_bytes: null, netout_bytes: null, month_netin_bytes: null, month_netout_bytes: null, sampledAt: null },
+    network: {
+      rx_bps: traffic.latest?.rxBps ?? null,
+      tx_bps: traffic.latest?.txBps ?? null,
+      netin_bytes: null,
+      netout_bytes: null,
+      month_netin_bytes: traffic.month?.rxBytes ?? null,
+      month_netout_bytes: traffic.month?.txBytes ?? null,
+      sampledAt: traffic.latest?.at.toISOString() ?? null,
+    },
   };
 }

@@ -1,11 +1,12 @@
 import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import type { TrafficCounters } from "@/lib/backends/types";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** How long samples are kept: the longest range (30 days) plus the rest of a month for monthTotal. */
-export const TRAFFIC_RETENTION_MS = 35 * 86_400_000;
+export const SAMPLE_RETENTION_MS = 35 * 86_400_000;
 
-export interface SampleTrafficReport {
+export interface SampleMachinesReport {
   sampled: number;
   /** Machines whose counters could not be read (not running, node unreachable): no sample, a gap. */
   skipped: number;
@@ -16,13 +17,13 @@ export interface SampleTrafficReport {
 export const sampleMinute = (at: Date) => new Date(Math.floor(at.getTime() / 60_000) * 60_000);
 
 /**
- * Reads the traffic counters of every active or suspended service's machine and records a sample:
- * the counters and the bytes since the service's previous sample. A counter below the previous
+ * Samples every active or suspended service's machine: the traffic counters and the bytes since
+ * the service's previous sample, and a VPS's CPU, memory and disk figures. A counter below the previous
  * reading has restarted (a VM booted again, a port was reset): everything it counted since is new
  * traffic, never a negative delta. A machine that cannot be read leaves a gap; the next sample
  * spans it. Samples older than the retention are deleted in the same run.
  */
-export async function sampleTraffic(ctx: BackendContext, at: Date): Promise<SampleTrafficReport> {
+export async function sampleMachines(ctx: BackendContext, at: Date): Promise<SampleMachinesReport> {
   const { db } = ctx;
   const minute = sampleMinute(at);
   const services = await db.service.findMany({
@@ -40,20 +41,36 @@ export async function sampleTraffic(ctx: BackendContext, at: Date): Promise<Samp
     const server = s.dedicatedServers[0];
     if (!vm && !server) continue;
     let counters: TrafficCounters | null = null;
+    let guest: Pick<Prisma.MachineSampleCreateManyInput, "cpuPct" | "memUsedBytes" | "memPct" | "diskUsedBytes" | "diskPct"> = {};
     try {
-      counters = vm ? await (await hypervisorForVm(vm.id, ctx)).trafficCounters(vm.id) : await (await bmcForServer(server!.id, ctx)).trafficCounters(server!.id);
+      if (vm) {
+        // One read gives a VPS's figures and its NIC counters (since boot; null when not running).
+        const stats = await (await hypervisorForVm(vm.id, ctx)).stats(vm.id);
+        if (stats.network.netinBytes !== null && stats.network.netoutBytes !== null) {
+          counters = { sampledAt: stats.sampledAt, rxBytes: stats.network.netinBytes, txBytes: stats.network.netoutBytes };
+          guest = {
+            cpuPct: stats.cpu.usage,
+            memUsedBytes: stats.memory.used === null ? null : BigInt(stats.memory.used),
+            memPct: stats.memory.percentage,
+            diskUsedBytes: stats.disk.used === null ? null : BigInt(stats.disk.used),
+            diskPct: stats.disk.percentage,
+          };
+        }
+      } else {
+        counters = await (await bmcForServer(server!.id, ctx)).trafficCounters(server!.id);
+      }
     } catch (error) {
-      console.warn(`[traffic] counters of service ${s.id} could not be read`, error);
+      console.warn(`[samples] the machine of service ${s.id} could not be read`, error);
     }
     if (!counters) {
       skipped++;
       continue;
     }
-    const previous = await db.trafficSample.findFirst({ where: { serviceId: s.id, at: { lt: minute } }, orderBy: { at: "desc" } });
+    const previous = await db.machineSample.findFirst({ where: { serviceId: s.id, at: { lt: minute } }, orderBy: { at: "desc" } });
     const rx = BigInt(counters.rxBytes);
     const tx = BigInt(counters.txBytes);
     const delta = (now: bigint, before: bigint | undefined) => (before === undefined ? 0n : now >= before ? now - before : now);
-    const { count } = await db.trafficSample.createMany({
+    const { count } = await db.machineSample.createMany({
       data: [
         {
           serviceId: s.id,
@@ -63,13 +80,14 @@ export async function sampleTraffic(ctx: BackendContext, at: Date): Promise<Samp
           rxBytes: delta(rx, previous?.rxCounter),
           txBytes: delta(tx, previous?.txCounter),
           seconds: previous ? Math.round((minute.getTime() - previous.at.getTime()) / 1000) : 0,
+          ...guest,
         },
       ],
       skipDuplicates: true,
     });
     sampled += count;
   }
-  const { count: pruned } = await db.trafficSample.deleteMany({ where: { at: { lt: new Date(at.getTime() - TRAFFIC_RETENTION_MS) } } });
+  const { count: pruned } = await db.machineSample.deleteMany({ where: { at: { lt: new Date(at.getTime() - SAMPLE_RETENTION_MS) } } });
   return { sampled, skipped, pruned };
 }
 

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createManualClock } from "@/lib/backends/clock";
 import { testContext } from "@/lib/backends/testing/backend-test-kit";
-import { sampleTraffic } from "@/lib/services/traffic/sample-traffic";
-import { trafficDocument } from "@/lib/services/traffic/traffic-report";
+import { sampleMachines } from "@/lib/services/samples/sample-machines";
+import { trafficDocument } from "@/lib/services/samples/traffic-report";
+import { serviceStats, type DedicatedStatsDoc, type VpsStatsDoc } from "@/lib/services/document/service-stats";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { makeActiveService, makeCustomer, makeDedicatedSite, makeVpsSite } from "@/lib/services/testing/service-factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { inngest } from "../client";
 import { EmbeddedRunner } from "../embedded/embedded-runner";
 import { recordingLogger } from "../embedded/test-support";
 import { functions } from "../functions";
-import { createSampleTrafficFunction, sampleTrafficFunction } from "./sample-traffic";
+import { createSampleMachinesFunction, sampleMachinesFunction } from "./sample-machines";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -21,9 +23,9 @@ afterAll(async () => {
 
 const MIN = 60_000;
 
-describe("sample-traffic", () => {
+describe("sample-machines", () => {
   it("samples every five minutes through the runner: counters and the bytes since the previous sample, per service", async () => {
-    expect(functions).toContain(sampleTrafficFunction);
+    expect(functions).toContain(sampleMachinesFunction);
     const customer = await makeCustomer(t.db);
     const site = await makeVpsSite(t.db);
     const metal = await makeDedicatedSite(t.db, { count: 1 });
@@ -32,25 +34,60 @@ describe("sample-traffic", () => {
 
     const clock = createManualClock("2026-03-02T09:59:30.000Z");
     const ctx = testContext(t.db, { clock });
-    const runner = new EmbeddedRunner({ db: t.db, functions: [createSampleTrafficFunction(() => ctx)], client: inngest, clock: () => clock.now(), logger: recordingLogger() });
+    const runner = new EmbeddedRunner({ db: t.db, functions: [createSampleMachinesFunction(() => ctx)], client: inngest, clock: () => clock.now(), logger: recordingLogger() });
     for (const at of ["2026-03-02T10:00:05.000Z", "2026-03-02T10:05:05.000Z", "2026-03-02T10:10:05.000Z"]) {
       clock.set(new Date(at));
       await runner.tick();
       await runner.runDue();
     }
-    const runs = await t.db.jobRun.findMany({ where: { functionId: "rackfront-sample-traffic" } });
+    const runs = await t.db.jobRun.findMany({ where: { functionId: "rackfront-sample-machines" } });
     expect(runs.map((r) => r.status)).toEqual(["completed", "completed", "completed"]);
 
     for (const service of [vps, ds]) {
-      const rows = await t.db.trafficSample.findMany({ where: { serviceId: service.id }, orderBy: { at: "asc" } });
+      const rows = await t.db.machineSample.findMany({ where: { serviceId: service.id }, orderBy: { at: "asc" } });
       expect(rows.map((r) => r.at.toISOString())).toEqual(["2026-03-02T10:00:00.000Z", "2026-03-02T10:05:00.000Z", "2026-03-02T10:10:00.000Z"]);
       expect(rows.map((r) => r.seconds)).toEqual([0, 300, 300]);
       expect([rows[0]!.rxBytes, rows[0]!.txBytes]).toEqual([0n, 0n]);
+      // A VPS's guest figures come with its sample; a dedicated server has none.
+      if (service === vps) expect(rows.every((r) => r.cpuPct !== null && r.memUsedBytes! > 0n && r.diskPct !== null)).toBe(true);
+      else expect(rows.every((r) => r.cpuPct === null && r.memUsedBytes === null)).toBe(true);
       for (let i = 1; i < rows.length; i++) {
         expect(rows[i]!.rxBytes).toBe(rows[i]!.rxCounter - rows[i - 1]!.rxCounter);
         expect(rows[i]!.txBytes).toBeGreaterThan(0n);
       }
     }
+  });
+
+  it("the stats reads take the samples: a VPS's 24-hour series and month, a dedicated port's latest rate and month", async () => {
+    const customer = await makeCustomer(t.db);
+    const site = await makeVpsSite(t.db);
+    const metal = await makeDedicatedSite(t.db, { count: 1 });
+    const vps = (await makeActiveService(t.db, { accountId: customer.account.id, productId: site.product.id, locationId: site.location.id })).service;
+    const ds = (await makeActiveService(t.db, { accountId: customer.account.id, productId: metal.product.id, locationId: metal.location.id })).service;
+    const clock = createManualClock("2026-03-05T10:00:00.000Z");
+    const ctx = testContext(t.db, { clock });
+    const scoped = (id: string) => findScopedServiceOrThrow(t.db, { accountId: customer.account.id }, id);
+
+    await sampleMachines(ctx, clock.now());
+    const early = (await serviceStats(ctx, await scoped(vps.id))) as VpsStatsDoc;
+    expect(early.collecting).toBe(true);
+    expect(early.series).toHaveLength(1);
+    for (let i = 0; i < 2; i++) {
+      clock.advance(5 * MIN);
+      await sampleMachines(ctx, clock.now());
+    }
+    const rows = await t.db.machineSample.findMany({ where: { serviceId: vps.id }, orderBy: { at: "asc" } });
+    const v = (await serviceStats(ctx, await scoped(vps.id))) as VpsStatsDoc;
+    expect(v.collecting).toBe(false);
+    expect(v.series.map((p) => p.t)).toEqual(rows.map((r) => r.at.toISOString()));
+    expect(v.series[2]).toMatchObject({ cpu_pct: rows[2]!.cpuPct, mem_pct: rows[2]!.memPct, disk_rd_bps: null, net_rx_bps: Math.round((Number(rows[2]!.rxBytes) * 8) / 300) });
+    expect(v.series[0]!.net_rx_bps).toBeNull(); // the first sample only starts the series
+    expect(v.stats.network.month_netin_bytes).toBe(rows.reduce((n, r) => n + Number(r.rxBytes), 0));
+
+    const d = (await serviceStats(ctx, await scoped(ds.id))) as DedicatedStatsDoc;
+    const last = (await t.db.machineSample.findFirstOrThrow({ where: { serviceId: ds.id }, orderBy: { at: "desc" } }))!;
+    expect(d.network).toMatchObject({ rx_bps: Math.round((Number(last.rxBytes) * 8) / 300), sampledAt: last.at.toISOString(), netin_bytes: null });
+    expect(d.network.month_netout_bytes).toBeGreaterThan(0);
   });
 
   it("counts a restarted counter from zero, never negative; writes one sample per minute; prunes what is past retention", async () => {
@@ -59,22 +96,22 @@ describe("sample-traffic", () => {
     const vps = (await makeActiveService(t.db, { accountId: customer.account.id, productId: site.product.id, locationId: site.location.id })).service;
     const clock = createManualClock("2026-03-03T10:00:00.000Z");
     const ctx = testContext(t.db, { clock });
-    await sampleTraffic(ctx, clock.now());
+    await sampleMachines(ctx, clock.now());
     clock.advance(5 * MIN);
-    await sampleTraffic(ctx, clock.now());
+    await sampleMachines(ctx, clock.now());
     // The VM booted again just now: its counters start over.
     await t.db.virtualMachine.updateMany({ where: { serviceId: vps.id }, data: { bootedAt: new Date(clock.now().getTime() + 2 * MIN) } });
     clock.advance(5 * MIN);
-    await sampleTraffic(ctx, clock.now());
-    await sampleTraffic(ctx, clock.now()); // a retried run in the same minute
-    const rows = await t.db.trafficSample.findMany({ where: { serviceId: vps.id }, orderBy: { at: "asc" } });
+    await sampleMachines(ctx, clock.now());
+    await sampleMachines(ctx, clock.now()); // a retried run in the same minute
+    const rows = await t.db.machineSample.findMany({ where: { serviceId: vps.id }, orderBy: { at: "asc" } });
     expect(rows).toHaveLength(3);
     expect(rows[2]!.rxCounter).toBeLessThan(rows[1]!.rxCounter);
     expect(rows[2]!.rxBytes).toBe(rows[2]!.rxCounter);
     expect(rows[2]!.rxBytes).toBeGreaterThan(0n);
 
-    await t.db.trafficSample.create({ data: { serviceId: vps.id, at: new Date("2026-01-20T00:00:00Z"), rxCounter: 1n, txCounter: 1n, rxBytes: 1n, txBytes: 1n, seconds: 300 } });
-    expect((await sampleTraffic(ctx, clock.now())).pruned).toBe(1);
+    await t.db.machineSample.create({ data: { serviceId: vps.id, at: new Date("2026-01-20T00:00:00Z"), rxCounter: 1n, txCounter: 1n, rxBytes: 1n, txBytes: 1n, seconds: 300 } });
+    expect((await sampleMachines(ctx, clock.now())).pruned).toBe(1);
   });
 
   it("a stopped VPS leaves a gap, and the next sample spans it", async () => {
@@ -83,15 +120,15 @@ describe("sample-traffic", () => {
     const vps = (await makeActiveService(t.db, { accountId: customer.account.id, productId: site.product.id, locationId: site.location.id })).service;
     const clock = createManualClock("2026-03-04T10:00:00.000Z");
     const ctx = testContext(t.db, { clock });
-    await sampleTraffic(ctx, clock.now());
+    await sampleMachines(ctx, clock.now());
     await t.db.virtualMachine.updateMany({ where: { serviceId: vps.id }, data: { state: "stopped" } });
     clock.advance(5 * MIN);
-    const gap = await sampleTraffic(ctx, clock.now());
+    const gap = await sampleMachines(ctx, clock.now());
     expect(gap.skipped).toBeGreaterThanOrEqual(1);
     await t.db.virtualMachine.updateMany({ where: { serviceId: vps.id }, data: { state: "running" } });
     clock.advance(5 * MIN);
-    await sampleTraffic(ctx, clock.now());
-    const rows = await t.db.trafficSample.findMany({ where: { serviceId: vps.id }, orderBy: { at: "asc" } });
+    await sampleMachines(ctx, clock.now());
+    const rows = await t.db.machineSample.findMany({ where: { serviceId: vps.id }, orderBy: { at: "asc" } });
     expect(rows.map((r) => r.seconds)).toEqual([0, 600]);
   });
 });
@@ -116,7 +153,7 @@ describe("trafficDocument", () => {
       seconds: i === 0 ? 0 : 300,
     }));
     data[10]!.rxBytes = 37_500_000n; // one burst at 1 Mbit/s
-    await t.db.trafficSample.createMany({ data });
+    await t.db.machineSample.createMany({ data });
 
     const hour = await trafficDocument(t.db, vps.id, "vps", "1h", now);
     expect(hour.collecting).toBe(false);

@@ -33,9 +33,9 @@ export async function trafficDocument(db: DbOrTx, serviceId: string, kind: "vps"
   const from = new Date(now.getTime() - RANGE_MS[range]);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [rows, month, any] = await Promise.all([
-    db.trafficSample.findMany({ where: { serviceId, at: { gt: from, lte: now }, seconds: { gt: 0 } }, orderBy: { at: "asc" }, select: { at: true, rxBytes: true, txBytes: true, seconds: true } }),
-    db.trafficSample.aggregate({ where: { serviceId, at: { gte: monthStart, lte: now } }, _sum: { rxBytes: true, txBytes: true }, _count: { _all: true } }),
-    db.trafficSample.findFirst({ where: { serviceId }, select: { id: true } }),
+    db.machineSample.findMany({ where: { serviceId, at: { gt: from, lte: now }, seconds: { gt: 0 } }, orderBy: { at: "asc" }, select: { at: true, rxBytes: true, txBytes: true, seconds: true } }),
+    db.machineSample.aggregate({ where: { serviceId, at: { gte: monthStart, lte: now } }, _sum: { rxBytes: true, txBytes: true }, _count: { _all: true } }),
+    db.machineSample.findFirst({ where: { serviceId }, select: { id: true } }),
   ]);
 
   // Each sample is the average rate over the interval it closes; buckets average their samples by bytes.
@@ -79,7 +79,7 @@ export async function trafficDocument(db: DbOrTx, serviceId: string, kind: "vps"
     // The last 30 days whatever the range: the series to bill or quote from.
     const days = await db.$queryRaw<{ day: string; rx: bigint; tx: bigint }[]>`
       SELECT to_char(date_trunc('day', "at"), 'YYYY-MM-DD') AS day, SUM("rxBytes")::bigint AS rx, SUM("txBytes")::bigint AS tx
-      FROM "TrafficSample"
+      FROM "MachineSample"
       WHERE "serviceId" = ${serviceId}::uuid AND "at" > ${new Date(now.getTime() - RANGE_MS["30d"]).toISOString()}::timestamp AND "at" <= ${now.toISOString()}::timestamp
       GROUP BY 1 ORDER BY 1`;
     doc.daily = days.map((d) => ({ day: d.day, rx_bytes: Number(d.rx), tx_bytes: Number(d.tx) }));
