@@ -233,3 +233,24 @@ describe("cancellation", () => {
     expect((await call("POST", `/dedicated/${a.service.id}/power`, { action: "on" })).status).toBe(403);
   });
 });
+
+describe("traffic", () => {
+  it("GET /dedicated/{id}/traffic: the switch port's samples; a VPS id is 404", async () => {
+    const a = await server();
+    expect((await call("GET", `/dedicated/${a.service.id}/traffic`)).body).toEqual({
+      success: true,
+      data: { kind: "dedicated", range: "24h", collecting: true, samples: [], summary: null, monthTotal: null },
+    });
+    await t.db.machineSample.createMany({
+      data: [
+        { serviceId: a.service.id, at: new Date(clock.getTime() - 300_000), rxCounter: 0n, txCounter: 0n, rxBytes: 0n, txBytes: 0n, seconds: 0 },
+        { serviceId: a.service.id, at: clock, rxCounter: 750_000_000n, txCounter: 2_250_000_000n, rxBytes: 750_000_000n, txBytes: 2_250_000_000n, seconds: 300 },
+      ],
+    });
+    const { body } = await call("GET", `/dedicated/${a.service.id}/traffic?range=6h`);
+    expect(body.data).toMatchObject({ range: "6h", collecting: false, samples: [{ in: 20_000_000, out: 60_000_000 }], monthTotal: { total_bytes_in: 750_000_000, total_bytes_out: 2_250_000_000 } });
+    const vps = await makeVpsSite(t.db);
+    const v = await makeActiveService(t.db, { accountId: me.account.id, productId: vps.product.id, locationId: vps.location.id });
+    expect((await call("GET", `/dedicated/${v.service.id}/traffic`)).status).toBe(404);
+  });
+});

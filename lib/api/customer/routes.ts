@@ -14,7 +14,7 @@ import { listInvoicesEndpoint } from "./endpoints/billing/list-invoices";
 import { listProformasEndpoint } from "./endpoints/billing/list-proformas";
 import { payInvoiceEndpoint } from "./endpoints/billing/pay-invoice";
 import { payProformaEndpoint } from "./endpoints/billing/pay-proforma";
-import { getDedicated, getDedicatedPowerStatus, getDedicatedProvisionStatus, getDedicatedStats, listDedicated, listDedicatedIps, listDedicatedOsImages } from "./endpoints/dedicated/dedicated-read-endpoints";
+import { getDedicated, getDedicatedPowerStatus, getDedicatedProvisionStatus, getDedicatedStats, getDedicatedTraffic, listDedicated, listDedicatedIps, listDedicatedOsImages } from "./endpoints/dedicated/dedicated-read-endpoints";
 import { powerDedicated, powerDedicatedByName, reinstallDedicated, resetDedicatedPassword } from "./endpoints/dedicated/dedicated-action-endpoints";
 import { getDocs } from "./endpoints/docs/get-docs";
 import { getGuide } from "./endpoints/docs/get-guide";
@@ -127,6 +127,7 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   getDedicatedProvisionStatus,
   listDedicatedOsImages,
   getDedicatedStats,
+  getDedicatedTraffic,
   powerDedicated,
   powerDedicatedByName,
   reinstallDedicated,

@@ -38,6 +38,7 @@ import {
 import { getServiceDocument, getServiceNetwork } from "./endpoints/services/get-service-document";
 import { getServiceProvider, getServiceUiSchema } from "./endpoints/services/get-service-provider";
 import { getServiceHealth, getServiceStats } from "./endpoints/services/get-service-stats";
+import { getServiceTraffic } from "./endpoints/services/get-service-traffic";
 import { rescueService, unrescueService } from "./endpoints/services/service-rescue-endpoints";
 import { attachServiceSshKeyEndpoint, detachServiceSshKeyEndpoint, listServiceSshKeysEndpoint } from "./endpoints/services/service-ssh-key-endpoints";
 import { setServiceRdns } from "./endpoints/services/set-service-rdns";
@@ -92,6 +93,7 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   getServiceDocument,
   getServiceNetwork,
   getServiceStats,
+  getServiceTraffic,
   getServiceHealth,
   setServiceRdns,
   listServiceSshKeysEndpoint,

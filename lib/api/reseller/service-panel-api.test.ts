@@ -185,7 +185,7 @@ describe("service document", () => {
       generatedAt: now.toISOString(),
       service: { id: d.service.id, status: "active", serverPort: 22, billingCycle: "monthly", productName: ds.product.name, osImage: { name: "Rocky 9", logoUrl: null } },
       capabilities: { backend: "dedicated", backups: false },
-      features: { power: true, reinstall: true, password_reset: true, stats: true, backups: false, snapshots: false, rdns: true, rescue: true, ssh_keys: true, hardware_health: true, subnets: true },
+      features: { power: true, reinstall: true, password_reset: true, stats: true, backups: false, snapshots: false, rdns: true, rescue: true, ssh_keys: true, hardware_health: true, subnets: true, traffic: true },
       options: { priceBasis: "wholesale", active: [], available: [] },
       upgrades: { available: [], addons: null, pendingUpgrade: null },
       network: { kind: "dedicated" },
@@ -204,7 +204,7 @@ describe("service document", () => {
     const v = await vps();
     const data = (await get(`/services/${v.service.id}/document`)).body.data as Record<string, unknown>;
     expect(sectionsOf(data)).toEqual(["vps"]);
-    expect(data).toMatchObject({ kind: "vps", features: { power: true, rdns: false, ssh_keys: false }, vps: { osName: "Debian 12", capabilities: { actions: ["start", "stop", "restart"] } } });
+    expect(data).toMatchObject({ kind: "vps", features: { power: true, rdns: false, ssh_keys: false, traffic: true }, vps: { osName: "Debian 12", capabilities: { actions: ["start", "stop", "restart"] } } });
     const generic = await makeProduct(t.db, { kind: "generic" });
     const g = await makePendingService(t.db, { accountId: r.account.id, productId: generic.id, locationId: site.location.id, status: "active" });
     const gd = (await get(`/services/${g.service.id}/document`)).body.data as Record<string, unknown>;
@@ -311,3 +311,52 @@ describe("stats, health, provider, ui-schema, transit-config", () => {
 });
 
 const SECTIONS_OF = (data: Record<string, unknown>) => ["dedicated", "vps", "ipTransit", "colocation", "game", "plugin"].filter((k) => k in data);
+
+describe("traffic", () => {
+  it("GET /traffic: collecting before the first sample, then rates, summary, daily and the month; range checked; other kinds 400", async () => {
+    const v = await vps();
+    expect((await get(`/services/${v.service.id}/traffic`)).body).toEqual({
+      success: true,
+      data: { kind: "vps", range: "24h", collecting: true, samples: [], daily: [], summary: null, monthTotal: null },
+    });
+    // Three five-minute samples ending now: 100 kbit/s in, 1 Mbit/s out.
+    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+    await t.db.machineSample.createMany({
+      data: [10, 5, 0].map((ago, i) => ({
+        serviceId: v.service.id,
+        at: at(ago),
+        rxCounter: BigInt(i * 3_750_000),
+        txCounter: BigInt(i * 37_500_000),
+        rxBytes: i ? 3_750_000n : 0n,
+        txBytes: i ? 37_500_000n : 0n,
+        seconds: i ? 300 : 0,
+      })),
+    });
+    const { body } = await get(`/services/${v.service.id}/traffic?range=1h`);
+    expect(body.data).toEqual({
+      kind: "vps",
+      range: "1h",
+      collecting: false,
+      samples: [
+        { time: expect.any(String), in: 100_000, out: 1_000_000 },
+        { time: expect.any(String), in: 100_000, out: 1_000_000 },
+      ],
+      daily: [{ day: "2026-05-04", rx_bytes: 7_500_000, tx_bytes: 75_000_000 }],
+      summary: { avgIn: 100_000, avgOut: 1_000_000, maxIn: 100_000, maxOut: 1_000_000, p95In: 100_000, p95Out: 1_000_000, totalSamples: 2 },
+      monthTotal: { total_bytes_in: 7_500_000, total_bytes_out: 75_000_000 },
+    });
+    expect(await get(`/services/${v.service.id}/traffic?range=2d`)).toEqual({
+      status: 400,
+      body: { success: false, error: { message: "Validation failed", details: [{ field: "range", message: "Must be one of 1h, 6h, 24h, 7d, 30d" }] } },
+    });
+
+    const d = await server();
+    expect((await get(`/services/${d.service.id}/traffic`)).body.data).toMatchObject({ kind: "dedicated", collecting: true });
+    expect((await get(`/services/${d.service.id}/traffic`)).body.data).not.toHaveProperty("daily");
+    const generic = await makeProduct(t.db, { kind: "generic" });
+    const g = await makePendingService(t.db, { accountId: r.account.id, productId: generic.id, locationId: site.location.id, status: "active" });
+    expect(await get(`/services/${g.service.id}/traffic`)).toEqual({ status: 400, body: { success: false, error: "Traffic is recorded for VPS and dedicated servers only" } });
+    const stranger = await resellerWithKey(t.db);
+    expect((await get(`/services/${v.service.id}/traffic`, stranger.plaintext)).status).toBe(404);
+  });
+});

@@ -164,6 +164,8 @@ export async function buildServiceDocument(ctx: BackendContext, service: ScopedS
       snapshots: capabilities.backups,
       subnets: network.subnets.length > 0,
       location: location !== null,
+      // Sampled every five minutes once the machine exists (GET /services/{id}/traffic).
+      traffic: machine !== null,
       rescue,
     };
     doc.vps = vpsSection(service, machine, network, osName, location);
@@ -181,6 +183,7 @@ export async function buildServiceDocument(ctx: BackendContext, service: ScopedS
       storage: (section.storage as unknown[]).length > 0,
       location: location !== null,
       hardware_health: machine !== null,
+      traffic: machine !== null,
       rdns: machine !== null,
       rescue,
       ssh_keys: true,

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { dedicatedDocument } from "@/lib/services/dedicated/dedicated-document";
 import { dedicatedPowerStatus, dedicatedProvisionStatus } from "@/lib/services/dedicated/dedicated-status";
 import { serviceStats } from "@/lib/services/document/service-stats";
+import { serviceTraffic } from "@/lib/services/samples/service-traffic";
+import { trafficDocumentSchema, trafficRangeQuery } from "../../../traffic-schemas";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { listServices } from "@/lib/services/list-services";
 import { reply } from "../../../reply";
@@ -127,5 +129,24 @@ export const getDedicatedStats = defineEndpoint({
   async handler({ auth, db, now, params }) {
     const service = await findCustomerDedicatedOrThrow(db, auth, params.id);
     return (await serviceStats(requestBackend(db, now), service)) as unknown as Record<string, unknown>;
+  },
+});
+
+export const getDedicatedTraffic = defineEndpoint({
+  method: "GET",
+  path: "/dedicated/{id}/traffic",
+  scope: "read",
+  module: "dedicated",
+  tag: "dedicated",
+  summary: "Switch-port traffic",
+  description:
+    "Sampled every five minutes from the server's switch port. `samples[]`: `in`/`out` in bits per second over `range` (`1h`, `6h`, `24h` default, `7d`, `30d`; " +
+    "7d in half-hour, 30d in two-hour averages); `summary` (averages, maxima, 95th percentiles) over the range; `monthTotal`: bytes since the first of the month (UTC); " +
+    "`collecting` until the first sample.",
+  query: trafficRangeQuery,
+  response: trafficDocumentSchema,
+  async handler({ auth, db, now, params, query }) {
+    const service = await findCustomerDedicatedOrThrow(db, auth, params.id);
+    return serviceTraffic(requestBackend(db, now), service, query.range);
   },
 });

@@ -1,0 +1,22 @@
+import { serviceTraffic } from "@/lib/services/samples/service-traffic";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { trafficDocumentSchema, trafficRangeQuery } from "../../../traffic-schemas";
+import { defineEndpoint } from "../../define-endpoint";
+import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+
+export const getServiceTraffic = defineEndpoint({
+  method: "GET",
+  path: "/services/{serviceId}/traffic",
+  scope: "read",
+  summary: "Traffic of the service's machine",
+  description:
+    "From samples taken every five minutes (a VPS's virtual NIC, a dedicated server's switch port). `samples[]`: `in`/`out` in bits per second " +
+    "(7d in half-hour, 30d in two-hour averages); `daily[]` (VPS): bytes per UTC day over the last 30 days; `summary` over the range; " +
+    "`monthTotal`: bytes since the first of the month (UTC). `collecting` until the first sample. Other kinds 400; a terminated service 403.",
+  query: trafficRangeQuery,
+  response: trafficDocumentSchema,
+  async handler({ auth, db, now, params, query }) {
+    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
+    return serviceTraffic(requestBackend(db, now), service, query.range);
+  },
+});
