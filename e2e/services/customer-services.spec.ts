@@ -26,6 +26,11 @@ test.describe("customer panel: services", () => {
     await page.getByRole("link", { name: "demo-web-1.example.com" }).click();
     await expect(page.getByRole("heading", { name: "demo-web-1.example.com", level: 1 })).toBeVisible();
     await expect(page.getByText("The server is running.")).toBeVisible();
+    // Its usage: traffic, and CPU and memory over the last day.
+    const usage = page.getByTestId("usage-card");
+    await expect(usage.getByText("Traffic (bits per second)")).toBeVisible();
+    await expect(usage.getByText("CPU and memory, last 24 hours (percent)")).toBeVisible();
+    await expect(usage.locator(".recharts-line").first()).toBeVisible();
     // A running server offers restart and stop, not start.
     await expect(page.getByRole("button", { name: "Start", exact: true })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Stop" })).toBeEnabled();

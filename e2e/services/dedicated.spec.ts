@@ -14,6 +14,15 @@ test.describe("customer panel: dedicated server", () => {
     await page.getByRole("link", { name: "demo-metal-1.example.com" }).click();
     await expect(page.getByRole("heading", { name: "demo-metal-1.example.com", level: 1 })).toBeVisible();
     await expect(page.getByText("The server is powered on.")).toBeVisible();
+    // A day of switch-port traffic (the demo seed's samples): figures and a chart, and a longer range.
+    const usage = page.getByTestId("usage-card");
+    await expect(usage.getByText("Traffic (bits per second)")).toBeVisible();
+    await expect(usage.getByText("In this month")).toBeVisible();
+    await expect(usage.locator("dd").first()).toHaveText(/^\d+(\.\d)? [kMGT]?B$/);
+    await expect(usage.locator(".recharts-area").first()).toBeVisible();
+    await usage.getByRole("button", { name: "7 days" }).click();
+    await expect(usage.getByRole("button", { name: "7 days" })).toHaveAttribute("aria-pressed", "true");
+    await expect(usage.locator(".recharts-area").first()).toBeVisible();
     await snap(page, testInfo, "dedicated-page");
 
     // Restart asks first; cancelling does nothing.

@@ -45,6 +45,8 @@ test.describe("customer panel: a VPS from order to termination", () => {
     await expect(page.getByRole("definition").filter({ hasText: "Active" }).first()).toBeVisible();
     await expect(progress).toBeHidden();
     await expect(page.getByRole("button", { name: "Reinstall…" })).toBeVisible();
+    // A new server has no usage samples yet, and says when they come.
+    await expect(page.getByTestId("usage-card").getByText("No samples yet")).toBeVisible();
     await snap(page, testInfo, "journey-active");
 
     // Reboot, confirmed, with its progress.

@@ -456,3 +456,16 @@ describe("the demo VPS", () => {
     expect(await t.db.ipAddress.count({ where: { serverId: server.id } })).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe("demo usage history", () => {
+  it("gives the demo VPS and dedicated server a day of five-minute samples from the simulators, the VPS with its guest figures", async () => {
+    for (const hostname of ["demo-web-1.example.com", "demo-metal-1.example.com"]) {
+      const service = await t.db.service.findFirstOrThrow({ where: { hostname } });
+      const samples = await t.db.machineSample.findMany({ where: { serviceId: service.id }, orderBy: { at: "asc" } });
+      expect(samples.length).toBeGreaterThanOrEqual(288);
+      expect(samples.slice(1).every((s) => s.seconds === 300 && s.rxBytes > 0n && s.txBytes > 0n)).toBe(true);
+      expect(samples.at(-1)!.at.getTime() - samples[0]!.at.getTime()).toBeGreaterThanOrEqual(24 * 3_600_000 - 300_000);
+      if (hostname.startsWith("demo-web")) expect(samples.every((s) => s.cpuPct !== null && s.memPct !== null)).toBe(true);
+    }
+  });
+});

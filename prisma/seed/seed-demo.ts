@@ -11,6 +11,7 @@ import { seedProducts } from "./seed-products";
 import { seedOptions } from "./seed-options";
 import { seedDemoVps } from "./seed-demo-vps";
 import { seedDemoDedicated } from "./seed-demo-dedicated";
+import { seedDemoUsage } from "./seed-demo-usage";
 import { seedNodes } from "./seed-nodes";
 import { seedTiers } from "./seed-tiers";
 import { DEMO_ADMIN_EMAIL, seedOperator } from "./seed-operator";
@@ -85,8 +86,10 @@ export async function seedDemo(db: PrismaClient, options: SeedDemoOptions): Prom
   );
   if (result.seeded) {
     // After the commit: the build takes capacity and addresses in transactions of its own.
-    await seedDemoVps(db).catch((error: unknown) => console.warn("[seed] the demo VPS could not be built", error));
-    await seedDemoDedicated(db).catch((error: unknown) => console.warn("[seed] the demo dedicated server could not be built", error));
+    const vps = await seedDemoVps(db).catch((error: unknown) => console.warn("[seed] the demo VPS could not be built", error));
+    const metal = await seedDemoDedicated(db).catch((error: unknown) => console.warn("[seed] the demo dedicated server could not be built", error));
+    const built = [vps, metal].filter((id): id is string => typeof id === "string");
+    await seedDemoUsage(db, built).catch((error: unknown) => console.warn("[seed] the demo usage history could not be sampled", error));
   }
   return result;
 }

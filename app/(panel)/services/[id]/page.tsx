@@ -20,6 +20,7 @@ import { loadPanelServiceChanges } from "@/lib/services/changes/panel-service-ch
 import { AddonsCard, UpgradeCard } from "./service-changes-cards";
 import { VpsControls } from "./vps-controls";
 import { DedicatedControls } from "./dedicated-controls";
+import { UsageCard } from "./usage-card";
 import { getDedicatedAction } from "../dedicated-actions";
 
 export const metadata: Metadata = { title: "Service" };
@@ -113,6 +114,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
               </dl>
             </CardBody>
           </Card>
+          {(ds.status === "active" || ds.status === "suspended") && <UsageCard serviceId={service.id} kind="dedicated" />}
           {ds.status !== "terminated" && ds.status !== "provisioning_failed" && (
             <DedicatedControls initial={view} images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))} canPower={access.canPower} canManage={access.canManage} canCancel={access.canCancel} />
           )}
@@ -194,6 +196,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
             </dl>
           </CardBody>
         </Card>
+        {(vps.status === "active" || vps.status === "suspended") && <UsageCard serviceId={service.id} kind="vps" />}
         {renewCard}
         {vps.status !== "terminated" && vps.status !== "provisioning_failed" && (
           <VpsControls
