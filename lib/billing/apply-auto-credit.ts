@@ -38,11 +38,20 @@ export interface AutoCreditOutcome {
  */
 export async function applyAutoCredit(
   tx: DbOrTx,
-  input: { accountId: string; document: { type: BillingDocumentType; id: string }; now: Date; creditAccountId?: string },
+  input: {
+    accountId: string;
+    document: { type: BillingDocumentType; id: string };
+    now: Date;
+    creditAccountId?: string;
+    /** Pay from credit whatever the account's auto-credit setting (a reseller in the programme's `credit` mode). */
+    always?: boolean;
+  },
 ): Promise<AutoCreditOutcome | null> {
   const { accountId, document, now } = input;
-  const settings = await tx.clientAccount.findUniqueOrThrow({ where: { id: accountId }, select: { autoCredit: true } });
-  if (!settings.autoCredit) return null;
+  if (!input.always) {
+    const settings = await tx.clientAccount.findUniqueOrThrow({ where: { id: accountId }, select: { autoCredit: true } });
+    if (!settings.autoCredit) return null;
+  }
 
   const creditAccountId = input.creditAccountId ?? accountId;
 

@@ -116,13 +116,31 @@ export async function raiseRenewal(db: Db, serviceId: string, options: RaiseRene
       where: { id: renewalId },
       data: document.type === "invoice" ? { invoiceId: document.id } : { proformaId: document.id },
     });
+    // A reseller whose programme collects from credit pays its renewals from credit, as its orders:
+    // debited now as far as the balance goes, the rest left open with the usual grace period.
+    const resellerCredit = await collectsFromResellerCredit(tx, service.accountId);
     const autoCredit =
-      options.creditAccountId === null
+      options.creditAccountId === null && !resellerCredit
         ? null
-        : await applyAutoCredit(tx, { accountId: service.accountId, document, now: at, ...(options.creditAccountId ? { creditAccountId: options.creditAccountId } : {}) });
+        : await applyAutoCredit(tx, {
+            accountId: service.accountId,
+            document,
+            now: at,
+            always: resellerCredit,
+            ...(options.creditAccountId && !resellerCredit ? { creditAccountId: options.creditAccountId } : {}),
+          });
     return { renewalId, serviceId, periodStart, periodEnd, document, autoCredit, settled: autoCredit?.settled ?? false } satisfies RaisedRenewal;
   });
   return raised;
+}
+
+/** The account is an active reseller's and the programme's payment mode is `credit`. */
+async function collectsFromResellerCredit(tx: Tx, accountId: string): Promise<boolean> {
+  const [profile, programme] = await Promise.all([
+    tx.resellerProfile.findUnique({ where: { accountId }, select: { status: true } }),
+    tx.resellerProgramme.findUnique({ where: { id: 1 }, select: { paymentMode: true } }),
+  ]);
+  return profile?.status === "active" && (programme?.paymentMode ?? "credit") === "credit";
 }
 
 type RenewedService = Prisma.ServiceGetPayload<{

@@ -156,6 +156,42 @@ describe("renewal documents", () => {
   });
 });
 
+describe("renewals of a reseller's services", () => {
+  it("are paid from the reseller's credit in the programme's credit mode, and left open in invoice mode", async () => {
+    const reseller = await makeResellerWithCustomer(t.db);
+    await t.db.clientAccount.update({ where: { id: reseller.account.id }, data: { country: "NL", autoCredit: false } });
+    await addCredit(t.db, reseller.account.id, "100.00");
+    const make = async (externalOrderId: string, due: string) => {
+      const { service } = await makeActiveService(t.db, {
+        accountId: reseller.account.id,
+        productId: site.product.id,
+        locationId: site.location.id,
+        resellerId: reseller.profile.id,
+        resellerCustomerId: reseller.customer.id,
+        externalOrderId,
+      });
+      await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: new Date(due) } });
+      return service;
+    };
+    await t.db.resellerProgramme.upsert({ where: { id: 1 }, create: { id: 1, paymentMode: "credit" }, update: { paymentMode: "credit" } });
+    const credit = await make("ext-credit-renew", "2026-06-10T00:00:00Z");
+    const h = harness();
+    await h.night("2026-06-05");
+    const [paid] = await renewalInvoices(credit.id);
+    expect(paid).toMatchObject({ status: "paid" });
+    const balance = (await t.db.clientAccount.findUniqueOrThrow({ where: { id: reseller.account.id } })).creditBalance;
+    expect(balance.toFixed(2)).toBe(new Prisma.Decimal("100.00").minus(paid!.total).toFixed(2));
+    expect((await ledgerSum(t.db, reseller.account.id)).toFixed(2)).toBe(balance.toFixed(2));
+
+    await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "invoice" } });
+    const invoiced = await make("ext-invoice-renew", "2026-07-10T00:00:00Z");
+    await h.night("2026-07-05");
+    expect(await renewalInvoices(invoiced.id)).toMatchObject([{ status: "unpaid" }]);
+    expect((await t.db.clientAccount.findUniqueOrThrow({ where: { id: reseller.account.id } })).creditBalance.toFixed(2)).toBe(balance.toFixed(2));
+    await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "credit" } });
+  });
+});
+
 describe("overdue renewals", () => {
   it("suspends after the grace days with service.suspended (reason overdue), and paying unsuspends it with the machine", async () => {
     const reseller = await makeResellerWithCustomer(t.db);
