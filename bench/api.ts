@@ -19,7 +19,7 @@ import { openDatabase } from "@/lib/db/adapter-factory";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { startServer, type RunningServer } from "@/lib/testing/start-server";
 import { ensureDatabase } from "./ensure-database";
-import { cpuMsOf, poolLoads, runLoad, rssMb, type LoadResult } from "./load";
+import { cpuMsOf, databaseBackends, poolLoads, runLoad, rssMb, type LoadResult } from "./load";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -110,18 +110,6 @@ const variants = allVariants.filter((v) => wanted.has(v.key));
 type Cpu = { server: number; postgres: number; client: number };
 const results: { variant: string; request: string; r: LoadResult; rss: number; cpu?: Cpu }[] = [];
 
-/** PostgreSQL backends connected to the bench database (every variant's pool). */
-async function databaseBackends(url: string): Promise<number[]> {
-  const pg = (await import("pg")).default;
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    const { rows } = await c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
-    return rows.map((r) => r.pid);
-  } finally {
-    await c.end();
-  }
-}
 if (dbUrl) {
   // PostgreSQL: every variant runs at once and the load alternates between them in short rounds, so
   // whatever else the machine is doing falls on all of them alike (the ratios are what we read).

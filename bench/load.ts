@@ -79,5 +79,18 @@ export function cpuMsOf(pid: number): number {
   }
 }
 
+/** The PostgreSQL backends connected to the database of `url` (every pool on it), other than this query's own. */
+export async function databaseBackends(url: string): Promise<number[]> {
+  const pg = (await import("pg")).default;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    return rows.map((r) => r.pid);
+  } finally {
+    await c.end();
+  }
+}
+
 // sysconf(_SC_CLK_TCK): 100 on every Linux this runs on.
 const CLOCK_TICKS_PER_SECOND = 100;

@@ -14,7 +14,7 @@ import { openDatabase } from "@/lib/db/adapter-factory";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { signResellerRequest } from "@/lib/api/reseller/signature";
 import { startServer, type RunningServer } from "@/lib/testing/start-server";
-import { cpuMsOf, rssMb } from "./load";
+import { cpuMsOf, databaseBackends, rssMb } from "./load";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -122,19 +122,7 @@ const sampler = setInterval(() => void rssMb(server.child.pid!).then((mb) => (pe
 // CPU time per order (server, PostgreSQL's processes, this client) does not depend on what else the
 // machine runs, unlike orders/s: it says how many orders/s two idle cores could take at best.
 // PostgreSQL: the backends serving the bench database (the server's pool, warm by now).
-async function benchBackends(): Promise<number[]> {
-  if (!dbUrl) return [];
-  const pg = (await import("pg")).default;
-  const c = new pg.Client({ connectionString: dbUrl });
-  await c.connect();
-  try {
-    const { rows } = await c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
-    return rows.map((r) => r.pid);
-  } finally {
-    await c.end();
-  }
-}
-const backends = await benchBackends();
+const backends = dbUrl ? await databaseBackends(dbUrl) : [];
 const postgresCpu = () => backends.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
 const cpuBefore = { server: cpuMsOf(server.child.pid!), postgres: postgresCpu(), client: process.cpuUsage() };
 const started = performance.now();

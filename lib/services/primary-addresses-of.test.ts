@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { makeCustomer } from "@/lib/testing/factories";
+import { countingClient } from "@/lib/testing/count-queries";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { findServiceMachine, primaryAddressOf } from "./find-service-machine";
 import { primaryAddressesOf } from "./primary-addresses-of";
@@ -23,17 +23,10 @@ it("gives each service the address the one-by-one look-up gives, in three querie
   await t.db.virtualMachine.update({ where: { id: vm.id }, data: { destroyedAt: new Date() } });
 
   const ids = [...built.map((s) => s.id), pending.id];
-  let count = 0;
-  const counted = t.db.$extends({
-    query: {
-      async $allOperations({ args, query }) {
-        count += 1;
-        return query(args);
-      },
-    },
-  }) as unknown as PrismaClient;
+  const counting = countingClient(t.db);
+  const counted = counting.db;
   const batch = await primaryAddressesOf(counted, ids);
-  expect(count).toBeLessThanOrEqual(3);
+  expect(counting.count()).toBeLessThanOrEqual(3);
 
   for (const id of ids) expect(batch.get(id)).toBe(await primaryAddressOf(t.db, await findServiceMachine(t.db, id)));
   expect(batch.get(built[0]!.id)).toMatch(/^\d+\.\d+\.\d+\.\d+$/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { makeCustomer } from "@/lib/testing/factories";
+import { countingClient } from "@/lib/testing/count-queries";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { serviceDocument, serviceDocuments, vpsCapabilities } from "./customer-documents";
 import { findServiceMachine, primaryAddressOf } from "./find-service-machine";
@@ -23,17 +23,10 @@ it("a page of service documents is the one-by-one documents, read in three queri
   const { services } = await listServices(t.db, { accountId: account.id }, { page: 1, limit: 20 });
   expect(services).toHaveLength(5);
 
-  let count = 0;
-  const counted = t.db.$extends({
-    query: {
-      async $allOperations({ args, query }) {
-        count += 1;
-        return query(args);
-      },
-    },
-  }) as unknown as PrismaClient;
+  const counting = countingClient(t.db);
+  const counted = counting.db;
   const batch = await serviceDocuments(counted, services);
-  expect(count).toBeLessThanOrEqual(3);
+  expect(counting.count()).toBeLessThanOrEqual(3);
 
   // The one-by-one look-ups give the same machine and address for every row.
   for (const [i, s] of services.entries()) {

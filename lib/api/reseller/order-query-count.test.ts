@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { countingClient } from "@/lib/testing/count-queries";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { addCredit, makeProduct } from "@/lib/testing/factories";
 import { readJson, resellerRequest, resellerWithKey } from "../testing/api-test-kit";
@@ -26,25 +27,19 @@ it("a credit-mode reseller order costs a bounded number of queries", async () =>
   await t.db.resellerProgramme.upsert({ where: { id: 1 }, create: { id: 1, paymentMode: "credit" }, update: { paymentMode: "credit" } });
   await t.db.vatRate.create({ data: { countryCode: "NL", ratePercent: new Prisma.Decimal("21"), effectiveFrom: new Date("2020-01-01T00:00:00Z") } });
   const product = await makeProduct(t.db, { kind: "generic", name: "Widget", prices: { monthly: "20.00" }, setupFee: "5.00" });
-  let count = 0;
-  const counted = t.db.$extends({
-    query: {
-      async $allOperations({ model, operation, args, query }) {
-        count += 1;
-        if (process.env.ORDER_QUERY_TRACE) console.log(`op ${count}: ${model}.${operation}`);
-        return query(args);
-      },
-    },
-  }) as unknown as PrismaClient;
+  const counting = countingClient(t.db, ({ model, operation }) => {
+    if (process.env.ORDER_QUERY_TRACE) console.log(`op ${counting.count()}: ${model}.${operation}`);
+  });
+  const counted = counting.db;
   const place = async () => {
     const body = { productId: product.id, billingCycle: "monthly", externalOrderId: randomUUID() };
     const res = await readJson(await dispatchResellerApi(resellerRequest("POST", "/orders", { key: r.plaintext, sign: { secret: r.secret, now }, body }), { db: counted, clock: () => now }));
     expect(res.status).toBe(201);
   };
   await place(); // warms per-process caches, if any
-  count = 0;
+  counting.reset();
   await place();
-  console.log(`queries per credit order: ${count}`);
-  expect(count).toBeGreaterThan(10);
-  expect(count).toBeLessThanOrEqual(Number(process.env.ORDER_QUERY_BOUND ?? 28));
+  console.log(`queries per credit order: ${counting.count()}`);
+  expect(counting.count()).toBeGreaterThan(10);
+  expect(counting.count()).toBeLessThanOrEqual(Number(process.env.ORDER_QUERY_BOUND ?? 28));
 });
