@@ -104,7 +104,7 @@ function UsageCharts({ usage, range }: { usage: ServiceUsage; range: Range }) {
             <AreaChart data={traffic.samples} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
               <CartesianGrid stroke="#f1f1f1" vertical={false} />
               <XAxis dataKey="time" tickFormatter={axisTime(range)} tick={{ fontSize: 11, fill: "#737373" }} minTickGap={32} />
-              <YAxis tickFormatter={(v: number) => formatBitsPerSecond(v)} tick={{ fontSize: 11, fill: "#737373" }} width={80} />
+              <YAxis tickFormatter={(v: number) => formatBitsPerSecond(v)} tick={{ fontSize: 11, fill: "#737373" }} width={96} />
               <Tooltip labelFormatter={tooltipTime} formatter={(v) => formatBitsPerSecond(Number(v))} />
               <Legend wrapperStyle={{ fontSize: 12 }} />
               <Area type="monotone" dataKey="in" name="In" stroke="#2563eb" fill="#2563eb" fillOpacity={0.15} isAnimationActive={false} />
@@ -121,7 +121,7 @@ function UsageCharts({ usage, range }: { usage: ServiceUsage; range: Range }) {
               <LineChart data={cpu} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
                 <CartesianGrid stroke="#f1f1f1" vertical={false} />
                 <XAxis dataKey="t" tickFormatter={axisTime("24h")} tick={{ fontSize: 11, fill: "#737373" }} minTickGap={32} />
-                <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} tick={{ fontSize: 11, fill: "#737373" }} width={80} />
+                <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} tick={{ fontSize: 11, fill: "#737373" }} width={96} />
                 <Tooltip labelFormatter={tooltipTime} formatter={(v) => `${Number(v).toFixed(1)}%`} />
                 <Legend wrapperStyle={{ fontSize: 12 }} />
                 <Line type="monotone" dataKey="cpu_pct" name="CPU" stroke="#9333ea" dot={false} isAnimationActive={false} />
