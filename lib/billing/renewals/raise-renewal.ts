@@ -116,22 +116,32 @@ export async function raiseRenewal(db: Db, serviceId: string, options: RaiseRene
       where: { id: renewalId },
       data: document.type === "invoice" ? { invoiceId: document.id } : { proformaId: document.id },
     });
-    // A reseller whose programme collects from credit pays its renewals from credit, as its orders:
-    // debited now as far as the balance goes, the rest left open with the usual grace period.
-    const resellerCredit = await collectsFromResellerCredit(tx, service.accountId);
-    const autoCredit =
-      options.creditAccountId === null && !resellerCredit
-        ? null
-        : await applyAutoCredit(tx, {
-            accountId: service.accountId,
-            document,
-            now: at,
-            always: resellerCredit,
-            ...(options.creditAccountId && !resellerCredit ? { creditAccountId: options.creditAccountId } : {}),
-          });
+    const autoCredit = await collectRenewal(tx, { accountId: service.accountId, document, at, creditAccountId: options.creditAccountId });
     return { renewalId, serviceId, periodStart, periodEnd, document, autoCredit, settled: autoCredit?.settled ?? false } satisfies RaisedRenewal;
   });
   return raised;
+}
+
+/**
+ * Pays a just-raised renewal document from credit where that is how the account pays: auto-credit when
+ * the account has it on, and always, whatever that setting, for an active reseller whose programme
+ * collects from credit (its renewals are debited as its orders are, as far as the balance goes; the
+ * rest stays open and the grace period applies). `creditAccountId`: whose credit auto-credit spends
+ * (undefined: the account's own; null: nobody's, a member owning no account).
+ */
+export async function collectRenewal(
+  tx: Tx,
+  input: { accountId: string; document: { type: "invoice" | "proforma"; id: string }; at: Date; creditAccountId?: string | null },
+): Promise<AutoCreditOutcome | null> {
+  const resellerCredit = await collectsFromResellerCredit(tx, input.accountId);
+  if (input.creditAccountId === null && !resellerCredit) return null;
+  return applyAutoCredit(tx, {
+    accountId: input.accountId,
+    document: input.document,
+    now: input.at,
+    always: resellerCredit,
+    ...(input.creditAccountId && !resellerCredit ? { creditAccountId: input.creditAccountId } : {}),
+  });
 }
 
 /** The account is an active reseller's and the programme's payment mode is `credit`. */
@@ -174,6 +184,6 @@ function renewalLines(service: RenewedService, periodStart: Date, periodEnd: Dat
   return lines;
 }
 
-function day(d: Date): string {
+export function day(d: Date): string {
   return d.toISOString().slice(0, 10);
 }

@@ -34,5 +34,15 @@ export async function settlePaidRenewals(tx: DbOrTx, invoiceId: string, at: Date
       data: { nextDueDate: r.periodEnd },
     });
   }
+  // Add-ons on their own cycle renewed by this invoice move on by one period too.
+  const addons = await tx.serviceOptionRenewal.findMany({
+    where: { status: "open", OR: [{ invoiceId }, ...(proformaIds.length > 0 ? [{ proformaId: { in: proformaIds } }] : [])] },
+    select: { id: true, serviceOptionId: true, periodStart: true, periodEnd: true },
+  });
+  for (const r of addons) {
+    const paid = await tx.serviceOptionRenewal.updateMany({ where: { id: r.id, status: "open" }, data: { status: "paid", paidAt: at } });
+    if (paid.count === 0) continue;
+    await tx.serviceOption.updateMany({ where: { id: r.serviceOptionId, status: "active", nextDueDate: r.periodStart }, data: { nextDueDate: r.periodEnd } });
+  }
   return renewals;
 }

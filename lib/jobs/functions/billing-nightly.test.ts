@@ -6,6 +6,7 @@ import { payProformaFromCredit } from "@/lib/billing/pay-proforma-from-credit";
 import { chargeHourlyServices, chargeServiceHours, HOURLY_SELECT } from "@/lib/billing/renewals/charge-hourly-services";
 import { raiseDueRenewals } from "@/lib/billing/renewals/raise-due-renewals";
 import { raiseRenewal } from "@/lib/billing/renewals/raise-renewal";
+import { raiseAddonRenewal } from "@/lib/billing/renewals/raise-addon-renewal";
 import { ledgerSum } from "@/lib/billing/testing/billing-factories";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { makeActiveService, makeCustomer, makePendingService, makeResellerWithCustomer, makeVpsSite } from "@/lib/services/testing/service-factories";
@@ -189,6 +190,57 @@ describe("renewals of a reseller's services", () => {
     expect(await renewalInvoices(invoiced.id)).toMatchObject([{ status: "unpaid" }]);
     expect((await t.db.clientAccount.findUniqueOrThrow({ where: { id: reseller.account.id } })).creditBalance.toFixed(2)).toBe(balance.toFixed(2));
     await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "credit" } });
+  });
+});
+
+describe("add-ons on their own cycle", () => {
+  it("are renewed on their own date by a document of their own, once; paying moves the add-on on; the service's renewal carries only the co-terminous ones", async () => {
+    const { account } = await makeCustomer(t.db, { country: "NL" });
+    await addCredit(t.db, account.id, "50.00");
+    const { service } = await makeActiveService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id });
+    await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: new Date("2026-08-20T00:00:00Z") } });
+    const option = await t.db.productOption.create({ data: { name: "Backup space", slug: `backup-${service.id.slice(0, 8)}`, pricingType: "recurring" } });
+    const own = await t.db.serviceOption.create({ data: { serviceId: service.id, optionId: option.id, quantity: 2, status: "active", amount: "5.00", nextDueDate: new Date("2026-08-05T00:00:00Z") } });
+    const along = await t.db.serviceOption.create({ data: { serviceId: service.id, optionId: option.id, status: "active", amount: "2.00", nextDueDate: new Date("2026-08-20T00:00:00Z") } });
+    const h = harness();
+
+    await h.night("2026-07-30");
+    await Promise.all([raiseDueRenewals(h.ctx), raiseDueRenewals(h.ctx)]);
+    expect(await raiseAddonRenewal(t.db, own.id, { at: h.clock.now() })).toBeNull();
+    expect(await raiseAddonRenewal(t.db, along.id, { at: h.clock.now() })).toBeNull(); // due with its service
+    const [addonInvoice, ...more] = await renewalInvoices(service.id);
+    expect(more).toHaveLength(0);
+    expect(addonInvoice!.items.map((i) => i.description)).toEqual([`Renewal: 2× Backup space (monthly) — ${service.hostname ?? service.name}, 2026-08-05 to 2026-09-05`]);
+    expect(addonInvoice).toMatchObject({ status: "unpaid", dueDate: new Date("2026-08-05T00:00:00Z") });
+    expect(addonInvoice!.total.toFixed(2)).toBe("6.05"); // 5.00 + 21% VAT
+
+    await payInvoiceFromCredit(owner(account), addonInvoice!.id, { db: t.db, now: new Date("2026-08-01T00:00:00Z") });
+    expect((await t.db.serviceOption.findUniqueOrThrow({ where: { id: own.id } })).nextDueDate).toEqual(new Date("2026-09-05T00:00:00Z"));
+    expect((await t.db.serviceOption.findUniqueOrThrow({ where: { id: along.id } })).nextDueDate).toEqual(new Date("2026-08-20T00:00:00Z"));
+
+    await h.night("2026-08-13");
+    const serviceRenewal = (await renewalInvoices(service.id)).at(-1)!;
+    expect(serviceRenewal.id).not.toBe(addonInvoice!.id);
+    expect(serviceRenewal.items).toHaveLength(2); // the service and the co-terminous add-on
+    expect(serviceRenewal.items[1]!.description).toMatch(/^Renewal: Backup space — /);
+  });
+
+  it("an own-cycle add-on left unpaid past the grace days ends, with its document; the service keeps running", async () => {
+    const { account } = await makeCustomer(t.db, { country: "NL" });
+    const { service } = await makeActiveService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id });
+    await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: new Date("2026-10-25T00:00:00Z") } });
+    const option = await t.db.productOption.create({ data: { name: "Extra IP", slug: `ip-${service.id.slice(0, 8)}`, pricingType: "recurring" } });
+    const own = await t.db.serviceOption.create({ data: { serviceId: service.id, optionId: option.id, status: "active", amount: "3.00", nextDueDate: new Date("2026-10-05T00:00:00Z") } });
+    const h = harness();
+    await h.night("2026-10-01");
+    const [invoice] = await renewalInvoices(service.id);
+    expect(invoice).toMatchObject({ status: "unpaid" });
+    await h.night("2026-10-07"); // 2 days 2.5 hours past due: within the 3 grace days
+    expect((await t.db.serviceOption.findUniqueOrThrow({ where: { id: own.id } })).status).toBe("active");
+    await h.night("2026-10-08");
+    expect(await t.db.serviceOption.findUniqueOrThrow({ where: { id: own.id } })).toMatchObject({ status: "cancelled", terminationDate: new Date("2026-10-08T02:30:05Z") });
+    expect((await t.db.invoice.findUniqueOrThrow({ where: { id: invoice!.id } })).status).toBe("cancelled");
+    expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).status).toBe("active");
   });
 });
 
