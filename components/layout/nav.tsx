@@ -50,6 +50,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { href: "/admin/resellers", label: "Resellers", icon: <UsersIcon /> },
     { href: "/admin/settings", label: "Programme and rates", icon: <SlidersIcon /> },
     { href: "/admin/nodes", label: "Nodes", icon: <ServerIcon /> },
+    { href: "/admin/upgrades", label: "Plan changes", icon: <LayersIcon /> },
     { href: "/admin/webhooks", label: "Webhooks", icon: <WebhookIcon /> },
   ],
 };
