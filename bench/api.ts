@@ -129,13 +129,15 @@ if (dbUrl) {
         const during = new Promise<number>((resolve) => setTimeout(() => void rssMb(pid).then(resolve), (seconds / rounds) * 500));
         // Only this variant is loaded during its round, so the database's CPU in the round is its.
         const backends = await databaseBackends(dbUrl);
-        const pgCpu = () => backends.reduce((sum, b) => sum + cpuMsOf(b), 0);
-        const before = { server: cpuMsOf(pid), postgres: pgCpu(), client: process.cpuUsage() };
+        const pgBefore = new Map(backends.map((b) => [b, cpuMsOf(b)]));
+        // A backend that leaves during the round (a pool closing an idle connection) reads 0 after: count it as nothing, not as negative.
+        const pgSpent = () => backends.reduce((sum, b) => sum + Math.max(0, cpuMsOf(b) - pgBefore.get(b)!), 0);
+        const before = { server: cpuMsOf(pid), client: process.cpuUsage() };
         runs.get(v)!.push(await runLoad(servers.get(v)!.baseUrl + rq.path, rq.headers, connections, seconds / rounds));
         const client = process.cpuUsage(before.client);
         const spent = cpu.get(v)!;
         spent.server += cpuMsOf(pid) - before.server;
-        spent.postgres += pgCpu() - before.postgres;
+        spent.postgres += pgSpent();
         spent.client += (client.user + client.system) / 1000;
         rss.set(v, Math.max(rss.get(v)!, await during, await rssMb(pid)));
       }

@@ -123,15 +123,17 @@ const sampler = setInterval(() => void rssMb(server.child.pid!).then((mb) => (pe
 // machine runs, unlike orders/s: it says how many orders/s two idle cores could take at best.
 // PostgreSQL: the backends serving the bench database (the server's pool, warm by now).
 const backends = dbUrl ? await databaseBackends(dbUrl) : [];
-const postgresCpu = () => backends.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
-const cpuBefore = { server: cpuMsOf(server.child.pid!), postgres: postgresCpu(), client: process.cpuUsage() };
+const pgBefore = new Map(backends.map((b) => [b, cpuMsOf(b)]));
+// A backend that leaves during the run reads 0 after: count it as nothing, not as negative.
+const postgresSpent = () => backends.reduce((sum, b) => sum + Math.max(0, cpuMsOf(b) - pgBefore.get(b)!), 0);
+const cpuBefore = { server: cpuMsOf(server.child.pid!), client: process.cpuUsage() };
 const started = performance.now();
 await Promise.all(Array.from({ length: connections }, () => client(started + seconds * 1000)));
 const elapsed = (performance.now() - started) / 1000;
 const clientCpu = process.cpuUsage(cpuBefore.client);
 const cpu = {
   server: cpuMsOf(server.child.pid!) - cpuBefore.server,
-  postgres: postgresCpu() - cpuBefore.postgres,
+  postgres: postgresSpent(),
   client: (clientCpu.user + clientCpu.system) / 1000,
 };
 clearInterval(sampler);
