@@ -5,6 +5,10 @@ import { makeProduct } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { CHARGE_NOT_COMPLETED, PROCESSING_TIMEOUT_MS, reconcileCardPayments } from "./reconcile-card-payments";
 import { stalledCardOrder } from "./testing/stalled-card-order";
+import { stalledCardChange } from "@/lib/services/changes/testing/stalled-card-change";
+import { makeVpsSite } from "@/lib/services/testing/service-factories";
+import { cancelServiceUpgrade } from "@/lib/services/changes/cancel-service-upgrade";
+import { CARD_CHARGE_IN_PROGRESS } from "@/lib/services/changes/settle-card-change";
 
 // Card charges left `processing` (the process stopped between the charge and recording it) are
 // settled by asking the gateway, exactly once, after the timeout. The "crash" is a stalled request
@@ -120,5 +124,36 @@ describe("reconcileCardPayments", () => {
     expect(payment.gatewayReference).toBe("gw-1");
     s.release();
     await s.request;
+  });
+
+  it("settles add-on and plan-change orders by applying the change, not by creating services", async () => {
+    const site = await makeVpsSite(t.db, { nodes: 1 });
+    const due = new Date("2026-06-21T00:00:00.000Z");
+    const addon = await stalledCardChange(t.db, { kind: "addon", card: TEST_CARDS.success, site, now, due });
+    const plan = await stalledCardChange(t.db, { kind: "upgrade", card: TEST_CARDS.success, site, now, due });
+    const refused = await stalledCardChange(t.db, { kind: "upgrade", card: TEST_CARDS.declined, site, now, due });
+    // While the card is being charged the plan change cannot be withdrawn; it waits `pending`.
+    const pending = await t.db.serviceUpgrade.findFirstOrThrow({ where: { orderId: plan.orderId } });
+    expect(pending.status).toBe("pending");
+    await expect(cancelServiceUpgrade(t.db, plan.reseller.account.id, pending.id, now)).rejects.toThrow(CARD_CHARGE_IN_PROGRESS);
+
+    const executed: string[] = [];
+    const result = await reconcileCardPayments({ db: t.db, now: later(PROCESSING_TIMEOUT_MS), executeUpgrades: async (ids) => void executed.push(...ids) });
+    expect(result).toMatchObject({ checked: 3, paid: 2, failed: 1 });
+
+    expect(await t.db.serviceOption.findMany({ where: { orderId: addon.orderId }, select: { status: true } })).toEqual([{ status: "active" }]);
+    expect(await state(addon.orderId)).toMatchObject({ status: "paid", services: [], invoices: ["paid"], events: ["order.paid"] });
+    const upgrade = await t.db.serviceUpgrade.findFirstOrThrow({ where: { orderId: plan.orderId } });
+    expect(upgrade.status).toBe("executing");
+    expect(executed).toEqual([upgrade.id]);
+    expect(await t.db.serviceUpgrade.findFirstOrThrow({ where: { orderId: refused.orderId } })).toMatchObject({ status: "cancelled" });
+    expect(await state(refused.orderId)).toMatchObject({ status: "payment_failed", payments: [["failed", DECLINED_REASON]], events: ["order.payment_failed"] });
+
+    // The stalled requests finishing late change nothing.
+    for (const s of [addon, plan, refused]) s.release();
+    await Promise.all([addon.request, plan.request, refused.request]);
+    expect((await t.db.serviceUpgrade.findUniqueOrThrow({ where: { id: upgrade.id } })).status).toBe("executing");
+    expect((await state(addon.orderId)).events).toEqual(["order.paid"]);
+    expect((await state(refused.orderId)).events).toEqual(["order.payment_failed"]);
   });
 });

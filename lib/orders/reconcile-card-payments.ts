@@ -1,5 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import { defaultGatewayResolver, type ChargeLookup, type GatewayResolver } from "@/lib/payments/payment-gateway";
+import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-upgrade";
+import { settleChangeFailed, settleChangePaid } from "@/lib/services/changes/settle-card-change";
 import { requestProvisioning } from "@/lib/services/request-provisioning";
 import { activateChargedOrder, failChargedOrder } from "./saved-method";
 
@@ -33,12 +35,13 @@ export interface ReconcileOptions {
   now: Date;
   gateways?: GatewayResolver;
   provision?: (serviceIds: readonly string[]) => Promise<unknown>;
+  executeUpgrades?: (upgradeIds: readonly string[]) => Promise<unknown>;
 }
 
 /**
  * Settles card payments left `processing` for longer than PROCESSING_TIMEOUT_MS, oldest first:
  * the gateway's `succeeded` activates the order (services `pending`, paid invoice, `order.paid`,
- * provisioning requested); `failed` records the refusal (`order.payment_failed`, services
+ * provisioning requested) or, for an add-on or plan-change order, applies the change; `failed` records the refusal (`order.payment_failed`, services
  * `cancelled`, retry possible); `not_found` (the charge never reached the gateway) fails the
  * payment with CHARGE_NOT_COMPLETED; `pending`, a gateway that cannot be asked or a method whose
  * gateway is not registered leave it for the next run.
@@ -48,7 +51,7 @@ export async function reconcileCardPayments(options: ReconcileOptions): Promise<
   const gateways = options.gateways ?? defaultGatewayResolver;
   const payments = await db.payment.findMany({
     where: { status: "processing", method: "card", orderId: { not: null }, createdAt: { lte: new Date(now.getTime() - PROCESSING_TIMEOUT_MS) } },
-    select: { id: true, orderId: true, paymentMethod: { select: { id: true, gateway: true, gatewayToken: true, cardLastFour: true } } },
+    select: { id: true, orderId: true, order: { select: { orderType: true } }, paymentMethod: { select: { id: true, gateway: true, gatewayToken: true, cardLastFour: true } } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: RECONCILE_BATCH,
   });
@@ -72,8 +75,20 @@ export async function reconcileCardPayments(options: ReconcileOptions): Promise<
       continue;
     }
 
+    const change = payment.order?.orderType === "addon" || payment.order?.orderType === "upgrade";
     if (answer.status === "pending") {
       result.pending += 1;
+    } else if (change) {
+      // Add-ons and plan changes settle the change itself (settle-card-change.ts), not new services.
+      const settle = { orderId, paymentId: payment.id, methodId: method.id, at: now };
+      const settled =
+        answer.status === "succeeded"
+          ? await settleChangePaid(db, { ...settle, gatewayReference: answer.gatewayReference })
+          : await settleChangeFailed(db, { ...settle, gatewayReference: answer.status === "failed" ? answer.gatewayReference : null, reason: answer.status === "failed" ? answer.reason : CHARGE_NOT_COMPLETED });
+      if (!settled.settled) result.skipped += 1;
+      else if (settled.paid) result.paid += 1;
+      else result.failed += 1;
+      if (settled.executing.length > 0) await (options.executeUpgrades ?? requestUpgradeExecution)(settled.executing);
     } else if (answer.status === "succeeded") {
       const activated = await activateChargedOrder(db, { orderId, paymentId: payment.id, methodId: method.id, gatewayReference: answer.gatewayReference, at: now });
       if (activated.alreadySettled) {

@@ -1,11 +1,16 @@
+import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { chargeSafely, defaultGatewayResolver } from "@/lib/payments/payment-gateway";
 import { assertHoldingCaps } from "@/lib/pricing";
+import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-upgrade";
+import { reviveChangeForRetry } from "@/lib/services/changes/revive-change-for-retry";
+import { chargeChangeOnCard } from "@/lib/services/changes/settle-card-change";
 import { requestProvisioning } from "@/lib/services/request-provisioning";
 import type { OrderRunOptions } from "./order-input";
 import { loadOrderRecord, type OrderRecord } from "./order-record";
 import { lockBuyer } from "./order-writes";
-import { activateChargedOrder, failChargedOrder, resolveSavedMethod } from "./saved-method";
+import { activateChargedOrder, failChargedOrder, resolveSavedMethod, type SavedMethod } from "./saved-method";
 
 export const ORDER_NOT_FOUND = "Order not found";
 export const ORDER_ALREADY_PAID = "Order is already paid";
@@ -47,13 +52,14 @@ export async function retryOrderPayment(
   const { db, now } = options;
   const order = await db.order.findFirst({
     where: { id: orderId, resellerId: actor.resellerId, ...(actor.boundCustomerId ? { resellerCustomerId: actor.boundCustomerId } : {}) },
-    select: { id: true, accountId: true, resellerId: true, paymentMode: true, paymentStatus: true, status: true, total: true, currency: true, orderNumber: true },
+    select: { id: true, accountId: true, resellerId: true, orderType: true, paymentMode: true, paymentStatus: true, status: true, total: true, currency: true, orderNumber: true },
   });
   if (!order) throw new DomainError("not_found", ORDER_NOT_FOUND);
   const refused = refusal(order);
   if (refused) throw refused;
 
   const method = await resolveSavedMethod(db, order.accountId, input.paymentMethodId ?? null, options.gateways ?? defaultGatewayResolver);
+  if (order.orderType === "addon" || order.orderType === "upgrade") return retryChangeOrder(db, order, method, now);
 
   // Claim the attempt and hold the units again, under the same locks as a new order.
   const claimed = await db.$transaction(async (tx) => {
@@ -90,4 +96,32 @@ export async function retryOrderPayment(
   const activated = await activateChargedOrder(db, { orderId: order.id, paymentId: claimed, methodId: method.id, gatewayReference: outcome.gatewayReference, at: now, beforeActivate: options.beforeActivate });
   if (activated.serviceIds.length > 0) await (options.provision ?? requestProvisioning)(activated.serviceIds);
   return { order: await loadOrderRecord(db, order.id), provisioningFailed: activated.provisioningFailed };
+}
+
+/**
+ * A failed add-on or plan change (reseller options PUT, change-package in `saved_method` mode):
+ * the attempt is claimed the same way, the change must still apply to its service
+ * (reviveChangeForRetry, 409 otherwise), then the card is charged and the change settled as on
+ * its first attempt (settle-card-change.ts): applied when it goes through, 400 with the reason
+ * when it is refused again.
+ */
+async function retryChangeOrder(db: Db, order: { id: string; accountId: string; total: Prisma.Decimal; currency: string; orderNumber: string }, method: SavedMethod, now: Date): Promise<RetryOrderResult> {
+  const paymentId = await db.$transaction(async (tx) => {
+    const { count } = await tx.order.updateMany({ where: { id: order.id, status: "payment_failed", paymentStatus: "failed" }, data: { paymentStatus: "processing" } });
+    if (count === 0) return null;
+    await reviveChangeForRetry(tx, order.id, now);
+    const payment = await tx.payment.create({
+      data: { accountId: order.accountId, orderId: order.id, paymentMethodId: method.id, method: "card", amount: order.total, currency: order.currency, status: "processing", createdAt: now },
+      select: { id: true },
+    });
+    return payment.id;
+  });
+  if (!paymentId) {
+    const now2 = await db.order.findUniqueOrThrow({ where: { id: order.id }, select: { paymentMode: true, paymentStatus: true, status: true } });
+    throw refusal(now2) ?? new DomainError("conflict", RETRY_IN_FLIGHT);
+  }
+  const settled = await chargeChangeOnCard(db, { orderId: order.id, paymentId, amount: order.total, currency: order.currency, method, description: `Order ${order.orderNumber}`, at: now });
+  if (settled.settled && !settled.paid) throw new DomainError("invalid", settled.reason ?? "The card charge did not complete");
+  await requestUpgradeExecution(settled.executing);
+  return { order: await loadOrderRecord(db, order.id), provisioningFailed: false };
 }

@@ -12,6 +12,7 @@ import { makeAddon, makeUpgradePlan } from "@/lib/services/changes/testing/chang
 import { advanceServiceUpgrade } from "@/lib/services/changes/execute-service-upgrade";
 import { NO_UPGRADE_PATH, UPGRADE_IN_PROGRESS } from "@/lib/services/changes/package-change";
 import { SERVICE_NOT_CHANGEABLE } from "@/lib/services/changes/service-change-context";
+import { CHANGE_NO_LONGER_APPLIES } from "@/lib/services/changes/revive-change-for-retry";
 import { readJson, resellerRequest, resellerWithKey, type ResellerRequestOptions } from "../testing/api-test-kit";
 import { dispatchResellerApi } from "./dispatch";
 
@@ -197,6 +198,115 @@ describe("saved_method mode", () => {
       await t.db.paymentMethod.delete({ where: { id: card.id } });
       await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "credit" } });
     }
+  });
+});
+
+describe("saved_method mode: retrying a refused change applies it", () => {
+  const DECLINED = { gatewayToken: "tok_test_4000000000000002", cardLastFour: "0002" };
+  const GOOD = { gatewayToken: "tok_test_4242424242424242", cardLastFour: "4242" };
+  let card: { id: string };
+  const useCard = (which: typeof GOOD) => t.db.paymentMethod.update({ where: { id: card.id }, data: which });
+
+  beforeAll(async () => {
+    await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "saved_method" } });
+    card = await t.db.paymentMethod.create({ data: { accountId: r.account.id, label: "Visa", ...DECLINED, isDefault: true } });
+  });
+  afterAll(async () => {
+    await t.db.paymentMethod.deleteMany({ where: { id: card.id } });
+    await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "credit" } });
+  });
+
+  it("options PUT: 402, then a retry that goes through adds the add-ons and applies the change's removals, once", async () => {
+    await useCard(DECLINED);
+    const service = await activeVps();
+    const other = await makeAddon(t.db, site.product.id, { monthly: "2.00", setupFee: null });
+    await t.db.serviceOption.create({ data: { serviceId: service.id, optionId: other.id, quantity: 1, status: "active", amount: new Prisma.Decimal("2.00"), setupFee: new Prisma.Decimal(0), nextDueDate: due } });
+    const declined = await signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id, quantity: 2 }] });
+    expect(declined.status).toBe(402);
+    const orderId = (declined.body.data as { charge: { orderId: string } }).charge.orderId;
+    expect(await t.db.serviceOption.findMany({ where: { serviceId: service.id, status: { not: "cancelled" } }, select: { optionId: true } })).toEqual([{ optionId: other.id }]);
+
+    // Refused again: 400 with the gateway's reason, still nothing held changes.
+    const again = await signed("POST", `/orders/${orderId}/retry`, {});
+    expect(again).toMatchObject({ status: 400, body: { success: false, error: "Your card was declined" } });
+    expect(await t.db.serviceOption.count({ where: { orderId, status: { not: "cancelled" } } })).toBe(0);
+
+    await useCard(GOOD);
+    const retried = await signed("POST", `/orders/${orderId}/retry`, {});
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ orderId, status: "paid", paymentMode: "saved_method", invoiceId: expect.any(String), services: [] });
+    const live = await t.db.serviceOption.findMany({ where: { serviceId: service.id, status: { not: "cancelled" } } });
+    expect(live).toEqual([expect.objectContaining({ optionId: addon.id, quantity: 2, status: "active", orderId })]);
+    // Its own cycle starts when the card paid: one month from now.
+    expect(live[0]!.nextDueDate).toEqual(new Date("2026-06-11T15:00:00.000Z"));
+    expect(await t.db.serviceOption.findFirstOrThrow({ where: { serviceId: service.id, optionId: other.id } })).toMatchObject({ status: "cancelled", terminationDate: now });
+    const order = await t.db.order.findUniqueOrThrow({ where: { id: orderId }, include: { payments: { orderBy: { createdAt: "asc" } }, invoices: { include: { items: true } } } });
+    expect(order.payments.map((p) => p.status).sort()).toEqual(["failed", "failed", "paid"]);
+    expect(order.invoices).toEqual([expect.objectContaining({ status: "paid", total: new Prisma.Decimal("8.00") })]);
+    expect(order.invoices[0]!.items.map((l) => [l.description, l.amount.toFixed(2)])).toEqual([[`Add-on ${addon.name} × 2 (monthly, first cycle and setup)`, "8.00"]]);
+    expect(order.changeResult).toMatchObject({ charge: { paymentStatus: "paid", reason: null, invoiceId: order.invoices[0]!.id } });
+    expect(await t.db.outboxEvent.count({ where: { type: "order.paid", payload: { path: ["orderId"], equals: orderId } } })).toBe(1);
+
+    expect(await signed("POST", `/orders/${orderId}/retry`, {})).toMatchObject({ status: 400, body: { error: "Order is already paid" } });
+  });
+
+  it("a retry of a change whose service can no longer change is refused 409, and nothing is charged", async () => {
+    await useCard(DECLINED);
+    const service = await activeVps();
+    const declined = await signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id, quantity: 1 }] });
+    const orderId = (declined.body.data as { charge: { orderId: string } }).charge.orderId;
+    await t.db.service.update({ where: { id: service.id }, data: { status: "suspended" } });
+    await useCard(GOOD);
+    expect(await signed("POST", `/orders/${orderId}/retry`, {})).toEqual({ status: 409, body: { success: false, error: CHANGE_NO_LONGER_APPLIES } });
+    const order = await t.db.order.findUniqueOrThrow({ where: { id: orderId }, include: { payments: true } });
+    expect([order.status, order.paymentStatus, order.payments.map((p) => p.status)]).toEqual(["payment_failed", "failed", ["failed"]]);
+  });
+
+  it("change-package: the card is charged and the change executes; a refusal is 402 with nothing changed, and its retry executes it", async () => {
+    await useCard(GOOD);
+    const paid = await activeVps();
+    const plan = await makeUpgradePlan(t.db, site.product.id, site.location.id, { monthly: "20.00" });
+    const ok = await signed("POST", `/services/${paid.id}/change-package`, { productId: plan.id });
+    expect(ok.status).toBe(202);
+    expect(ok.body.data).toMatchObject({ status: "executing", billingDocumentType: "invoice", message: "Package change paid by card; it is being applied" });
+    const okOrder = (ok.body.data as { orderId: string }).orderId;
+    expect(await t.db.payment.findFirstOrThrow({ where: { orderId: okOrder } })).toMatchObject({ method: "card", status: "paid", amount: new Prisma.Decimal("5.42") });
+
+    await useCard(DECLINED);
+    const service = await activeVps();
+    const before = await balance();
+    const refused = await signed("POST", `/services/${service.id}/change-package`, { productId: plan.id });
+    expect(refused.status).toBe(402);
+    const data = refused.body.data as { upgradeId: string; orderId: string };
+    expect(refused.body).toMatchObject({ success: false, error: `Your card was declined; nothing changed. Retry with POST /orders/${data.orderId}/retry`, data: { paymentStatus: "failed" } });
+    expect(await t.db.serviceUpgrade.findUniqueOrThrow({ where: { id: data.upgradeId } })).toMatchObject({ status: "cancelled" });
+    expect(await t.db.order.findUniqueOrThrow({ where: { id: data.orderId } })).toMatchObject({ status: "payment_failed", paymentStatus: "failed" });
+    expect(await balance()).toBe(before);
+    // The refused change holds nothing: listing shows no change under way.
+    expect((await get(`/services/${service.id}/upgrades`)).body.data).toMatchObject({ pendingUpgrade: null });
+
+    await useCard(GOOD);
+    const retried = await signed("POST", `/orders/${data.orderId}/retry`, {});
+    expect(retried.status).toBe(200);
+    expect(await t.db.serviceUpgrade.findUniqueOrThrow({ where: { id: data.upgradeId } })).toMatchObject({ status: "executing", cancelledAt: null });
+    const ctx = testContext(t.db, { clock: createManualClock(now) });
+    await advanceServiceUpgrade(ctx, data.upgradeId);
+    const { resizeJobId } = await t.db.serviceUpgrade.findUniqueOrThrow({ where: { id: data.upgradeId } });
+    await settle(ctx, resizeJobId!);
+    expect(await advanceServiceUpgrade(ctx, data.upgradeId)).toEqual({ done: true, status: "completed" });
+    expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).productId).toBe(plan.id);
+  });
+
+  it("a refused plan change cannot be retried once another change was made to the service (409)", async () => {
+    await useCard(DECLINED);
+    const service = await activeVps();
+    const plan = await makeUpgradePlan(t.db, site.product.id, site.location.id, { monthly: "20.00" });
+    const refused = await signed("POST", `/services/${service.id}/change-package`, { productId: plan.id });
+    const { orderId } = refused.body.data as { orderId: string };
+    await useCard(GOOD);
+    const cheaper = await makeUpgradePlan(t.db, site.product.id, site.location.id, { monthly: "10.00" });
+    expect((await signed("POST", `/services/${service.id}/change-package`, { productId: cheaper.id })).status).toBe(202);
+    expect(await signed("POST", `/orders/${orderId}/retry`, {})).toEqual({ status: 409, body: { success: false, error: CHANGE_NO_LONGER_APPLIES } });
   });
 });
 

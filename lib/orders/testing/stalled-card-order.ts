@@ -10,7 +10,7 @@ import { placeOrder, type PlaceOrderResult } from "../place-order";
 // charged on the test gateway (or, with reachGateway false, never). The request is held, not
 // killed: `release()` lets it finish late, which is how tests check a settlement happens once.
 
-function stallingGateway(reachGateway: boolean) {
+export function stallingGateway(reachGateway: boolean) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let sent!: () => void;

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { ServiceUpgrade } from "@/lib/generated/prisma/client";
 import { lockInvoice, lockProforma } from "@/lib/billing/lock-billing-document";
+import { CARD_CHARGE_IN_PROGRESS } from "./settle-card-change";
 
 export const UPGRADE_NOT_FOUND = "Upgrade not found";
 export const UPGRADE_NOT_CANCELLABLE = "Only a pending upgrade can be cancelled";
@@ -25,6 +26,8 @@ export async function cancelServiceUpgrade(db: Db, accountId: string, upgradeId:
     const current = await tx.serviceUpgrade.findUniqueOrThrow({ where: { id: upgradeId } });
     if (current.status !== "pending" && current.status !== "awaiting_payment") throw new DomainError("invalid", UPGRADE_NOT_CANCELLABLE);
     if ([...invoices, ...proformas].some((d) => !d.paidAmount.isZero())) throw new DomainError("invalid", UPGRADE_PARTLY_PAID);
+    // A card being charged for it settles the change itself (settle-card-change.ts); cancelling now would orphan the charge.
+    if (current.orderId && (await tx.payment.count({ where: { orderId: current.orderId, status: "processing" } })) > 0) throw new DomainError("conflict", CARD_CHARGE_IN_PROGRESS);
     await tx.invoice.updateMany({ where: { id: { in: invoices.map((d) => d.id) }, status: "unpaid" }, data: { status: "cancelled" } });
     await tx.proforma.updateMany({ where: { id: { in: proformas.map((d) => d.id) }, status: "unpaid" }, data: { status: "cancelled" } });
     if (current.orderId) await tx.order.updateMany({ where: { id: current.orderId, status: "invoiced" }, data: { status: "cancelled" } });

@@ -10,8 +10,8 @@ import { raiseOrderEvent, raisePaidInvoice, raiseUnpaidDocument } from "@/lib/or
 import { ZERO, roundUnit, vatOn, type Decimal } from "@/lib/pricing";
 import { sum } from "@/lib/pricing/money";
 
-export const SAVED_METHOD_NOT_SUPPORTED =
-  "Plan changes cannot be charged to a saved card yet; ask the supplier to switch the programme to credit or invoice collection";
+// Every caller in `saved_method` mode resolves the card first (resolveSavedMethod); this guards a new one that forgets.
+export const SAVED_METHOD_NOT_SUPPORTED = "This change cannot be charged to a saved card";
 
 export interface ChangeChargeInput {
   ctx: OrderContext;

@@ -1,18 +1,22 @@
 import type { Db, DbOrTx, Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { Prisma, type ServiceOption, type ServiceUpgrade } from "@/lib/generated/prisma/client";
+import { Prisma, type ServiceUpgrade } from "@/lib/generated/prisma/client";
 import type { DocumentLineInput } from "@/lib/billing/create-invoice";
 import type { OrderContext } from "@/lib/orders/order-context";
-import { nextDueDate, raiseOrderEvent, raisePaidInvoice } from "@/lib/orders/order-writes";
+import { nextDueDate } from "@/lib/orders/order-writes";
 import { resolveSavedMethod, type SavedMethod } from "@/lib/orders/saved-method";
-import { chargeSafely, defaultGatewayResolver, type GatewayResolver } from "@/lib/payments/payment-gateway";
+import { defaultGatewayResolver, type GatewayResolver } from "@/lib/payments/payment-gateway";
 import { ZERO, apiBillingCycle, roundDocument, vatOn, type Decimal, type OrderQuote, type QuotedOption } from "@/lib/pricing";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { applyOptionsUpgrade, type UpgradeAddOption } from "./apply-paid-service-change";
 import { chargeServiceChange, type ChangeCharge } from "./charge-service-change";
+import { applyReductions, listHeldOptions, liveOptionRows, withdrawUnpaidAddonOrders, type HeldOption, type OptionsChangeResult } from "./held-options";
 import { UPGRADE_IN_PROGRESS, findOpenUpgrade } from "./package-change";
 import { prorate, prorationOf } from "./proration";
 import { assertChangeable, lockService, quoteForService } from "./service-change-context";
+import { chargeChangeOnCard } from "./settle-card-change";
+
+export { listHeldOptions, type HeldOption, type OptionsChangeResult } from "./held-options";
 
 export const ADDON_NOT_HELD = "Add-on not found on this service";
 export const ADDON_CYCLE_MISMATCH = "An add-on is billed on its service's billing cycle";
@@ -22,17 +26,6 @@ export const addonAlreadyHeld = (name: string) => `Add-on '${name}' is already h
 export const addonNotHeld = (id: string) => `Add-on ${id} is not held by this service`;
 
 const TX = { maxWait: 15_000, timeout: 30_000 };
-
-export type HeldOption = ServiceOption & { option: { id: string; name: string; pricingType: "recurring" | "one_time" } };
-
-/** The service's add-ons that are not cancelled (active and still to pay), oldest first. */
-export async function listHeldOptions(db: DbOrTx, serviceId: string): Promise<HeldOption[]> {
-  return db.serviceOption.findMany({
-    where: { serviceId, status: { not: "cancelled" } },
-    include: { option: { select: { id: true, name: true, pricingType: true } } },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-}
 
 export interface AvailableOption {
   optionId: string;
@@ -281,47 +274,10 @@ export async function requestOptionsUpgrade(
 
 // ─── reseller: the absolute set ───
 
-export interface OptionsChangeResult {
-  serviceId: string;
-  added: { optionId: string; name: string; quantity: number; unitPrice: string; setupFee: string }[];
-  increased: { optionId: string; name: string; delta: number; unitPrice: string }[];
-  decreased: { optionId: string; name: string; delta: number }[];
-  removed: { optionId: string; name: string; quantity: number }[];
-  unchanged: { optionId: string; name: string; quantity: number }[];
-  options: { id: string; optionId: string; name: string; quantity: number; status: string; unitPrice: string | null; nextDueDate: string | null }[];
-  charge: {
-    orderId: string;
-    amount: string;
-    currency: string;
-    baseAmount: string;
-    baseCurrency: string;
-    paymentMode: string;
-    paymentStatus: "paid" | "invoiced" | "failed";
-    invoiceId: string | null;
-    proformaId: string | null;
-    reason: string | null;
-  } | null;
-}
-
 export interface SetOptionsOutcome {
   result: OptionsChangeResult;
   /** A replay of `externalReference`: the first change's result, nothing charged again. */
   idempotent: boolean;
-}
-
-const unitOf = (row: HeldOption) => (row.amount && row.quantity > 0 ? row.amount.dividedBy(row.quantity) : null);
-
-/** The live rows as the options change result lists them. */
-export function liveOptionRows(held: HeldOption[]): OptionsChangeResult["options"] {
-  return held.map((h) => ({
-    id: h.id,
-    optionId: h.optionId,
-    name: h.option.name,
-    quantity: h.quantity,
-    status: h.status,
-    unitPrice: unitOf(h)?.toFixed(2) ?? null,
-    nextDueDate: h.nextDueDate?.toISOString() ?? null,
-  }));
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -454,7 +410,7 @@ export async function setServiceOptions(
         };
         await tx.order.update({ where: { id: charge.orderId }, data: { changeResult: result as unknown as Prisma.InputJsonObject } });
       }
-      const card = method && charge ? { method, charge, lines } : null;
+      const card = method && charge ? { method, charge } : null;
       return { outcome: { result, idempotent: false }, card };
     }, TX);
   } catch (err) {
@@ -464,117 +420,15 @@ export async function setServiceOptions(
     return winner;
   }
   if (!planned.card) return planned.outcome;
-  return chargeCardChange(db, ctx, service, planned.outcome.result, planned.card, now);
+  const { method, charge } = planned.card;
+  await chargeChangeOnCard(db, { orderId: charge.orderId, paymentId: charge.paymentId!, amount: charge.total, currency: charge.currency, method, description: `Add-ons for service ${service.id}`, at: now });
+  // The settlement (this request's, or a sweep that got there first) recorded the outcome on the order.
+  const settled = await db.order.findUniqueOrThrow({ where: { id: charge.orderId }, select: { changeResult: true } });
+  return { result: settled.changeResult as unknown as OptionsChangeResult, idempotent: false };
 }
 
 interface PlannedChange {
   outcome: SetOptionsOutcome;
-  card: { method: SavedMethod; charge: ChangeCharge; lines: DocumentLineInput[] } | null;
+  card: { method: SavedMethod; charge: ChangeCharge } | null;
 }
 
-/** Decreases (newest rows first) and removals of an options change; free, immediate, not refunded. */
-async function applyReductions(tx: Tx, serviceId: string, held: HeldOption[], result: OptionsChangeResult, now: Date): Promise<void> {
-  for (const d of result.decreased) await reduceHeld(tx, held.filter((h) => h.optionId === d.optionId), d.delta, now);
-  for (const r of result.removed) {
-    const rows = held.filter((h) => h.optionId === r.optionId);
-    await tx.serviceOption.updateMany({ where: { id: { in: rows.map((h) => h.id) }, status: { not: "cancelled" } }, data: { status: "cancelled", terminationDate: now } });
-    await withdrawUnpaidAddonOrders(tx, rows.filter((h) => h.status === "pending_payment").map((h) => h.orderId));
-  }
-}
-
-/**
- * `saved_method`: the card is charged outside any transaction (reference `<orderId>:<paymentId>`, the
- * gateway's idempotency key), then one transaction settles it. Success: payment and order paid, the
- * new add-ons `active`, the decreases and removals applied, a paid invoice (best effort), `order.paid`.
- * Refusal: payment and order failed with the gateway's reason, the new rows `cancelled`, nothing else
- * changed, `order.payment_failed`; the result's `charge.paymentStatus` is `failed` (HTTP 402).
- */
-async function chargeCardChange(
-  db: Db,
-  ctx: OrderContext,
-  service: ScopedService,
-  result: OptionsChangeResult,
-  card: NonNullable<PlannedChange["card"]>,
-  now: Date,
-): Promise<SetOptionsOutcome> {
-  const { charge, method } = card;
-  const outcome = await chargeSafely(method.gateway, {
-    token: method.token,
-    cardLastFour: method.cardLastFour,
-    amount: charge.total,
-    currency: charge.currency,
-    reference: `${charge.orderId}:${charge.paymentId}`,
-    description: `Add-ons for service ${service.id}`,
-  });
-  return db.$transaction(async (tx) => {
-    await lockService(tx, service.id);
-    const event = {
-      orderId: charge.orderId,
-      orderNumber: charge.orderNumber,
-      externalOrderId: null,
-      externalCustomerId: service.resellerCustomer?.externalCustomerId ?? null,
-      paymentMode: "saved_method",
-      amount: charge.amount,
-      vat: charge.vat,
-      total: charge.total,
-      currency: charge.currency,
-      services: [],
-    };
-    await tx.paymentMethod.update({ where: { id: method.id }, data: { lastUsedAt: now } });
-    if (outcome.ok) {
-      await tx.payment.update({ where: { id: charge.paymentId! }, data: { status: "paid", gatewayReference: outcome.gatewayReference } });
-      await tx.order.update({ where: { id: charge.orderId }, data: { status: "paid", paymentStatus: "paid" } });
-      await tx.serviceOption.updateMany({ where: { orderId: charge.orderId, status: "pending_payment" }, data: { status: "active" } });
-      const held = (await listHeldOptions(tx, service.id)).filter((h) => h.orderId !== charge.orderId);
-      await applyReductions(tx, service.id, held, result, now);
-      const invoice = await raisePaidInvoice(tx, { accountId: ctx.accountId, orderId: charge.orderId, currency: charge.currency, amount: charge.amount, vatRate: await orderVatRate(tx, charge.orderId), vat: charge.vat, total: charge.total }, card.lines, now, charge.paymentId);
-      await raiseOrderEvent(tx, ctx.resellerId, "order.paid", { ...event, status: "paid", invoiceId: invoice?.id ?? null }, now);
-      result.charge = { ...result.charge!, paymentStatus: "paid", invoiceId: invoice?.id ?? null, reason: null };
-    } else {
-      await tx.payment.update({ where: { id: charge.paymentId! }, data: { status: "failed", failureReason: outcome.reason, gatewayReference: outcome.gatewayReference } });
-      await tx.order.update({ where: { id: charge.orderId }, data: { status: "payment_failed", paymentStatus: "failed", paymentFailedReason: outcome.reason } });
-      await tx.serviceOption.updateMany({ where: { orderId: charge.orderId, status: "pending_payment" }, data: { status: "cancelled", terminationDate: now } });
-      await raiseOrderEvent(tx, ctx.resellerId, "order.payment_failed", { ...event, status: "payment_failed", paymentError: outcome.reason }, now);
-      result.charge = { ...result.charge!, paymentStatus: "failed", reason: outcome.reason };
-    }
-    result.options = liveOptionRows(await listHeldOptions(tx, service.id));
-    await tx.order.update({ where: { id: charge.orderId }, data: { changeResult: result as unknown as Prisma.InputJsonObject } });
-    return { result, idempotent: false };
-  }, TX);
-}
-
-async function orderVatRate(tx: Tx, orderId: string): Promise<Decimal> {
-  return (await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { vatRate: true } })).vatRate;
-}
-
-/**
- * An add-on removed while still waiting for payment: when nothing else of its add-on order is left
- * to pay for, the order is cancelled with its untouched unpaid document, so no one is asked to pay
- * for what was withdrawn. A document already partly paid is left as it is.
- */
-async function withdrawUnpaidAddonOrders(tx: Tx, orderIds: (string | null)[]): Promise<void> {
-  for (const orderId of new Set(orderIds.filter((id): id is string => id !== null))) {
-    if (await tx.serviceOption.count({ where: { orderId, status: "pending_payment" } })) continue;
-    const order = await tx.order.findUnique({ where: { id: orderId }, select: { orderType: true, status: true } });
-    if (order?.orderType !== "addon" || order.status !== "invoiced") continue;
-    const invoices = await tx.invoice.updateMany({ where: { orderId, status: "unpaid", paidAmount: 0 }, data: { status: "cancelled" } });
-    const proformas = await tx.proforma.updateMany({ where: { orderId, status: "unpaid", paidAmount: 0 }, data: { status: "cancelled" } });
-    if (invoices.count + proformas.count > 0) await tx.order.update({ where: { id: orderId }, data: { status: "cancelled" } });
-  }
-}
-
-/** Takes `delta` units off the newest rows first; a row reaching zero ends today. */
-async function reduceHeld(tx: Tx, rows: HeldOption[], delta: number, now: Date): Promise<void> {
-  let left = delta;
-  for (const row of [...rows].reverse()) {
-    if (left === 0) break;
-    const take = Math.min(left, row.quantity);
-    left -= take;
-    if (take === row.quantity) {
-      await tx.serviceOption.update({ where: { id: row.id }, data: { status: "cancelled", terminationDate: now } });
-    } else {
-      const unit = unitOf(row);
-      await tx.serviceOption.update({ where: { id: row.id }, data: { quantity: row.quantity - take, amount: unit ? unit.times(row.quantity - take) : row.amount } });
-    }
-  }
-}

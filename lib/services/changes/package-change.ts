@@ -3,9 +3,12 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma, ServiceUpgrade } from "@/lib/generated/prisma/client";
 import type { DocumentLineInput } from "@/lib/billing/create-invoice";
 import type { OrderContext } from "@/lib/orders/order-context";
+import { resolveSavedMethod } from "@/lib/orders/saved-method";
+import { defaultGatewayResolver, type GatewayResolver } from "@/lib/payments/payment-gateway";
 import { ZERO, apiBillingCycle, vatOn, type Decimal } from "@/lib/pricing";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { chargeServiceChange, type ChangeCharge } from "./charge-service-change";
+import { chargeChangeOnCard } from "./settle-card-change";
 import { prorate, prorationOf } from "./proration";
 import { assertChangeable, lockService, quoteForService } from "./service-change-context";
 
@@ -114,6 +117,8 @@ export interface PackageChangeResult {
   charge: ChangeCharge | null;
   /** The document lines charged (none when nothing is owed). */
   lines: DocumentLineInput[];
+  /** `saved_method`: the card refused the charge (its reason); the change is `cancelled`, the order can be retried. */
+  declined: string | null;
 }
 
 /**
@@ -124,9 +129,18 @@ export interface PackageChangeResult {
  * difference is charged like an order of the buyer (chargeServiceChange). Nothing owed, or paid
  * from reseller credit: `executing` at once (the background function resizes the machine and
  * completes it; call requestUpgradeExecution after the commit). A document raised:
- * `awaiting_payment` until it is paid (applyPaidServiceChange).
+ * `awaiting_payment` until it is paid (applyPaidServiceChange). A reseller in `saved_method` mode:
+ * `pending` while the card is charged after the commit (settle-card-change.ts), then `executing`,
+ * or `cancelled` with `declined` set (the order `payment_failed`, retryable).
  */
-export async function requestPackageChange(db: Db, ctx: OrderContext, service: ScopedService, toProductId: string, now: Date): Promise<PackageChangeResult> {
+export async function requestPackageChange(
+  db: Db,
+  ctx: OrderContext,
+  service: ScopedService,
+  toProductId: string,
+  now: Date,
+  options: { gateways?: GatewayResolver } = {},
+): Promise<PackageChangeResult> {
   const target = await db.product.findFirst({ where: { id: toProductId, enabled: true }, select: { id: true, name: true, specs: true } });
   if (!target) throw new DomainError("not_found", PRODUCT_NOT_FOUND);
   assertChangeable(service);
@@ -136,11 +150,13 @@ export async function requestPackageChange(db: Db, ctx: OrderContext, service: S
   if (await findOpenUpgrade(db, service.id)) throw new DomainError("conflict", UPGRADE_IN_PROGRESS);
   const preview = await previewPackageChange(db, ctx, service, target, now);
 
-  return db.$transaction(
+  const planned = await db.$transaction(
     async (tx) => {
       await lockService(tx, service.id);
       if (await findOpenUpgrade(tx, service.id)) throw new DomainError("conflict", UPGRADE_IN_PROGRESS);
       const charged = preview.netAmount.greaterThan(ZERO) ? preview.netAmount : ZERO;
+      // `saved_method`: the card is charged after the commit; the change waits `pending` until then.
+      const method = ctx.mode === "saved_method" && charged.greaterThan(ZERO) ? await resolveSavedMethod(tx, ctx.accountId, null, options.gateways ?? defaultGatewayResolver) : null;
       const lines: DocumentLineInput[] = charged.isZero()
         ? []
         : [
@@ -162,9 +178,10 @@ export async function requestPackageChange(db: Db, ctx: OrderContext, service: S
         exchangeRate: preview.exchangeRate,
         baseCurrency: ctx.baseCurrency,
         priceRule: "upgrade",
+        card: method ? { paymentMethodId: method.id } : null,
         at: now,
       });
-      const status = charge && charge.paymentStatus === "invoiced" ? "awaiting_payment" : "executing";
+      const status = charge?.paymentStatus === "invoiced" ? "awaiting_payment" : charge?.paymentStatus === "processing" ? "pending" : "executing";
       const upgrade = await tx.serviceUpgrade.create({
         data: {
           serviceId: service.id,
@@ -188,8 +205,23 @@ export async function requestPackageChange(db: Db, ctx: OrderContext, service: S
           createdAt: now,
         },
       });
-      return { upgrade, preview, charge, lines };
+      return { result: { upgrade, preview, charge, lines, declined: null }, method };
     },
     { maxWait: 15_000, timeout: 30_000 },
   );
+  const { result, method } = planned;
+  if (!method || !result.charge?.paymentId) return result;
+  const settled = await chargeChangeOnCard(db, {
+    orderId: result.charge.orderId,
+    paymentId: result.charge.paymentId,
+    amount: result.charge.total,
+    currency: result.charge.currency,
+    method,
+    description: `Plan change to ${target.name} for service ${service.id}`,
+    at: now,
+  });
+  const upgrade = await db.serviceUpgrade.findUniqueOrThrow({ where: { id: result.upgrade.id } });
+  const payment = await db.payment.findUniqueOrThrow({ where: { id: result.charge.paymentId }, select: { status: true, failureReason: true } });
+  const charge = settled.invoice ? { ...result.charge, paymentStatus: "paid" as const, document: { type: "invoice" as const, ...settled.invoice, settled: true } } : result.charge;
+  return { ...result, charge, upgrade, declined: payment.status === "failed" ? (settled.reason ?? payment.failureReason ?? "The card charge did not complete") : null };
 }

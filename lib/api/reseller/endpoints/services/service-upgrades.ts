@@ -4,6 +4,7 @@ import { changeContext } from "@/lib/services/changes/service-change-context";
 import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-upgrade";
 import { requestPackageChange } from "@/lib/services/changes/package-change";
 import { upgradesSection } from "@/lib/services/changes/reseller-change-sections";
+import { jsonResponse } from "../../../json-response";
 import { reply } from "../../../reply";
 import { uuidParam } from "../../../define-endpoint";
 import { defineEndpoint } from "../../define-endpoint";
@@ -57,20 +58,27 @@ export const changePackage = defineEndpoint({
   summary: "Move the service to another product",
   description:
     "Only between products linked by a supplier upgrade path (else 409); the service must be `active` (409); the target must be in your catalogue (404) and priced on the service's cycle (400); an upgrade already in progress → 409. " +
-    "Both plans are prorated to the service's next due date in whole days; the difference is charged at wholesale in the programme's mode (`credit`: debited now, `executing`; `invoice`: `awaiting_payment` until the raised document is paid). " +
+    "Both plans are prorated to the service's next due date in whole days; the difference is charged at wholesale in the programme's mode (`credit`: debited now, `executing`; `invoice`: `awaiting_payment` until the raised document is paid; `saved_method`: the default card is charged, `executing` once it goes through). " +
+      "A refused card answers 402 (`error` is the gateway's reason, `data.orderId` the change's order) and nothing changes; `POST /orders/{orderId}/retry` charges it again and applies the change. " +
     "A change costing nothing (`billingDocumentType: null`) is not refunded and applies shortly. Executing resizes a VPS (the machine restarts); poll `GET /services/{id}` and compare `productName`.",
   body: z.object({ productId: uuidParam }),
   response: packageChangeSchema,
   async handler({ auth, db, now, params, body }) {
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
     const ctx = await changeContext(db, buyerOf(auth));
-    const { upgrade, charge } = await requestPackageChange(db, ctx, service, body.productId, now);
+    const { upgrade, charge, declined } = await requestPackageChange(db, ctx, service, body.productId, now);
+    if (declined) {
+      const error = `${declined}; nothing changed. Retry with POST /orders/${charge!.orderId}/retry`;
+      return jsonResponse(402, { success: false, error, data: { serviceId: service.id, upgradeId: upgrade.id, orderId: charge!.orderId, paymentStatus: "failed", reason: declined } });
+    }
     if (upgrade.status === "executing") await requestUpgradeExecution([upgrade.id]);
     const message =
       upgrade.status === "awaiting_payment"
         ? `Package change awaits payment of ${charge!.document!.type} ${charge!.document!.number}`
-        : charge
-          ? "Package change paid from credit; it is being applied"
+        : upgrade.status === "pending"
+          ? "Package change is waiting for the card charge to be confirmed"
+          : charge
+          ? `Package change paid ${charge.paymentMode === "saved_method" ? "by card" : "from credit"}; it is being applied`
           : "Package change costs nothing; it is being applied";
     const status = upgrade.status === "completed" || upgrade.status === "cancelled" ? "executing" : upgrade.status;
     return reply(
