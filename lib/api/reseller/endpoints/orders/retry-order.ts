@@ -13,7 +13,7 @@ export const retryOrder = defineEndpoint({
   summary: "Retry the payment of a payment_failed order",
   description:
     "Charges the amount quoted at order time (not re-converted) on `paymentMethodId` or your default method and revives the order's " +
-    "services. 200 re-emits `order.paid`. 400 `Order is already paid`, 400 for an `invoiced` order (pay its document), 400 with the " +
+    "services; a refused options change or change-package (`charge.orderId`, `data.orderId` of the 402) is applied as it was sent, or refused 409 when it no longer applies to its service. 200 re-emits `order.paid`. 400 `Order is already paid`, 400 for an `invoiced` order (pay its document), 400 with the " +
     "gateway's reason when the charge fails again; 409 on storefront orders and while another attempt is in flight; 502 as for orders.",
   body: z.object({ paymentMethodId: z.guid({ error: "Must be a UUID" }).optional() }),
   response: retryResultSchema,
