@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import { settleDocumentCardPayment, type CardDocument } from "@/lib/billing/pay-document-by-card";
 import { defaultGatewayResolver, type ChargeLookup, type GatewayResolver } from "@/lib/payments/payment-gateway";
 import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-upgrade";
 import { settleChangeFailed, settleChangePaid } from "@/lib/services/changes/settle-card-change";
@@ -50,8 +51,21 @@ export async function reconcileCardPayments(options: ReconcileOptions): Promise<
   const { db, now } = options;
   const gateways = options.gateways ?? defaultGatewayResolver;
   const payments = await db.payment.findMany({
-    where: { status: "processing", method: "card", orderId: { not: null }, createdAt: { lte: new Date(now.getTime() - PROCESSING_TIMEOUT_MS) } },
-    select: { id: true, orderId: true, order: { select: { orderType: true } }, paymentMethod: { select: { id: true, gateway: true, gatewayToken: true, cardLastFour: true } } },
+    where: {
+      status: "processing",
+      method: "card",
+      OR: [{ orderId: { not: null } }, { invoiceId: { not: null } }, { proformaId: { not: null } }],
+      createdAt: { lte: new Date(now.getTime() - PROCESSING_TIMEOUT_MS) },
+    },
+    select: {
+      id: true,
+      accountId: true,
+      orderId: true,
+      invoiceId: true,
+      proformaId: true,
+      order: { select: { orderType: true } },
+      paymentMethod: { select: { id: true, gateway: true, gatewayToken: true, cardLastFour: true } },
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: RECONCILE_BATCH,
   });
@@ -65,10 +79,16 @@ export async function reconcileCardPayments(options: ReconcileOptions): Promise<
       result.pending += 1;
       continue;
     }
-    const orderId = payment.orderId!;
+    // A document's own card payment (a renewal: pay-document-by-card.ts) has no order; its charge is referenced by the document.
+    const doc: CardDocument | null = payment.orderId
+      ? null
+      : payment.invoiceId
+        ? { type: "invoice", id: payment.invoiceId, accountId: payment.accountId }
+        : { type: "proforma", id: payment.proformaId!, accountId: payment.accountId };
+    const orderId = payment.orderId ?? "";
     let answer: ChargeLookup;
     try {
-      answer = await gateway.lookup({ reference: `${orderId}:${payment.id}`, token: method.gatewayToken, cardLastFour: method.cardLastFour });
+      answer = await gateway.lookup({ reference: `${doc ? doc.id : orderId}:${payment.id}`, token: method.gatewayToken, cardLastFour: method.cardLastFour });
     } catch (err) {
       console.warn(`[orders] gateway ${gateway.name} could not be asked about payment ${payment.id}; next run`, err);
       result.pending += 1;
@@ -78,6 +98,21 @@ export async function reconcileCardPayments(options: ReconcileOptions): Promise<
     const change = payment.order?.orderType === "addon" || payment.order?.orderType === "upgrade";
     if (answer.status === "pending") {
       result.pending += 1;
+    } else if (doc) {
+      const settled = await settleDocumentCardPayment(db, {
+        doc,
+        paymentId: payment.id,
+        methodId: method.id,
+        at: now,
+        outcome:
+          answer.status === "succeeded"
+            ? { ok: true, gatewayReference: answer.gatewayReference }
+            : { ok: false, reason: answer.status === "failed" ? answer.reason : CHARGE_NOT_COMPLETED, gatewayReference: answer.status === "failed" ? answer.gatewayReference : null },
+      });
+      if (settled.status === "paid") result.paid += 1;
+      else if (settled.status === "failed") result.failed += 1;
+      else result.skipped += 1;
+      if (settled.status === "paid" && settled.releasedServiceIds.length > 0) await (options.provision ?? requestProvisioning)(settled.releasedServiceIds);
     } else if (change) {
       // Add-ons and plan changes settle the change itself (settle-card-change.ts), not new services.
       const settle = { orderId, paymentId: payment.id, methodId: method.id, at: now };

@@ -12,6 +12,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { makeActiveService, makeCustomer, makePendingService, makeResellerWithCustomer, makeVpsSite } from "@/lib/services/testing/service-factories";
 import { addCredit } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { DECLINED_REASON, TEST_CARDS, testCardToken } from "@/lib/payments/test-card-gateway";
 import { inngest } from "../client";
 import { EmbeddedRunner } from "../embedded/embedded-runner";
 import { recordingLogger } from "../embedded/test-support";
@@ -190,6 +191,49 @@ describe("renewals of a reseller's services", () => {
     expect(await renewalInvoices(invoiced.id)).toMatchObject([{ status: "unpaid" }]);
     expect((await t.db.clientAccount.findUniqueOrThrow({ where: { id: reseller.account.id } })).creditBalance.toFixed(2)).toBe(balance.toFixed(2));
     await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "credit" } });
+  });
+});
+
+describe("renewals of a saved_method reseller", () => {
+  it("are charged to the reseller's default card the night they are raised, and the service moves on; a refused card leaves them open", async () => {
+    const reseller = await makeResellerWithCustomer(t.db);
+    await t.db.clientAccount.update({ where: { id: reseller.account.id }, data: { country: "NL", autoCredit: false } });
+    const card = await t.db.paymentMethod.create({
+      data: { accountId: reseller.account.id, gateway: "test", label: "Card", cardLastFour: "4242", gatewayToken: testCardToken(TEST_CARDS.success), isDefault: true },
+    });
+    const make = async (due: string) => {
+      const { service } = await makeActiveService(t.db, { accountId: reseller.account.id, productId: site.product.id, locationId: site.location.id, resellerId: reseller.profile.id, resellerCustomerId: reseller.customer.id });
+      await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: new Date(due) } });
+      return service;
+    };
+    await t.db.resellerProgramme.upsert({ where: { id: 1 }, create: { id: 1, paymentMode: "saved_method" }, update: { paymentMode: "saved_method" } });
+    try {
+      const paidByCard = await make("2026-10-10T00:00:00Z");
+      const h = harness();
+      const run = await h.night("2026-10-05");
+      expect(run.output).toMatchObject({ byCard: { paid: 1, failed: 0 } });
+      const [invoice] = await renewalInvoices(paidByCard.id);
+      expect(invoice).toMatchObject({ status: "paid" });
+      expect(await t.db.payment.findMany({ where: { invoiceId: invoice!.id }, select: { method: true, status: true, amount: true, paymentMethodId: true } })).toEqual([
+        { method: "card", status: "paid", amount: invoice!.total, paymentMethodId: card.id },
+      ]);
+      expect((await t.db.service.findUniqueOrThrow({ where: { id: paidByCard.id } })).nextDueDate).toEqual(new Date("2026-11-10T00:00:00Z"));
+      expect((await t.db.clientAccount.findUniqueOrThrow({ where: { id: reseller.account.id } })).creditBalance.toFixed(2)).toBe("0.00");
+
+      await t.db.paymentMethod.update({ where: { id: card.id }, data: { gatewayToken: testCardToken(TEST_CARDS.declined), cardLastFour: "0002" } });
+      const refused = await make("2026-12-10T00:00:00Z");
+      await h.night("2026-12-05");
+      await h.night("2026-12-06"); // tried again the next night
+      const [open] = await renewalInvoices(refused.id);
+      expect(open).toMatchObject({ status: "unpaid" });
+      expect(await t.db.payment.findMany({ where: { invoiceId: open!.id }, select: { status: true, failureReason: true } })).toEqual([
+        { status: "failed", failureReason: DECLINED_REASON },
+        { status: "failed", failureReason: DECLINED_REASON },
+      ]);
+      expect((await t.db.service.findUniqueOrThrow({ where: { id: refused.id } })).nextDueDate).toEqual(new Date("2026-12-10T00:00:00Z"));
+    } finally {
+      await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "credit" } });
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { backendContext, type BackendContext } from "@/lib/backends/context";
 import { chargeHourlyServices } from "@/lib/billing/renewals/charge-hourly-services";
+import { collectRenewalsByCard } from "@/lib/billing/renewals/collect-renewals-by-card";
 import { raiseDueRenewals } from "@/lib/billing/renewals/raise-due-renewals";
 import { resumeRenewedServices } from "@/lib/billing/renewals/resume-renewed-services";
 import { endOverdueAddons } from "@/lib/billing/renewals/end-overdue-addons";
@@ -8,7 +9,8 @@ import { inngest } from "../client";
 
 /**
  * `billing/nightly`, daily at 02:30 UTC (docs/billing.md "Renewals"): charges hourly usage, raises
- * the renewal documents coming due (services, and add-ons on their own cycle), suspends services whose
+ * the renewal documents coming due (services, and add-ons on their own cycle), charges a
+ * `saved_method` reseller's open renewals to its card, suspends services whose
  * renewal is overdue past the grace days, ends add-ons whose own renewal is, and unsuspends services
  * whose renewal has since been paid. Each step is safe to run twice (a second
  * run, a retry or a concurrent runner): periods are claimed by a unique key, hours by a conditional
@@ -21,10 +23,11 @@ export function createBillingNightlyFunction(context: () => BackendContext = () 
       const ctx = context();
       const hourly = await step.run("charge-hourly", () => chargeHourlyServices(ctx));
       const renewals = await step.run("raise-renewals", () => raiseDueRenewals(ctx));
+      const byCard = await step.run("charge-renewal-cards", () => collectRenewalsByCard(ctx));
       const suspended = await step.run("suspend-overdue", () => suspendOverdueServices(ctx));
       const addonsEnded = await step.run("end-overdue-addons", () => endOverdueAddons(ctx));
       const resumed = await step.run("resume-renewed", () => resumeRenewedServices(ctx));
-      return { hourly, renewals, suspended, addonsEnded, resumed };
+      return { hourly, renewals, byCard, suspended, addonsEnded, resumed };
     },
   );
 }
