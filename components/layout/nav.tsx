@@ -48,7 +48,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { href: "/admin/os-images", label: "OS images", icon: <DiscIcon /> },
     { href: "/admin/tiers", label: "Tiers", icon: <WalletIcon /> },
     { href: "/admin/resellers", label: "Resellers", icon: <UsersIcon /> },
-    { href: "/admin/settings", label: "Programme and rates", icon: <SlidersIcon /> },
+    { href: "/admin/settings", label: "Programme and billing", icon: <SlidersIcon /> },
     { href: "/admin/nodes", label: "Nodes", icon: <ServerIcon /> },
     { href: "/admin/upgrades", label: "Plan changes", icon: <LayersIcon /> },
     { href: "/admin/webhooks", label: "Webhooks", icon: <WebhookIcon /> },

@@ -116,7 +116,7 @@ test.describe("operator console: every page", () => {
       { path: "/admin/os-images", heading: "OS images", detail: "Ubuntu 24.04 LTS" },
       { path: "/admin/tiers", heading: "Tiers", detail: "Bronze" },
       { path: "/admin/resellers", heading: "Resellers" },
-      { path: "/admin/settings", heading: "Programme and rates" },
+      { path: "/admin/settings", heading: "Programme, billing and rates" },
       { path: "/admin/nodes", heading: "Nodes", detail: "ams1-hv01" },
     ];
     for (const p of pages) {

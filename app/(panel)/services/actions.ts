@@ -1,5 +1,6 @@
 "use server";
 
+import { imageStoragePriceFor, type ImageStoragePrice } from "@/lib/billing/image-storage/image-storage-price";
 import { backendContext } from "@/lib/backends/context";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
@@ -158,6 +159,12 @@ export async function listImagesAction(): Promise<CustomImageView[] | null> {
   const a = await access();
   if (!a.canView) return null;
   return listCustomImages(backendContext({ db: getDb() }), a.scope);
+}
+
+export async function imageStoragePriceAction(): Promise<ImageStoragePrice | null> {
+  const a = await access();
+  if (!a.canView) return null;
+  return imageStoragePriceFor(getDb(), a.scope.accountId, new Date());
 }
 
 export async function captureImageAction(serviceId: string, name: string): Promise<VpsActionResult> {

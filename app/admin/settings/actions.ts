@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { addExchangeRate, removeExchangeRate } from "@/lib/pricing/admin/add-exchange-rate";
 import { addVatRate, removeVatRate } from "@/lib/pricing/admin/add-vat-rate";
 import { saveProgrammeSettings } from "@/lib/pricing/admin/save-programme-settings";
+import { saveBillingSettings } from "@/lib/billing/admin/save-billing-settings";
 
 const PATH = "/admin/settings";
 
@@ -33,4 +34,7 @@ export async function addVatRateAction(_prev: FormState, formData: FormData) {
 }
 export async function removeVatRateAction(_prev: FormState, formData: FormData) {
   return run(formData, (v) => removeVatRate(getDb(), v.id ?? ""), "VAT rate removed.");
+}
+export async function saveBillingSettingsAction(_prev: FormState, formData: FormData) {
+  return run(formData, (v) => saveBillingSettings(getDb(), v), "Billing settings saved.");
 }

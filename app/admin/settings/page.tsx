@@ -13,10 +13,11 @@ import { formatDate } from "@/lib/format/format-date";
 import { formatDateTime } from "@/lib/format/format-date-time";
 import { listExchangeRates, listVatRates } from "@/lib/pricing/admin/admin-pricing-reads";
 import { getProgrammeSettings } from "@/lib/pricing/admin/save-programme-settings";
+import { getBillingSettings } from "@/lib/billing/admin/save-billing-settings";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
-import { addExchangeRateAction, addVatRateAction, removeExchangeRateAction, removeVatRateAction, saveProgrammeAction } from "./actions";
+import { addExchangeRateAction, addVatRateAction, removeExchangeRateAction, removeVatRateAction, saveBillingSettingsAction, saveProgrammeAction } from "./actions";
 
-export const metadata: Metadata = { title: "Programme and rates" };
+export const metadata: Metadata = { title: "Programme, billing and rates" };
 
 /** The row in force now for each key: the latest whose start is not in the future. */
 function inForce<T extends { id: string }>(rows: T[], key: (r: T) => string, start: (r: T) => Date, now: Date): Set<string> {
@@ -34,13 +35,13 @@ export default async function SettingsPage() {
   await requireOperator();
   const db = getDb();
   const now = new Date();
-  const [programme, currency, rates, vat] = await Promise.all([getProgrammeSettings(db), getBaseCurrency(db), listExchangeRates(db), listVatRates(db)]);
+  const [programme, billing, currency, rates, vat] = await Promise.all([getProgrammeSettings(db), getBillingSettings(db), getBaseCurrency(db), listExchangeRates(db), listVatRates(db)]);
   const ratesNow = inForce(rates, (r) => r.quoteCurrency, (r) => r.effectiveAt, now);
   const vatNow = inForce(vat, (r) => r.countryCode, (r) => r.effectiveFrom, now);
 
   return (
     <>
-      <PageHeader title="Programme and rates" description={`The reseller programme, exchange rates and VAT. Base currency: ${currency}.`} />
+      <PageHeader title="Programme, billing and rates" description={`The reseller programme, billing rules, exchange rates and VAT. Base currency: ${currency}.`} />
       <Card>
         <CardHeader title="Reseller programme" description="One collection mode for every reseller order." />
         <CardBody>
@@ -74,6 +75,38 @@ export default async function SettingsPage() {
               { name: "peerConnectionsEnabled", label: "Peer connections allowed", type: "checkbox" },
             ]}
             submitLabel="Save programme"
+          />
+        </CardBody>
+      </Card>
+
+      <Card className="mt-6">
+        <CardHeader title="Billing" description="Documents, the grace before suspension, and custom images." />
+        <CardBody>
+          <AdminForm
+            label="Billing"
+            action={saveBillingSettingsAction}
+            columns={3}
+            values={{
+              issueProformas: check(billing.issueProformas),
+              invoiceDueDays: String(billing.invoiceDueDays),
+              suspensionGraceDays: String(billing.suspensionGraceDays),
+              customImageLimit: String(billing.customImageLimit),
+              imageStoragePrice: moneyText(billing.imageStoragePrice),
+            }}
+            fields={[
+              { name: "invoiceDueDays", label: "Days to pay an invoice", type: "number" },
+              { name: "suspensionGraceDays", label: "Grace days before suspension", type: "number", hint: "After a renewal's due date." },
+              { name: "customImageLimit", label: "Custom images per account", type: "number" },
+              {
+                name: "imageStoragePrice",
+                label: `Image storage (${currency} per GiB per month)`,
+                type: "money",
+                placeholder: "Free",
+                hint: "Billed monthly by virtual size, prorated by the day.",
+              },
+              { name: "issueProformas", label: "Issue proformas first", type: "checkbox" },
+            ]}
+            submitLabel="Save billing"
           />
         </CardBody>
       </Card>

@@ -12,7 +12,7 @@ export interface CardRenewalsOutcome {
 
 /**
  * The nightly run's step for a reseller programme in `saved_method` mode: every open renewal
- * document (a service's or an own-cycle add-on's) of an active reseller is charged to the
+ * document (a service's or an own-cycle add-on's, a month of image storage) of an active reseller is charged to the
  * reseller's default card, as its orders are (pay-document-by-card.ts). A refused card leaves the
  * document open and the grace period runs on; the next nights try again, CARD_ATTEMPTS_PER_DOCUMENT
  * times in all. Other programme modes and customers' documents are left alone.
@@ -23,7 +23,7 @@ export async function collectRenewalsByCard(ctx: BackendContext, options: { gate
   if (programme?.paymentMode !== "saved_method") return outcome;
   const reseller = { service: { account: { resellerProfile: { status: "active" as const } } } };
   const take = options.limit ?? 500;
-  const [services, addons] = await Promise.all([
+  const [services, addons, storage] = await Promise.all([
     ctx.db.serviceRenewal.findMany({ where: { status: "open", ...reseller }, select: { invoiceId: true, proformaId: true, service: { select: { accountId: true } } }, orderBy: { createdAt: "asc" }, take }),
     ctx.db.serviceOptionRenewal.findMany({
       where: { status: "open", serviceOption: reseller },
@@ -31,10 +31,18 @@ export async function collectRenewalsByCard(ctx: BackendContext, options: { gate
       orderBy: { createdAt: "asc" },
       take,
     }),
+    // Image storage months have no status of their own: their document's decides (payDocumentByCard skips a settled one).
+    ctx.db.imageStorageCharge.findMany({
+      where: { account: { resellerProfile: { status: "active" } }, createdAt: { gte: new Date(ctx.clock.now().getTime() - 35 * 86_400_000) } },
+      select: { invoiceId: true, proformaId: true, accountId: true },
+      orderBy: { createdAt: "asc" },
+      take,
+    }),
   ]);
   const documents: CardDocument[] = [
     ...services.map((r) => ({ ...r, accountId: r.service.accountId })),
     ...addons.map((r) => ({ ...r, accountId: r.serviceOption.service.accountId })),
+    ...storage,
   ].flatMap((r): CardDocument[] => (r.invoiceId ? [{ type: "invoice" as const, id: r.invoiceId, accountId: r.accountId }] : r.proformaId ? [{ type: "proforma" as const, id: r.proformaId, accountId: r.accountId }] : []));
 
   for (const doc of documents) {

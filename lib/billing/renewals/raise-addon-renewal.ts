@@ -4,11 +4,10 @@ import { inTransaction } from "@/lib/backends/transaction";
 import type { BillingCycle } from "@/lib/generated/prisma/client";
 import { nextDueDate } from "@/lib/orders/order-writes";
 import { sqlTimestamp } from "@/lib/webhooks/sql-timestamp";
-import { apiBillingCycle, findVatRate, roundDocument, vatOn, ZERO } from "@/lib/pricing";
-import { createInvoice } from "../create-invoice";
-import { createProforma } from "../create-proforma";
+import { apiBillingCycle, roundDocument, ZERO } from "@/lib/pricing";
 import type { AutoCreditOutcome } from "../apply-auto-credit";
 import { collectRenewal, day, notRenewable } from "./raise-renewal";
+import { raiseRecurringDocument } from "./raise-recurring-document";
 import { loadRenewalSettings } from "./renewal-settings";
 
 export interface RaisedAddonRenewal {
@@ -74,23 +73,15 @@ export async function raiseAddonRenewal(db: Db, serviceOptionId: string, options
         serviceId: service.id,
       },
     ];
-    const vat = await findVatRate(tx, service.account.country, at);
-    const vatAmount = vatOn(amount, vat.ratePercent);
-    const input = {
+    const document = await raiseRecurringDocument(tx, {
       accountId: service.accountId,
-      orderId: null,
+      country: service.account.country,
       currency: service.currency,
       lines,
-      subtotal: amount,
-      vatRate: vat.ratePercent,
-      vatAmount,
-      total: amount.plus(vatAmount),
       at,
-      dueDate: periodStart > at ? periodStart : at,
-    };
-    const document = settings.issueProformas
-      ? { type: "proforma" as const, ...(await createProforma(tx, input)) }
-      : { type: "invoice" as const, ...(await createInvoice(tx, { ...input, status: "unpaid" })) };
+      dueDate: periodStart,
+      issueProformas: settings.issueProformas,
+    });
     await tx.serviceOptionRenewal.update({ where: { id: renewalId }, data: document.type === "invoice" ? { invoiceId: document.id } : { proformaId: document.id } });
     const autoCredit = await collectRenewal(tx, { accountId: service.accountId, document, at });
     return { renewalId, serviceOptionId, periodStart, periodEnd, document, autoCredit, settled: autoCredit?.settled ?? false };

@@ -4,11 +4,10 @@ import { inTransaction } from "@/lib/backends/transaction";
 import type { BillingCycle, Prisma, ServiceStatus } from "@/lib/generated/prisma/client";
 import { nextDueDate } from "@/lib/orders/order-writes";
 import { sqlTimestamp } from "@/lib/webhooks/sql-timestamp";
-import { apiBillingCycle, findVatRate, roundDocument, vatOn, ZERO } from "@/lib/pricing";
-import { sum } from "@/lib/pricing/money";
+import { apiBillingCycle, roundDocument, ZERO } from "@/lib/pricing";
 import { applyAutoCredit, type AutoCreditOutcome } from "../apply-auto-credit";
-import { createInvoice, type DocumentLineInput } from "../create-invoice";
-import { createProforma } from "../create-proforma";
+import type { DocumentLineInput } from "../create-invoice";
+import { raiseRecurringDocument } from "./raise-recurring-document";
 import { loadRenewalSettings } from "./renewal-settings";
 
 export type RenewalSource = "nightly" | "customer";
@@ -94,24 +93,15 @@ export async function raiseRenewal(db: Db, serviceId: string, options: RaiseRene
     if (claimed.length === 0) return null;
 
     const lines = renewalLines(service, periodStart, periodEnd);
-    const subtotal = sum(lines.map((l) => l.amount));
-    const vat = await findVatRate(tx, service.account.country, at);
-    const vatAmount = vatOn(subtotal, vat.ratePercent);
-    const input = {
+    const document = await raiseRecurringDocument(tx, {
       accountId: service.accountId,
-      orderId: null,
+      country: service.account.country,
       currency: service.currency,
       lines,
-      subtotal,
-      vatRate: vat.ratePercent,
-      vatAmount,
-      total: subtotal.plus(vatAmount),
       at,
-      dueDate: periodStart > at ? periodStart : at,
-    };
-    const document = settings.issueProformas
-      ? { type: "proforma" as const, ...(await createProforma(tx, input)) }
-      : { type: "invoice" as const, ...(await createInvoice(tx, { ...input, status: "unpaid" })) };
+      dueDate: periodStart,
+      issueProformas: settings.issueProformas,
+    });
     await tx.serviceRenewal.update({
       where: { id: renewalId },
       data: document.type === "invoice" ? { invoiceId: document.id } : { proformaId: document.id },

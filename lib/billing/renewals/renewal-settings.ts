@@ -20,9 +20,11 @@ export interface RenewalSettings {
   issueProformas: boolean;
   /** Days past a renewal document's due date before the service is suspended (PlatformSettings.suspensionGraceDays). */
   suspensionGraceDays: number;
+  /** Days to pay a document raised without a period start to be due at (PlatformSettings.invoiceDueDays). */
+  invoiceDueDays: number;
 }
 
 export async function loadRenewalSettings(db: DbOrTx): Promise<RenewalSettings> {
-  const row = await db.platformSettings.findUnique({ where: { id: 1 }, select: { issueProformas: true, suspensionGraceDays: true } });
-  return { issueProformas: row?.issueProformas ?? false, suspensionGraceDays: row?.suspensionGraceDays ?? 3 };
+  const row = await db.platformSettings.findUnique({ where: { id: 1 }, select: { issueProformas: true, suspensionGraceDays: true, invoiceDueDays: true } });
+  return { issueProformas: row?.issueProformas ?? false, suspensionGraceDays: row?.suspensionGraceDays ?? 3, invoiceDueDays: row?.invoiceDueDays ?? 7 };
 }

@@ -1,5 +1,6 @@
 import { backendContext, type BackendContext } from "@/lib/backends/context";
 import { chargeHourlyServices } from "@/lib/billing/renewals/charge-hourly-services";
+import { chargeImageStorage } from "@/lib/billing/image-storage/charge-image-storage";
 import { collectRenewalsByCard } from "@/lib/billing/renewals/collect-renewals-by-card";
 import { raiseDueRenewals } from "@/lib/billing/renewals/raise-due-renewals";
 import { resumeRenewedServices } from "@/lib/billing/renewals/resume-renewed-services";
@@ -9,7 +10,8 @@ import { inngest } from "../client";
 
 /**
  * `billing/nightly`, daily at 02:30 UTC (docs/billing.md "Renewals"): charges hourly usage, raises
- * the renewal documents coming due (services, and add-ons on their own cycle), charges a
+ * the renewal documents coming due (services, and add-ons on their own cycle), bills last month's
+ * custom-image storage (on the first night of a month; later nights find it claimed), charges a
  * `saved_method` reseller's open renewals to its card, suspends services whose
  * renewal is overdue past the grace days, ends add-ons whose own renewal is, and unsuspends services
  * whose renewal has since been paid. Each step is safe to run twice (a second
@@ -23,11 +25,12 @@ export function createBillingNightlyFunction(context: () => BackendContext = () 
       const ctx = context();
       const hourly = await step.run("charge-hourly", () => chargeHourlyServices(ctx));
       const renewals = await step.run("raise-renewals", () => raiseDueRenewals(ctx));
+      const imageStorage = await step.run("charge-image-storage", () => chargeImageStorage(ctx));
       const byCard = await step.run("charge-renewal-cards", () => collectRenewalsByCard(ctx));
       const suspended = await step.run("suspend-overdue", () => suspendOverdueServices(ctx));
       const addonsEnded = await step.run("end-overdue-addons", () => endOverdueAddons(ctx));
       const resumed = await step.run("resume-renewed", () => resumeRenewedServices(ctx));
-      return { hourly, renewals, byCard, suspended, addonsEnded, resumed };
+      return { hourly, renewals, imageStorage, byCard, suspended, addonsEnded, resumed };
     },
   );
 }

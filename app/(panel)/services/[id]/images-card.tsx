@@ -8,7 +8,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
 import type { CustomImageView } from "@/lib/services/images/custom-image-view";
-import { captureImageAction, deleteImageAction, listImagesAction, type VpsActionResult } from "../actions";
+import { captureImageAction, deleteImageAction, imageStoragePriceAction, listImagesAction, type VpsActionResult } from "../actions";
 
 type Perform = (key: string, fn: () => Promise<VpsActionResult>) => Promise<boolean>;
 const STATUS: Record<string, { label: string; tone: "neutral" | "green" | "amber" | "red" }> = {
@@ -17,6 +17,15 @@ const STATUS: Record<string, { label: string; tone: "neutral" | "green" | "amber
   error: { label: "Failed", tone: "red" },
 };
 const GIB = 1024 ** 3;
+const GIB_N = BigInt(GIB);
+/** A whole month of storing `bytes` at `perGib` (4 places), to the cent, half up; integers only, as money is. */
+function monthly(bytes: number, perGib: string): string {
+  const units = BigInt(perGib.replace(".", "")); // 1/10 000 of the currency
+  const cents = (BigInt(bytes) * units * 2n + GIB_N * 100n) / (GIB_N * 200n);
+  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, "0")}`;
+}
+/** "0.0450" → "0.045", "1.0000" → "1". */
+const trimPrice = (price: string) => price.replace(/\.?0+$/, "");
 
 /**
  * The account's custom images: capture this server's disk into one (progress polled while a capture
@@ -30,6 +39,7 @@ export function ImagesCard({ id, canManage, disabled, perform }: { id: string; c
     // Captures take minutes; the list is cheap, so a few seconds keeps the progress bar moving.
     refetchInterval: (q) => (q.state.data?.some((i) => i.status === "capturing") ? 3000 : false),
   });
+  const { data: storage } = useQuery({ queryKey: ["image-storage-price"], queryFn: () => imageStoragePriceAction(), staleTime: 5 * 60_000 });
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [deleting, setDeleting] = useState<CustomImageView | null>(null);
@@ -60,6 +70,7 @@ export function ImagesCard({ id, canManage, disabled, perform }: { id: string; c
                     <p className="text-xs text-neutral-500" aria-live="polite">
                       <Badge tone={STATUS[i.status]?.tone ?? "neutral"}>{STATUS[i.status]?.label ?? i.status}</Badge>{" "}
                       {i.virtualSizeBytes !== null && `${Math.ceil(i.virtualSizeBytes / GIB)} GB disk · `}
+                      {storage && i.virtualSizeBytes !== null && i.status === "available" && `about ${monthly(i.virtualSizeBytes, storage.perGibMonth)} ${storage.currency} a month · `}
                       {i.sourceKind === "url" ? "from a URL" : "capture"} · {new Date(i.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
                     </p>
                     {i.status === "error" && i.error && <p className="text-xs text-red-700">{i.error}</p>}
@@ -78,6 +89,11 @@ export function ImagesCard({ id, canManage, disabled, perform }: { id: string; c
               </li>
             ))}
           </ul>
+        )}
+        {storage && (
+          <p className="text-xs text-neutral-500">
+            Storage is billed monthly at {trimPrice(storage.perGibMonth)} {storage.currency} per GiB of an image&apos;s disk, for the days you keep it.
+          </p>
         )}
         {canManage && (
           <form
@@ -113,7 +129,7 @@ export function ImagesCard({ id, canManage, disabled, perform }: { id: string; c
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title={`Delete image ${deleting?.name ?? ""}?`}
-        description="New servers can no longer be ordered from it. Servers already built from it are not changed."
+        description={`New servers can no longer be ordered from it. Servers already built from it are not changed.${storage ? " Its storage is no longer billed from the next day." : ""}`}
       >
         <DialogActions>
           <Button variant="secondary" onClick={() => setDeleting(null)}>
