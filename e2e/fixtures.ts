@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
@@ -56,4 +57,15 @@ export async function snap(page: Page, testInfo: TestInfo, name: string): Promis
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: "image/png" });
+}
+
+/** The headers of a signed reseller API write: the key, `X-Reseller-Timestamp` and the HMAC over `<timestamp>.<body>`. */
+export function resellerSignedHeaders(apiKey: string, signingSecret: string, body: string): Record<string, string> {
+  const ts = String(Math.floor(Date.now() / 1000));
+  return {
+    authorization: `Bearer ${apiKey}`,
+    "content-type": "application/json",
+    "x-reseller-timestamp": ts,
+    "x-reseller-signature": `hmac-sha256=${createHmac("sha256", signingSecret).update(`${ts}.${body}`).digest("hex")}`,
+  };
 }

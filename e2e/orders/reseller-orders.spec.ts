@@ -1,5 +1,4 @@
-import { createHmac } from "node:crypto";
-import { expect, readDemoCredentials, snap, submitLogin, test } from "../fixtures";
+import { expect, readDemoCredentials, resellerSignedHeaders, snap, submitLogin, test } from "../fixtures";
 
 // The reseller portal's orders page: an order placed through the signed API shows up, and the
 // external-id filter finds it (and nothing for an unknown id).
@@ -44,12 +43,7 @@ test.describe("reseller portal: orders", () => {
       const location = schema.data.locationPricing?.find((l) => l.available)?.value;
       if (schema.data.locationRequired && !location) continue;
       const body = JSON.stringify({ productId: p.id, billingCycle: "monthly", externalOrderId, configuration: location ? { location } : {} });
-      const ts = String(Math.floor(Date.now() / 1000));
-      const signature = `hmac-sha256=${createHmac("sha256", signingSecret).update(`${ts}.${body}`).digest("hex")}`;
-      const res = await request.post("/v1/reseller/orders", {
-        headers: { ...auth, "content-type": "application/json", "x-reseller-timestamp": ts, "x-reseller-signature": signature },
-        data: body,
-      });
+      const res = await request.post("/v1/reseller/orders", { headers: resellerSignedHeaders(api.reseller.apiKey, signingSecret, body), data: body });
       placed = { status: res.status(), body: await res.json() };
       if (placed.status === 201) break;
     }

@@ -64,7 +64,11 @@ const DOMAIN_STATUS: Record<DomainErrorKind, { status: number; code: string }> =
   payment_required: { status: 402, code: "PAYMENT_REQUIRED" },
   unavailable: { status: 503, code: "UNAVAILABLE" },
   provider_failed: { status: 424, code: "PROVIDER_ERROR" },
+  rate_limited: { status: 429, code: "ACTION_RATE_LIMITED" },
 };
+
+/** The HTTP status a domain refusal answers with. */
+export const statusOfDomainError = (error: DomainError): number => DOMAIN_STATUS[error.kind].status;
 
 /** A business-rule refusal at the HTTP edge: the kind decides the status, the sentence is kept. */
 export function apiErrorFromDomain(error: DomainError): ApiError {

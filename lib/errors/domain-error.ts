@@ -11,7 +11,8 @@ export type DomainErrorKind =
   | "conflict" // 409
   | "payment_required" // 402
   | "unavailable" // 503
-  | "provider_failed"; // 424: a controller accepted the call but did not complete it
+  | "provider_failed" // 424: a controller accepted the call but did not complete it
+  | "rate_limited"; // 429: a cool-down is in the way (the panel's side of the API's ACTION_RATE_LIMITED)
 
 export interface FieldIssue {
   field: string;

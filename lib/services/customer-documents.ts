@@ -1,5 +1,5 @@
 import type { BackendContext } from "@/lib/backends/context";
-import { getJob } from "@/lib/backends/jobs";
+import { advanceMachineJobs } from "./advance-machine-jobs";
 import type { Db } from "@/lib/db/client";
 import type { ServiceStatus } from "@/lib/generated/prisma/client";
 import { moneyString } from "@/lib/api/money";
@@ -112,21 +112,6 @@ export function vpsCapabilities(s: ScopedService, machine: ServiceMachine | null
     frozen: s.status === "suspended",
     unavailable_reason: reason,
   };
-}
-
-/**
- * Brings the machine's running jobs up to now before it is read: jobs move when someone polls them
- * (docs/backends.md), and a client polling the VPS is waiting for exactly these. Best effort.
- */
-async function advanceMachineJobs(ctx: BackendContext, serviceId: string): Promise<void> {
-  const vm = await ctx.db.virtualMachine.findFirst({ where: { serviceId, destroyedAt: null }, select: { diskJobId: true, powerJobId: true } });
-  for (const jobId of new Set([vm?.diskJobId, vm?.powerJobId].filter((j): j is string => !!j))) {
-    try {
-      await getJob(jobId, ctx);
-    } catch {
-      // An unreachable node leaves the job as it was; the read shows the last known state.
-    }
-  }
 }
 
 function str(v: unknown): string | null {

@@ -2,7 +2,6 @@
 
 import { imageStoragePriceFor, type ImageStoragePrice } from "@/lib/billing/image-storage/image-storage-price";
 import { backendContext } from "@/lib/backends/context";
-import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { vpsDocument, type VpsDoc } from "@/lib/services/customer-documents";
@@ -11,24 +10,18 @@ import { cancelService, withdrawCancellation } from "@/lib/services/lifecycle/ca
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
 import { reinstallService } from "@/lib/services/lifecycle/reinstall-service";
 import { resetServicePassword } from "@/lib/services/lifecycle/reset-service-password";
-import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import type { PowerVerb } from "@/lib/services/service-controls";
 import { captureServiceImage } from "@/lib/services/images/capture-service-image";
 import type { CustomImageView } from "@/lib/services/images/custom-image-view";
 import { deleteCustomImage } from "@/lib/services/images/delete-custom-image";
 import { listCustomImages } from "@/lib/services/images/list-custom-images";
+import { access, cooled } from "./panel-access";
 import { createVpsSnapshot, deleteVpsSnapshot, listVpsSnapshots, revertVpsSnapshot, type SnapshotList } from "@/lib/services/snapshots/vps-snapshots";
 
 export type VpsActionResult = { ok: true; message: string } | { ok: false; error: string };
 
 const POWER_VERBS = new Set<PowerVerb>(["start", "stop", "restart"]);
 const DONE: Record<PowerVerb, string> = { start: "Starting the server", stop: "Shutting the server down", restart: "Restarting the server" };
-
-async function access() {
-  const viewer = await requireCustomer();
-  if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account");
-  return panelServiceAccess(viewer.customer);
-}
 
 async function run(fn: () => Promise<string>): Promise<VpsActionResult> {
   try {
@@ -57,7 +50,7 @@ export async function powerVpsAction(serviceId: string, verb: string): Promise<V
     if (!POWER_VERBS.has(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    const outcome = await changeServicePower(backendContext({ db }), service, verb as PowerVerb);
+    const outcome = await cooled("power", a.userId, service.id, () => changeServicePower(backendContext({ db }), service, verb as PowerVerb));
     return outcome.job.state === "succeeded" ? "The server was already in that state" : `${DONE[verb as PowerVerb]}…`;
   });
 }
@@ -69,7 +62,7 @@ export async function reinstallVpsAction(serviceId: string, imageId: string, pas
     if (password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    await reinstallService(backendContext({ db }), service, { osImageId: imageId, password });
+    await cooled("reinstall", a.userId, service.id, () => reinstallService(backendContext({ db }), service, { osImageId: imageId, password }));
     return "Reinstall started: the server is being rebuilt";
   });
 }
@@ -81,7 +74,7 @@ export async function resetVpsPasswordAction(serviceId: string, password: string
     if (password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    await resetServicePassword(backendContext({ db }), service, password);
+    await cooled("passwordReset", a.userId, service.id, () => resetServicePassword(backendContext({ db }), service, password));
     return "Setting the new root password…";
   });
 }
@@ -92,7 +85,7 @@ export async function cancelServiceAction(serviceId: string, immediate: boolean)
     if (!a.canCancel) throw new DomainError("forbidden", "Cancelling needs the services.cancel permission on this account");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    const result = await cancelService(backendContext({ db }), service, { immediate, reason: "cancelled in the panel" });
+    const result = await cooled("cancellation", a.userId, service.id, () => cancelService(backendContext({ db }), service, { immediate, reason: "cancelled in the panel" }));
     return "immediate" in result ? "The service is terminated" : "Cancellation scheduled for the end of the billing period";
   });
 }

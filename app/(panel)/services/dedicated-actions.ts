@@ -1,7 +1,6 @@
 "use server";
 
 import { backendContext } from "@/lib/backends/context";
-import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { dedicatedDocument, type DedicatedDoc } from "@/lib/services/dedicated/dedicated-document";
@@ -12,8 +11,8 @@ import { serviceNetwork, type NetworkSection } from "@/lib/services/document/ser
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
 import { reinstallService } from "@/lib/services/lifecycle/reinstall-service";
-import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import type { PowerVerb } from "@/lib/services/service-controls";
+import { access, cooled } from "./panel-access";
 
 // The panel's dedicated server page calls these; each runs the same lib/services function as the
 // customer and reseller APIs, with the signed-in member's account permissions.
@@ -28,12 +27,6 @@ export interface DedicatedView {
 
 const VERBS = new Set<PowerVerb>(["start", "stop", "restart"]);
 const DONE: Record<PowerVerb, string> = { start: "Powering the server on", stop: "Powering the server off", restart: "Restarting the server" };
-
-async function access() {
-  const viewer = await requireCustomer();
-  if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account");
-  return panelServiceAccess(viewer.customer);
-}
 
 async function dedicatedService(scope: Awaited<ReturnType<typeof access>>["scope"], serviceId: string) {
   const service = await findScopedServiceOrThrow(getDb(), scope, serviceId);
@@ -69,7 +62,8 @@ export async function powerDedicatedAction(serviceId: string, verb: string): Pro
     const a = await access();
     if (!a.canPower) throw new DomainError("forbidden", "Power actions need the services.power permission on this account");
     if (!VERBS.has(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
-    const outcome = await changeServicePower(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId), verb as PowerVerb);
+    const service = await dedicatedService(a.scope, serviceId);
+    const outcome = await cooled("dedicatedPower", a.userId, service.id, () => changeServicePower(backendContext({ db: getDb() }), service, verb as PowerVerb));
     return outcome.job.state === "succeeded" ? "The server was already in that state" : `${DONE[verb as PowerVerb]}…`;
   });
 }
@@ -79,7 +73,8 @@ export async function reinstallDedicatedAction(serviceId: string, imageId: strin
     const a = await access();
     if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
     if (password !== "" && password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
-    await reinstallService(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId), { osImageId: imageId, password: password || null });
+    const service = await dedicatedService(a.scope, serviceId);
+    await cooled("dedicatedReinstall", a.userId, service.id, () => reinstallService(backendContext({ db: getDb() }), service, { osImageId: imageId, password: password || null }));
     return "Reinstall started: the server is being rebuilt";
   });
 }

@@ -37,7 +37,7 @@ export default async function ResellerServicesPage({ searchParams }: { searchPar
 
   return (
     <>
-      <PageHeader title="Services" description="Everything bought at wholesale, through the API or the storefront. Power and lifecycle calls go through the reseller API." />
+      <PageHeader title="Services" description="Everything bought at wholesale, through the API or the storefront. Open a service for its power and lifecycle controls (the same as the reseller API's)." />
       {stats.total === 0 ? (
         <Card>
           <EmptyState icon={<ServerIcon className="size-5" />} title="No services yet">
@@ -95,7 +95,9 @@ export default async function ResellerServicesPage({ searchParams }: { searchPar
                   {services.map((s) => (
                     <tr key={s.id} aria-label={s.hostname ?? s.name}>
                       <td className={td}>
-                        <span className="font-medium text-neutral-900">{s.hostname ?? s.name}</span>
+                        <Link href={`/reseller/services/${s.id}`} className="font-medium text-neutral-900 underline-offset-2 hover:underline">
+                          {s.hostname ?? s.name}
+                        </Link>
                         <p className="text-xs text-neutral-500">
                           {s.product.name} · <span className="font-mono">{s.id}</span>
                         </p>

@@ -7,7 +7,14 @@ import { BackendError } from "@/lib/backends/backend-error";
 export interface BuildPlan {
   serviceId: string;
   kind: "vps" | "dedicated";
+  /** Where it is built: the ordered location, else the first of `locationIds` with room (placeService). */
   locationId: string;
+  /**
+   * The locations it may be built in, in the catalogue's order: the ordered one alone, or, for an order
+   * that named none (a product offered in several datacentres without pricing them), each the product is
+   * offered in — the supplier picks one with room.
+   */
+  locationIds: string[];
   /** Machine name on the node (the ordered hostname, else the service name). */
   name: string;
   size: VpsSize | null;
@@ -45,7 +52,17 @@ export async function loadBuildPlan(db: DbOrTx, serviceId: string): Promise<Buil
     }
     return undefined;
   };
-  const locationId = service.locationId ?? service.orderItem?.locationId ?? null;
+  const ordered = service.locationId ?? service.orderItem?.locationId ?? null;
+  const locationIds = ordered
+    ? [ordered]
+    : (
+        await db.productLocation.findMany({
+          where: { productId: service.productId, enabled: true, location: { enabled: true } },
+          orderBy: [{ location: { sortOrder: "asc" } }, { location: { name: "asc" } }],
+          select: { locationId: true },
+        })
+      ).map((l) => l.locationId);
+  const locationId = locationIds[0];
   if (!locationId) throw new BackendError("configuration", "The service has no location to be built in");
   const specs = asRecord(service.product.specs);
   const size = kind === "vps" ? sizeFromSpecs(specs) : null;
@@ -84,6 +101,7 @@ export async function loadBuildPlan(db: DbOrTx, serviceId: string): Promise<Buil
     serviceId,
     kind,
     locationId,
+    locationIds,
     name: service.hostname ?? service.name,
     size,
     sku: kind === "dedicated" ? (str(specs.hardwareSku) ?? service.product.slug) : null,

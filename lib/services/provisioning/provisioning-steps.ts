@@ -91,16 +91,38 @@ export async function placeService(ctx: BackendContext, serviceId: string, attem
       const label = allocationLabel(serviceId, attempt);
       const held = await ctx.db.nodeAllocation.findFirst({ where: { label, releasedAt: null } });
       if (held) return { ok: true, kind: "vps", allocationId: held.id, nodeId: held.nodeId };
-      const allocation = await allocate(ctx, plan.locationId, plan.size!, { label, ttlMs: HOLD_TTL_MS, nodeId: plan.nodeId });
+      const allocation = await inFirstLocationWithRoom(ctx, serviceId, plan.locationIds, (locationId) =>
+        allocate(ctx, locationId, plan.size!, { label, ttlMs: HOLD_TTL_MS, nodeId: plan.nodeId }),
+      );
       return { ok: true, kind: "vps", allocationId: allocation.id, nodeId: allocation.nodeId };
     }
     const reserved = await ctx.db.dedicatedServer.findFirst({ where: { serviceId, provisionState: { notIn: ["available", "cleaning", "maintenance"] } } });
     if (reserved) return { ok: true, kind: "dedicated", serverId: reserved.id };
-    const server = await reserveDedicatedServer(ctx, plan.locationId, { sku: plan.sku!, serviceId });
+    const server = await inFirstLocationWithRoom(ctx, serviceId, plan.locationIds, (locationId) => reserveDedicatedServer(ctx, locationId, { sku: plan.sku!, serviceId }));
     return { ok: true, kind: "dedicated", serverId: server.id };
   } catch (error) {
     return failure(error, "allocate");
   }
+}
+
+const OUT_OF_ROOM = new Set(["capacity", "ip_capacity", "storage_capacity"]);
+
+/**
+ * Holds room in the first of `locationIds` that has it: the ordered location alone, or, when the
+ * order named none, each location the product is offered in, in catalogue order. The service then
+ * records where it is built. The last location's refusal is the one reported when none has room.
+ */
+async function inFirstLocationWithRoom<T>(ctx: BackendContext, serviceId: string, locationIds: string[], hold: (locationId: string) => Promise<T>): Promise<T> {
+  for (const [i, locationId] of locationIds.entries()) {
+    try {
+      const held = await hold(locationId);
+      if (locationIds.length > 1) await ctx.db.service.updateMany({ where: { id: serviceId, locationId: null }, data: { locationId } });
+      return held;
+    } catch (error) {
+      if (i === locationIds.length - 1 || !(error instanceof BackendError) || !OUT_OF_ROOM.has(error.code)) throw error;
+    }
+  }
+  throw new BackendError("configuration", "The service has no location to be built in");
 }
 
 export type BuildStart = { ok: true; jobId: string } | BuildFailure | BuildAbandoned;

@@ -59,7 +59,8 @@ export async function makeDedicatedSite(db: Db, options: { count?: number } = {}
 export interface PendingServiceInput {
   accountId: string;
   productId: string;
-  locationId: string;
+  /** null: ordered without a location (the supplier picks one at placement). */
+  locationId: string | null;
   hostname?: string | null;
   configuration?: Record<string, unknown>;
   status?: ServiceStatus;

@@ -1,5 +1,6 @@
 "use client";
 
+import { JobProgress } from "@/components/services/job-progress";
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -35,17 +36,6 @@ const POWER = [
   { verb: "restart", label: "Restart", confirm: "Restart the server?", detail: "The management controller resets it. Connections drop until it has booted again.", variant: "secondary" as const },
   { verb: "stop", label: "Power off", confirm: "Power the server off?", detail: "It stays off until you power it on. A server that is off is still billed.", variant: "danger" as const },
 ];
-
-const OPERATION_LABEL: Record<string, string> = {
-  "power.on": "Powering on",
-  "power.off": "Powering off",
-  "power.restart": "Restarting",
-  provision: "Installing",
-  reinstall: "Reinstalling",
-  rescue: "Starting the rescue system",
-  unrescue: "Leaving rescue mode",
-  release: "Wiping",
-};
 
 export const isBusy = (view: DedicatedView | null | undefined) =>
   !!view && (view.server.active_job !== null || view.server.status === "pending" || view.server.status === "installing" || view.server.os_installation?.status === "in_progress");
@@ -112,16 +102,7 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
           }
         />
         <CardBody className="space-y-4">
-          {job && (
-            <div className="space-y-1.5" aria-live="polite">
-              <p className="text-sm text-neutral-700">
-                {OPERATION_LABEL[job.operation] ?? job.operation}…{job.step ? <span className="text-neutral-500"> ({job.step.replaceAll("_", " ")})</span> : null}
-              </p>
-              <div role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={job.progress} className="h-2 w-full overflow-hidden rounded-full bg-neutral-100">
-                <div className="h-full rounded-full bg-neutral-800 transition-all" style={{ width: `${Math.max(4, job.progress)}%` }} />
-              </div>
-            </div>
-          )}
+          {job && <JobProgress operation={job.operation} step={job.step} progress={job.progress} />}
           {server.status === "suspended" && (
             <Alert tone="warning" title="This service is suspended">
               You can still power it off and restart it. Powering on, reinstalling and rescue are refused until the suspension is lifted; see your invoices or contact support.

@@ -8,6 +8,7 @@ import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
+import { cooled } from "../panel-access";
 
 export type RenewState = {
   error?: string;
@@ -25,10 +26,10 @@ export async function renewServiceAction(_prev: RenewState, formData: FormData):
   const db = getDb();
   try {
     const service = await findScopedServiceOrThrow(db, panelServiceAccess(viewer.customer).scope, serviceId);
-    const r = await renewServiceNow(db, service.id, {
-      at: new Date(),
-      actor: { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" },
-    });
+    const customer = viewer.customer;
+    const r = await cooled("renewal", viewer.user.id, service.id, () =>
+      renewServiceNow(db, service.id, { at: new Date(), actor: { accountId: customer.accountId, userId: viewer.user.id, isOwner: customer.role === "owner" } }),
+    );
     revalidatePath(`/services/${service.id}`);
     revalidatePath("/billing", "layout");
     return { raised: { ...r.document, settled: r.settled } };

@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { JobProgress } from "@/components/services/job-progress";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -24,19 +25,6 @@ const POWER = [
   { verb: "restart", label: "Restart", confirm: "Restart the server?", detail: "It shuts down and boots again. Connections drop for a short while.", variant: "secondary" as const },
   { verb: "stop", label: "Stop", confirm: "Stop the server?", detail: "It shuts down and stays off until you start it. A stopped server is still billed.", variant: "danger" as const },
 ];
-
-const OPERATION_LABEL: Record<string, string> = {
-  start: "Starting",
-  stop: "Shutting down",
-  restart: "Restarting",
-  reinstall: "Reinstalling",
-  password: "Setting the root password",
-  create: "Setting up",
-  capture: "Capturing an image",
-  "snapshot.create": "Taking a snapshot",
-  "snapshot.revert": "Reverting to a snapshot",
-  "snapshot.delete": "Deleting a snapshot",
-};
 
 /** Whether the page should keep polling: something is running on the machine or the service is being set up. */
 export const isBusy = (vps: VpsDoc | null | undefined) =>
@@ -105,16 +93,7 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
           }
         />
         <CardBody className="space-y-4">
-          {job && (
-            <div className="space-y-1.5" aria-live="polite">
-              <p className="text-sm text-neutral-700">
-                {OPERATION_LABEL[job.operation] ?? job.operation}…{job.step ? <span className="text-neutral-500"> ({job.step.replaceAll("_", " ")})</span> : null}
-              </p>
-              <div role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={job.progress} className="h-2 w-full overflow-hidden rounded-full bg-neutral-100">
-                <div className="h-full rounded-full bg-neutral-800 transition-all" style={{ width: `${Math.max(4, job.progress)}%` }} />
-              </div>
-            </div>
-          )}
+          {job && <JobProgress operation={job.operation} step={job.step} progress={job.progress} />}
           {caps?.unavailable_reason === "suspended" && (
             <Alert tone="warning" title="This service is suspended">
               You can still stop and restart it. Starting, reinstalling and password resets are refused until the suspension is lifted; see your invoices or contact support.

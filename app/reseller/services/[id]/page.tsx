@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/layout/app-shell";
+import { ServiceStatusBadge } from "@/components/services/service-status-badge";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { backendContext } from "@/lib/backends/context";
+import { requireReseller } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { formatDate } from "@/lib/format/format-date";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { resellerServiceView } from "@/lib/services/reseller-service-view";
+import { ResellerServiceControls } from "./reseller-service-controls";
+
+export const metadata: Metadata = { title: "Service" };
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-neutral-500">{label}</dt>
+      <dd className="mt-0.5 text-sm text-neutral-800">{children}</dd>
+    </div>
+  );
+}
+
+const none = <span className="text-neutral-400">—</span>;
+
+export default async function ResellerServicePage({ params }: { params: Promise<{ id: string }> }) {
+  const viewer = await requireReseller();
+  const { id } = await params;
+  const db = getDb();
+  const service = await findScopedServiceOrThrow(db, { accountId: viewer.reseller.accountId }, id).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === "not_found") notFound();
+    throw error;
+  });
+  const view = await resellerServiceView(backendContext({ db }), service);
+
+  return (
+    <>
+      <PageHeader
+        title={view.hostname ?? view.name}
+        description={`${view.productName} · ${view.id}`}
+        actions={
+          <Link href="/reseller/services" className="text-sm font-medium text-neutral-600 underline-offset-2 hover:underline">
+            ← All services
+          </Link>
+        }
+      />
+      <div className="space-y-6">
+        {view.failure && (
+          <Alert tone="error" title="Setting up this service failed">
+            {view.failure.message} <span className="font-mono text-xs">({view.failure.code})</span>
+          </Alert>
+        )}
+        <Card>
+          <CardHeader title="Overview" />
+          <CardBody>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <Detail label="Status">
+                <ServiceStatusBadge status={view.status} />
+                {view.suspendReason && <span className="ml-2 text-xs text-neutral-500">{view.suspendReason}</span>}
+              </Detail>
+              <Detail label="Customer">{view.externalCustomerId ?? none}</Detail>
+              <Detail label="External order id">{view.externalOrderId ?? none}</Detail>
+              <Detail label="Address">{view.address ? <span className="font-mono">{view.address}</span> : none}</Detail>
+              <Detail label="Location">{view.location ?? none}</Detail>
+              <Detail label="Wholesale">
+                {view.amount} {view.currency} / {view.billingCycle}
+              </Detail>
+              <Detail label="Next due">{view.nextDueDate ? formatDate(new Date(view.nextDueDate)) : none}</Detail>
+              <Detail label="Created">{formatDate(new Date(view.createdAt))}</Detail>
+            </dl>
+          </CardBody>
+        </Card>
+        <ResellerServiceControls initial={view} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+"use client";
+
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { JobProgress } from "@/components/services/job-progress";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/input";
+import { toast, Toaster } from "@/components/ui/toast";
+import type { ResellerServiceView } from "@/lib/services/reseller-service-view";
+import { getResellerServiceAction, lifecycleResellerServiceAction, powerResellerServiceAction, type ServiceActionResult } from "../actions";
+
+const POWER = [
+  { verb: "start", label: "Start", confirm: "Start the server?", detail: "It boots from its disk.", variant: "secondary" as const },
+  { verb: "restart", label: "Restart", confirm: "Restart the server?", detail: "It shuts down and boots again; your customer's connections drop for a short while.", variant: "secondary" as const },
+  { verb: "stop", label: "Stop", confirm: "Stop the server?", detail: "It stays off until it is started. A stopped server is still billed.", variant: "danger" as const },
+];
+
+const RUNNING = new Set(["running", "on"]);
+const STOPPED = new Set(["stopped", "off"]);
+
+/** Keep polling while a machine job runs or the service is still being built. */
+const isBusy = (v: ResellerServiceView | null | undefined) => !!v && (v.busy !== null || v.status === "pending" || v.status === "installing");
+
+export function ResellerServiceControls({ initial }: { initial: ResellerServiceView }) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <Toaster />
+      <Controls initial={initial} />
+    </QueryClientProvider>
+  );
+}
+
+function Controls({ initial }: { initial: ResellerServiceView }) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const { data } = useQuery({
+    queryKey: ["reseller-service", initial.id],
+    queryFn: () => getResellerServiceAction(initial.id),
+    initialData: initial,
+    refetchInterval: (q) => (isBusy(q.state.data) ? 2000 : false),
+  });
+  const view = data ?? initial;
+  const [pending, setPending] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<(typeof POWER)[number] | null>(null);
+  const [suspending, setSuspending] = useState(false);
+  const [reason, setReason] = useState("");
+  const [terminating, setTerminating] = useState(false);
+  const [confirmName, setConfirmName] = useState("");
+  const name = view.hostname ?? view.name;
+
+  async function perform(key: string, fn: () => Promise<ServiceActionResult>): Promise<boolean> {
+    setPending(key);
+    try {
+      const result = await fn();
+      if (result.ok) toast(result.message);
+      else toast(result.error, "error");
+      await queryClient.invalidateQueries({ queryKey: ["reseller-service", initial.id] });
+      // The status badge and details above are rendered on the server.
+      if (result.ok && !key.startsWith("power:")) router.refresh();
+      return result.ok;
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const caps = view.capabilities;
+  const state = view.machine?.state;
+  const terminated = view.status === "terminated";
+
+  return (
+    <div className="space-y-6">
+      {caps.backend !== null && (
+        <Card>
+          <CardHeader
+            title="Power"
+            description={
+              view.machine ? (
+                <>
+                  The server is <strong className="font-medium text-neutral-800">{state}</strong>.
+                </>
+              ) : terminated ? (
+                "The service is terminated; its server is gone."
+              ) : (
+                "The server does not exist yet."
+              )
+            }
+          />
+          <CardBody className="space-y-4">
+            {view.busy && <JobProgress operation={view.busy.operation} progress={view.busy.progress} />}
+            {view.status === "suspended" && (
+              <Alert tone="warning" title="This service is suspended">
+                It can be stopped and restarted, not started, until it is unsuspended.
+              </Alert>
+            )}
+            <div className="flex flex-wrap gap-2">
+              {POWER.map((p) => {
+                const fitsState = p.verb === "start" ? !RUNNING.has(state ?? "") : !STOPPED.has(state ?? "");
+                const allowed = caps.powerActions.includes(p.verb as "start" | "stop" | "restart") && fitsState && !!view.machine;
+                return (
+                  <Button key={p.verb} variant={p.variant} disabled={!allowed || !!view.busy || pending !== null} pending={pending === `power:${p.verb}`} onClick={() => setConfirming(p)}>
+                    {p.label}
+                  </Button>
+                );
+              })}
+            </div>
+          </CardBody>
+        </Card>
+      )}
+
+      <Card>
+        <CardHeader title="Lifecycle" description="The reseller API's suspend, unsuspend and terminate, with the same events sent to your webhook." />
+        <CardBody className="space-y-3">
+          {terminated ? (
+            <p className="text-sm text-neutral-500">This service is terminated. Nothing more can be done with it.</p>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" disabled={view.status !== "active" || pending !== null} pending={pending === "suspend"} onClick={() => setSuspending(true)}>
+                Suspend…
+              </Button>
+              <Button variant="secondary" disabled={view.status !== "suspended" || pending !== null} pending={pending === "unsuspend"} onClick={() => void perform("unsuspend", () => lifecycleResellerServiceAction(view.id, "unsuspend"))}>
+                Unsuspend
+              </Button>
+              <Button variant="danger" disabled={pending !== null} pending={pending === "terminate"} onClick={() => setTerminating(true)}>
+                Terminate…
+              </Button>
+            </div>
+          )}
+        </CardBody>
+      </Card>
+
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title={confirming?.confirm ?? ""} description={confirming?.detail}>
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant={confirming?.variant === "danger" ? "danger" : "primary"}
+            onClick={() => {
+              const p = confirming!;
+              setConfirming(null);
+              void perform(`power:${p.verb}`, () => powerResellerServiceAction(view.id, p.verb));
+            }}
+          >
+            {confirming?.label}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={suspending} onClose={() => setSuspending(false)} title={`Suspend ${name}?`} description="The server is stopped and billing continues. Your customer cannot start it until you unsuspend it.">
+        <Field label="Reason (optional)" name="suspend-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} hint="Sent in the service.suspended event." />
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setSuspending(false)}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => {
+              setSuspending(false);
+              void perform("suspend", () => lifecycleResellerServiceAction(view.id, "suspend", { reason })).then((ok) => ok && setReason(""));
+            }}
+          >
+            Suspend
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog
+        open={terminating}
+        onClose={() => setTerminating(false)}
+        title={`Terminate ${name}?`}
+        description="The server and its disks are deleted (a dedicated server is wiped and returned) and billing stops. This cannot be undone."
+      >
+        <Field label={`Type ${name} to confirm`} name="terminate-confirm" value={confirmName} autoComplete="off" onChange={(e) => setConfirmName(e.target.value)} />
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setTerminating(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={confirmName.trim() !== name}
+            onClick={() => {
+              setTerminating(false);
+              void perform("terminate", () => lifecycleResellerServiceAction(view.id, "terminate", { confirm: confirmName })).then(() => setConfirmName(""));
+            }}
+          >
+            Terminate
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { backendContext } from "@/lib/backends/context";
+import { requireReseller } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
+import { runLifecycleVerb } from "@/lib/services/lifecycle/run-lifecycle-verb";
+import { resellerServiceView, type ResellerServiceView } from "@/lib/services/reseller-service-view";
+import { POWER_VERBS, type PowerVerb } from "@/lib/services/service-controls";
+
+// The reseller portal's service page: the reseller API's power and lifecycle calls, on the same
+// domain functions, scoped to the signed-in reseller's account (another account's service is "not found").
+
+export type ServiceActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+const TERMINATE_CONFIRM_MISMATCH = "Type the service's name exactly to confirm";
+
+async function scopedService(serviceId: string) {
+  const viewer = await requireReseller();
+  const db = getDb();
+  return { db, service: await findScopedServiceOrThrow(db, { accountId: viewer.reseller.accountId }, serviceId) };
+}
+
+async function run(serviceId: string, fn: () => Promise<string>): Promise<ServiceActionResult> {
+  try {
+    const message = await fn();
+    revalidatePath(`/reseller/services/${serviceId}`);
+    return { ok: true, message };
+  } catch (error) {
+    if (error instanceof DomainError) return { ok: false, error: error.message };
+    console.error("[reseller portal] service action failed", error);
+    return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
+  }
+}
+
+export async function getResellerServiceAction(serviceId: string): Promise<ResellerServiceView | null> {
+  const { db, service } = await scopedService(serviceId).catch(() => ({ db: null, service: null }));
+  if (!db || !service) return null;
+  return resellerServiceView(backendContext({ db }), service);
+}
+
+export async function powerResellerServiceAction(serviceId: string, verb: string): Promise<ServiceActionResult> {
+  return run(serviceId, async () => {
+    if (!POWER_VERBS.includes(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
+    const { db, service } = await scopedService(serviceId);
+    const outcome = await changeServicePower(backendContext({ db }), service, verb as PowerVerb);
+    const already = outcome.backend === "dedicated" ? outcome.alreadyInState : outcome.job.result?.alreadyInState === true;
+    return already ? "The server was already in that state" : `Power action '${verb}' accepted`;
+  });
+}
+
+export async function lifecycleResellerServiceAction(serviceId: string, verb: "suspend" | "unsuspend" | "terminate", input: { reason?: string; confirm?: string } = {}): Promise<ServiceActionResult> {
+  return run(serviceId, async () => {
+    if (!["suspend", "unsuspend", "terminate"].includes(verb)) throw new DomainError("invalid", "Unknown action");
+    const { db, service } = await scopedService(serviceId);
+    if (verb === "terminate" && (input.confirm ?? "").trim() !== (service.hostname ?? service.name)) throw new DomainError("invalid", TERMINATE_CONFIRM_MISMATCH);
+    const reason = input.reason?.trim().slice(0, 500) || null;
+    const result = await runLifecycleVerb(backendContext({ db }), service.id, verb, verb === "suspend" ? { reason } : undefined);
+    if (verb === "terminate") return result.alreadyTerminated ? "Service was already terminated" : "Service terminated";
+    return verb === "suspend" ? "Service suspended" : "Service unsuspended";
+  });
+}

@@ -1,0 +1,71 @@
+import { expect, readDemoCredentials, resellerSignedHeaders, snap, submitLogin, test } from "../fixtures";
+
+// The reseller portal's service page: a VPS ordered through the signed API is watched until it is
+// active, restarted with progress, suspended with a reason, unsuspended and terminated after typing
+// its name — the reseller API's calls, from the portal.
+
+type ApiCreds = { reseller: { apiKey: string } };
+
+test.describe("reseller portal: a service", () => {
+  test("order a VPS by API, then restart, suspend, unsuspend and terminate it from the portal", async ({ page, creds, request }, testInfo) => {
+    test.setTimeout(240_000);
+    const api = readDemoCredentials() as unknown as ApiCreds;
+    const auth = { authorization: `Bearer ${api.reseller.apiKey}` };
+    await submitLogin(page, creds.reseller);
+    await expect(page).toHaveURL(/\/reseller$/);
+    await page.goto("/reseller/signing-secret");
+    await page.getByRole("button", { name: "Reveal" }).click();
+    const signingSecret = (await page.getByTestId("signing-secret").textContent())!;
+
+    const products = (await (await request.get("/v1/reseller/products", { headers: auth })).json()) as { data: { id: string; kind: string; pricing: { monthly: number | null } }[] };
+    const vps = products.data.find((p) => p.kind === "vps" && p.pricing.monthly !== null)!;
+    const schema = (await (await request.get(`/v1/reseller/products/${vps.id}/schema`, { headers: auth })).json()) as { data: { locationPricing: { value: string; available: boolean }[] | null } };
+    const location = schema.data.locationPricing?.find((l) => l.available)?.value;
+    const hostname = `portal-${Date.now()}.example.com`;
+    const body = JSON.stringify({ productId: vps.id, billingCycle: "monthly", externalOrderId: hostname, configuration: { hostname, ...(location ? { location } : {}) } });
+    const placed = await request.post("/v1/reseller/orders", { headers: resellerSignedHeaders(api.reseller.apiKey, signingSecret, body), data: body });
+    expect(placed.status(), await placed.text()).toBe(201);
+
+    await page.goto("/reseller/services");
+    await page.getByRole("link", { name: hostname }).click();
+    await expect(page.getByRole("heading", { name: hostname, level: 1 })).toBeVisible();
+    // The build runs in the background; the page polls until the server is running.
+    await expect(page.getByText("The server is running.")).toBeVisible({ timeout: 120_000 });
+    await page.reload();
+    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(page.getByText(hostname, { exact: true }).first()).toBeVisible();
+    await snap(page, testInfo, "reseller-service-active");
+
+    await page.getByRole("button", { name: "Restart", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Restart" }).click();
+    await expect(page.getByText("Power action 'restart' accepted")).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Progress" })).toBeVisible();
+    await snap(page, testInfo, "reseller-service-restarting");
+    await expect(page.getByText("The server is running.")).toBeVisible({ timeout: 60_000 });
+
+    await page.getByRole("button", { name: "Suspend…" }).click();
+    await page.getByLabel("Reason (optional)").fill("Customer asked for a pause");
+    await page.getByRole("dialog").getByRole("button", { name: "Suspend" }).click();
+    await expect(page.getByText("Service suspended")).toBeVisible();
+    await expect(page.getByText("This service is suspended")).toBeVisible();
+    await expect(page.getByText("Customer asked for a pause")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Start", exact: true })).toBeDisabled();
+
+    await page.getByRole("button", { name: "Unsuspend" }).click();
+    await expect(page.getByText("Service unsuspended")).toBeVisible();
+    await expect(page.getByText("This service is suspended")).toBeHidden();
+
+    await page.getByRole("button", { name: "Terminate…" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("button", { name: "Terminate" })).toBeDisabled();
+    await dialog.getByLabel(`Type ${hostname} to confirm`).fill(hostname);
+    await snap(page, testInfo, "reseller-service-terminate");
+    await dialog.getByRole("button", { name: "Terminate" }).click();
+    await expect(page.getByText("Service terminated")).toBeVisible();
+    await expect(page.getByText("This service is terminated. Nothing more can be done with it.")).toBeVisible();
+
+    // The API sees what the portal did.
+    const read = (await (await request.get(`/v1/reseller/services?limit=100`, { headers: auth })).json()) as { data: { hostname: string; status: string }[] };
+    expect(read.data.find((s) => s.hostname === hostname)?.status).toBe("terminated");
+  });
+});

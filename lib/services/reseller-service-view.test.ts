@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createManualClock } from "@/lib/backends/clock";
+import { testContext } from "@/lib/backends/testing/backend-test-kit";
+import { makeReseller } from "@/lib/testing/factories";
+import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { findScopedServiceOrThrow } from "./find-scoped-service-or-throw";
+import { changeServicePower } from "./lifecycle/change-service-power";
+import { runLifecycleVerb } from "./lifecycle/run-lifecycle-verb";
+import { resellerServiceView } from "./reseller-service-view";
+import { makeActiveService, makeVpsSite } from "./testing/service-factories";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("resellerServiceView", () => {
+  it("shows the machine's state and the job under way until it is done, then the lifecycle's effects", async () => {
+    const site = await makeVpsSite(t.db);
+    const r = await makeReseller(t.db);
+    const { service } = await makeActiveService(t.db, { accountId: r.account.id, productId: site.product.id, locationId: site.location.id, resellerId: r.profile.id, hostname: "portal-1.example.com" });
+    const ctx = testContext(t.db, { clock: createManualClock("2026-01-05T11:00:00.000Z") });
+    const scoped = () => findScopedServiceOrThrow(t.db, { accountId: r.account.id }, service.id);
+
+    const view = await resellerServiceView(ctx, await scoped());
+    expect(view).toMatchObject({ hostname: "portal-1.example.com", status: "active", machine: { kind: "vps", state: "running" }, busy: null, billingCycle: "monthly" });
+    expect(view.address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(view.capabilities).toMatchObject({ backend: "vps", power: true, powerActions: ["start", "stop", "restart"] });
+
+    await changeServicePower(ctx, await scoped(), "stop");
+    expect((await resellerServiceView(ctx, await scoped())).busy).toMatchObject({ operation: "stop" });
+    // Reading the view advances the job: once its time has passed the machine is stopped and nothing is under way.
+    ctx.clock.advance(120_000);
+    expect(await resellerServiceView(ctx, await scoped())).toMatchObject({ machine: { state: "stopped" }, busy: null });
+
+    await runLifecycleVerb(ctx, service.id, "suspend", { reason: "unpaid at our end" });
+    expect(await resellerServiceView(ctx, await scoped())).toMatchObject({ status: "suspended", suspendReason: "unpaid at our end" });
+    await runLifecycleVerb(ctx, service.id, "terminate");
+    expect((await resellerServiceView(ctx, await scoped())).capabilities).toMatchObject({ power: false, powerActions: [] });
+  });
+});
