@@ -1,6 +1,7 @@
 "use client";
 
 import { JobProgress } from "@/components/services/job-progress";
+import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -31,7 +32,7 @@ type Image = { id: string; name: string; isDefault: boolean };
 type Props = { initial: DedicatedView; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean };
 type Perform = (key: string, fn: () => Promise<DedicatedActionResult>) => Promise<DedicatedActionResult>;
 
-const POWER = [
+const POWER: readonly PowerOption[] = [
   { verb: "start", label: "Power on", confirm: "Power the server on?", detail: "It boots from its disks; a physical server takes a minute or two.", variant: "secondary" as const },
   { verb: "restart", label: "Restart", confirm: "Restart the server?", detail: "The management controller resets it. Connections drop until it has booted again.", variant: "secondary" as const },
   { verb: "stop", label: "Power off", confirm: "Power the server off?", detail: "It stays off until you power it on. A server that is off is still billed.", variant: "danger" as const },
@@ -61,7 +62,6 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
   const view = data ?? initial;
   const server = view.server;
   const router = useRouter();
-  const [confirming, setConfirming] = useState<(typeof POWER)[number] | null>(null);
   const [pending, setPending] = useState<string | null>(null);
 
   const perform: Perform = async (key, fn) => {
@@ -109,33 +109,15 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
             </Alert>
           )}
           {!canPower && <p className="text-sm text-neutral-500">Power actions need the services.power permission on this account.</p>}
-          <div className="flex flex-wrap gap-2">
-            {POWER.map((p) => (
-              <Button key={p.verb} variant={p.variant} disabled={!canPower || !allowed(p.verb) || !!job || pending !== null} pending={pending === p.verb} onClick={() => setConfirming(p)}>
-                {p.label}
-              </Button>
-            ))}
-          </div>
+          <PowerButtons
+            options={POWER}
+            allowed={allowed}
+            disabled={!canPower || !!job || pending !== null}
+            pendingVerb={pending}
+            onConfirm={(verb) => void perform(verb, () => powerDedicatedAction(server.id, verb))}
+          />
         </CardBody>
       </Card>
-
-      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title={confirming?.confirm ?? ""} description={confirming?.detail}>
-        <DialogActions>
-          <Button variant="secondary" onClick={() => setConfirming(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant={confirming?.variant === "danger" ? "danger" : "primary"}
-            onClick={() => {
-              const p = confirming!;
-              setConfirming(null);
-              void perform(p.verb, () => powerDedicatedAction(server.id, p.verb));
-            }}
-          >
-            {confirming?.label}
-          </Button>
-        </DialogActions>
-      </Dialog>
 
       {canManage && server.status !== "terminated" && (
         <>

@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
+import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -20,7 +21,7 @@ import { cancelServiceAction, getVpsAction, powerVpsAction, reinstallVpsAction, 
 type Image = { id: string; name: string; isDefault: boolean };
 type Props = { initial: VpsDoc; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean };
 
-const POWER = [
+const POWER: readonly PowerOption[] = [
   { verb: "start", label: "Start", confirm: "Start the server?", detail: "It boots from its disk; this takes a few seconds.", variant: "secondary" as const },
   { verb: "restart", label: "Restart", confirm: "Restart the server?", detail: "It shuts down and boots again. Connections drop for a short while.", variant: "secondary" as const },
   { verb: "stop", label: "Stop", confirm: "Stop the server?", detail: "It shuts down and stays off until you start it. A stopped server is still billed.", variant: "danger" as const },
@@ -57,7 +58,6 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
     if (wasSettingUp.current && !settingUp) router.refresh();
     wasSettingUp.current = settingUp;
   }, [settingUp, router]);
-  const [confirming, setConfirming] = useState<(typeof POWER)[number] | null>(null);
   const [pending, setPending] = useState<string | null>(null);
 
   async function perform(key: string, fn: () => Promise<VpsActionResult>): Promise<boolean> {
@@ -100,39 +100,16 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
             </Alert>
           )}
           {!canPower && <p className="text-sm text-neutral-500">Power actions need the services.power permission on this account.</p>}
-          <div className="flex flex-wrap gap-2">
-            {POWER.map((p) => {
-              // The backend accepts a start of a running server as a no-op; offering it only confuses.
-              const state = vps.instance?.state;
-              const fitsState = p.verb === "start" ? state !== "running" : state !== "stopped";
-              const allowed = !!caps?.actions.includes(p.verb as "start" | "stop" | "restart") && fitsState;
-              return (
-                <Button key={p.verb} variant={p.variant} disabled={!canPower || !allowed || !!job || pending !== null} pending={pending === p.verb} onClick={() => setConfirming(p)}>
-                  {p.label}
-                </Button>
-              );
-            })}
-          </div>
+          <PowerButtons
+            options={POWER}
+            // The backend accepts a start of a running server as a no-op; offering it only confuses.
+            allowed={(verb) => !!caps?.actions.includes(verb) && (verb === "start" ? vps.instance?.state !== "running" : vps.instance?.state !== "stopped")}
+            disabled={!canPower || !!job || pending !== null}
+            pendingVerb={pending}
+            onConfirm={(verb) => void perform(verb, () => powerVpsAction(initial.id, verb))}
+          />
         </CardBody>
       </Card>
-
-      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title={confirming?.confirm ?? ""} description={confirming?.detail}>
-        <DialogActions>
-          <Button variant="secondary" onClick={() => setConfirming(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant={confirming?.variant === "danger" ? "danger" : "primary"}
-            onClick={() => {
-              const p = confirming!;
-              setConfirming(null);
-              void perform(p.verb, () => powerVpsAction(initial.id, p.verb));
-            }}
-          >
-            {confirming?.label}
-          </Button>
-        </DialogActions>
-      </Dialog>
 
       {/* Reinstall and password reset act on an installed system: not offered while it is being set up. */}
       {canManage && vps.instance && (vps.status === "active" || vps.status === "suspended") && (

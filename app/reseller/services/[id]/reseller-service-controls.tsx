@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tan
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
+import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -13,7 +14,7 @@ import { toast, Toaster } from "@/components/ui/toast";
 import type { ResellerServiceView } from "@/lib/services/reseller-service-view";
 import { getResellerServiceAction, lifecycleResellerServiceAction, powerResellerServiceAction, type ServiceActionResult } from "../actions";
 
-const POWER = [
+const POWER: readonly PowerOption[] = [
   { verb: "start", label: "Start", confirm: "Start the server?", detail: "It boots from its disk.", variant: "secondary" as const },
   { verb: "restart", label: "Restart", confirm: "Restart the server?", detail: "It shuts down and boots again; your customer's connections drop for a short while.", variant: "secondary" as const },
   { verb: "stop", label: "Stop", confirm: "Stop the server?", detail: "It stays off until it is started. A stopped server is still billed.", variant: "danger" as const },
@@ -46,7 +47,6 @@ function Controls({ initial }: { initial: ResellerServiceView }) {
   });
   const view = data ?? initial;
   const [pending, setPending] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<(typeof POWER)[number] | null>(null);
   const [suspending, setSuspending] = useState(false);
   const [reason, setReason] = useState("");
   const [terminating, setTerminating] = useState(false);
@@ -97,17 +97,13 @@ function Controls({ initial }: { initial: ResellerServiceView }) {
                 It can be stopped and restarted, not started, until it is unsuspended.
               </Alert>
             )}
-            <div className="flex flex-wrap gap-2">
-              {POWER.map((p) => {
-                const fitsState = p.verb === "start" ? !RUNNING.has(state ?? "") : !STOPPED.has(state ?? "");
-                const allowed = caps.powerActions.includes(p.verb as "start" | "stop" | "restart") && fitsState && !!view.machine;
-                return (
-                  <Button key={p.verb} variant={p.variant} disabled={!allowed || !!view.busy || pending !== null} pending={pending === `power:${p.verb}`} onClick={() => setConfirming(p)}>
-                    {p.label}
-                  </Button>
-                );
-              })}
-            </div>
+            <PowerButtons
+              options={POWER}
+              allowed={(verb) => !!view.machine && caps.powerActions.includes(verb) && (verb === "start" ? !RUNNING.has(state ?? "") : !STOPPED.has(state ?? ""))}
+              disabled={!!view.busy || pending !== null}
+              pendingVerb={pending?.startsWith("power:") ? pending.slice(6) : null}
+              onConfirm={(verb) => void perform(`power:${verb}`, () => powerResellerServiceAction(view.id, verb))}
+            />
           </CardBody>
         </Card>
       )}
@@ -132,24 +128,6 @@ function Controls({ initial }: { initial: ResellerServiceView }) {
           )}
         </CardBody>
       </Card>
-
-      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title={confirming?.confirm ?? ""} description={confirming?.detail}>
-        <DialogActions>
-          <Button variant="secondary" onClick={() => setConfirming(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant={confirming?.variant === "danger" ? "danger" : "primary"}
-            onClick={() => {
-              const p = confirming!;
-              setConfirming(null);
-              void perform(`power:${p.verb}`, () => powerResellerServiceAction(view.id, p.verb));
-            }}
-          >
-            {confirming?.label}
-          </Button>
-        </DialogActions>
-      </Dialog>
 
       <Dialog open={suspending} onClose={() => setSuspending(false)} title={`Suspend ${name}?`} description="The server is stopped and billing continues. Your customer cannot start it until you unsuspend it.">
         <Field label="Reason (optional)" name="suspend-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} hint="Sent in the service.suspended event." />
