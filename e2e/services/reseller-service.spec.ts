@@ -15,6 +15,7 @@ test.describe("reseller portal: a service", () => {
     await expect(page).toHaveURL(/\/reseller$/);
     await page.goto("/reseller/signing-secret");
     await page.getByRole("button", { name: "Reveal" }).click();
+    await expect(page.getByTestId("signing-secret")).toHaveText(/^[0-9a-f]{64}$/);
     const signingSecret = (await page.getByTestId("signing-secret").textContent())!;
 
     const products = (await (await request.get("/v1/reseller/products", { headers: auth })).json()) as { data: { id: string; kind: string; pricing: { monthly: number | null } }[] };

@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { isUuid } from "@/lib/catalogue/product-ids";
 import type { GatewayResolver, PaymentGateway } from "@/lib/payments/payment-gateway";
@@ -39,7 +40,18 @@ export async function resolveSavedMethod(db: DbOrTx, accountId: string, paymentM
   return { id: method.id, token: method.gatewayToken, cardLastFour: method.cardLastFour, gateway };
 }
 
-function eventBase(order: Awaited<ReturnType<typeof loadOrderRecord>>) {
+/** The order event fields of a card-collected order (new services, or a change of one: settle-card-change.ts). */
+export function cardOrderEventBase(order: {
+  id: string;
+  orderNumber: string;
+  externalOrderId: string | null;
+  resellerCustomer: { externalCustomerId: string } | null;
+  paymentMode: string | null;
+  amount: Prisma.Decimal;
+  vat: Prisma.Decimal;
+  total: Prisma.Decimal;
+  currency: string;
+}) {
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
@@ -131,7 +143,7 @@ export async function activateChargedOrder(
           tx,
           order.resellerId,
           "order.paid",
-          { ...eventBase(order), status: "paid", invoiceId: invoice?.id ?? null, services: services.map((s) => ({ serviceId: s.id, status: s.status })) },
+          { ...cardOrderEventBase(order), status: "paid", invoiceId: invoice?.id ?? null, services: services.map((s) => ({ serviceId: s.id, status: s.status })) },
           at,
         );
         return { serviceIds: services.filter((s) => s.status === "pending").map((s) => s.id), invoice, provisioningFailed: false, alreadySettled: false };
@@ -174,7 +186,7 @@ async function markProvisioningFailed(db: Db, input: { orderId: string; paymentI
       tx,
       order.resellerId,
       "service.provisioning_failed",
-      { ...eventBase(order), status: "provisioning_failed", provisioningError: SERVICES_NOT_CREATED, services: order.services.map((s) => ({ serviceId: s.id, status: s.status })) },
+      { ...cardOrderEventBase(order), status: "provisioning_failed", provisioningError: SERVICES_NOT_CREATED, services: order.services.map((s) => ({ serviceId: s.id, status: s.status })) },
       input.at,
     );
     return true;
@@ -206,7 +218,7 @@ export async function failChargedOrder(
       tx,
       order.resellerId,
       "order.payment_failed",
-      { ...eventBase(order), status: "payment_failed", paymentError: input.reason, services: order.services.map((s) => ({ serviceId: s.id, status: s.status })) },
+      { ...cardOrderEventBase(order), status: "payment_failed", paymentError: input.reason, services: order.services.map((s) => ({ serviceId: s.id, status: s.status })) },
       input.at,
     );
     return true;

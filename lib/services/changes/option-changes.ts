@@ -1,4 +1,4 @@
-import type { Db, DbOrTx, Tx } from "@/lib/db/client";
+import type { Db, DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { Prisma, type ServiceUpgrade } from "@/lib/generated/prisma/client";
 import type { DocumentLineInput } from "@/lib/billing/create-invoice";

@@ -2,7 +2,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { DocumentLineInput } from "@/lib/billing/create-invoice";
 import { nextDueDate, raiseOrderEvent, raisePaidInvoice } from "@/lib/orders/order-writes";
-import type { SavedMethod } from "@/lib/orders/saved-method";
+import { cardOrderEventBase, type SavedMethod } from "@/lib/orders/saved-method";
 import { chargeSafely } from "@/lib/payments/payment-gateway";
 import { apiBillingCycle, roundDocument, ZERO } from "@/lib/pricing";
 import { applyReductions, listHeldOptions, liveOptionRows, type OptionsChangeResult } from "./held-options";
@@ -50,6 +50,7 @@ async function loadChangeOrder(tx: Tx, orderId: string) {
       id: true,
       orderNumber: true,
       orderType: true,
+      externalOrderId: true,
       accountId: true,
       resellerId: true,
       paymentMode: true,
@@ -67,18 +68,7 @@ async function loadChangeOrder(tx: Tx, orderId: string) {
 type ChangeOrder = Awaited<ReturnType<typeof loadChangeOrder>>;
 
 function eventOf(order: ChangeOrder) {
-  return {
-    orderId: order.id,
-    orderNumber: order.orderNumber,
-    externalOrderId: null,
-    externalCustomerId: order.resellerCustomer?.externalCustomerId ?? null,
-    paymentMode: order.paymentMode ?? "saved_method",
-    amount: order.amount,
-    vat: order.vat,
-    total: order.total,
-    currency: order.currency,
-    services: [],
-  };
+  return { ...cardOrderEventBase(order), services: [] };
 }
 
 /**

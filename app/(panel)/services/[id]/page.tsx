@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/layout/app-shell";
 import { ServiceStatusBadge } from "@/components/services/service-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Detail } from "@/components/ui/detail";
 import { backendContext } from "@/lib/backends/context";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
@@ -24,15 +25,6 @@ import { UsageCard } from "./usage-card";
 import { getDedicatedAction } from "../dedicated-actions";
 
 export const metadata: Metadata = { title: "Service" };
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium text-neutral-500">{label}</dt>
-      <dd className="mt-0.5 text-sm text-neutral-800">{children}</dd>
-    </div>
-  );
-}
 
 export default async function ServicePage({ params }: { params: Promise<{ id: string }> }) {
   const viewer = await requireCustomer();
