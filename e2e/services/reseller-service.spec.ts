@@ -30,10 +30,9 @@ test.describe("reseller portal: a service", () => {
     await page.goto("/reseller/services");
     await page.getByRole("link", { name: hostname }).click();
     await expect(page.getByRole("heading", { name: hostname, level: 1 })).toBeVisible();
-    // The build runs in the background; the page polls until the server is running.
-    await expect(page.getByText("The server is running.")).toBeVisible({ timeout: 120_000 });
-    await page.reload();
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    // The build runs in the background; the page polls until the service is active, then shows it without a reload.
+    await expect(page.getByText("Active", { exact: true })).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByText("The server is running.")).toBeVisible();
     await expect(page.getByText(hostname, { exact: true }).first()).toBeVisible();
     await snap(page, testInfo, "reseller-service-active");
 
@@ -43,6 +42,16 @@ test.describe("reseller portal: a service", () => {
     await expect(page.getByRole("progressbar", { name: "Progress" })).toBeVisible();
     await snap(page, testInfo, "reseller-service-restarting");
     await expect(page.getByText("The server is running.")).toBeVisible({ timeout: 60_000 });
+
+    // A new root password, through the guest agent, as POST /services/{id}/reset-password does.
+    await page.getByLabel("New root password").last().fill("short");
+    await page.getByRole("button", { name: "Set password" }).click();
+    await expect(page.getByText("At least 8 characters")).toBeVisible();
+    await page.getByLabel("New root password").last().fill("correct-horse-9");
+    await page.getByRole("button", { name: "Set password" }).click();
+    await expect(page.getByText("Setting the new root password…")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Reinstall" })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Progress" })).toBeHidden({ timeout: 60_000 });
 
     await page.getByRole("button", { name: "Suspend…" }).click();
     await page.getByLabel("Reason (optional)").fill("Customer asked for a pause");

@@ -7,6 +7,8 @@ import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
+import { reinstallService } from "@/lib/services/lifecycle/reinstall-service";
+import { resetServicePassword } from "@/lib/services/lifecycle/reset-service-password";
 import { runLifecycleVerb } from "@/lib/services/lifecycle/run-lifecycle-verb";
 import { resellerServiceView, type ResellerServiceView } from "@/lib/services/reseller-service-view";
 import { POWER_VERBS, type PowerVerb } from "@/lib/services/service-controls";
@@ -61,5 +63,25 @@ export async function lifecycleResellerServiceAction(serviceId: string, verb: "s
     const result = await runLifecycleVerb(backendContext({ db }), service.id, verb, verb === "suspend" ? { reason } : undefined);
     if (verb === "terminate") return result.alreadyTerminated ? "Service was already terminated" : "Service terminated";
     return verb === "suspend" ? "Service suspended" : "Service unsuspended";
+  });
+}
+
+export async function reinstallResellerServiceAction(serviceId: string, osImageId: string, password: string): Promise<ServiceActionResult> {
+  return run(serviceId, async () => {
+    const { db, service } = await scopedService(serviceId);
+    // As the reseller API: a native VPS needs a root password of 8+; a dedicated server's is optional (its SSH keys are installed).
+    const dedicated = service.product.kind === "dedicated";
+    if ((!dedicated || password !== "") && password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
+    await reinstallService(backendContext({ db }), service, { osImageId, password: password || null });
+    return "OS reinstall initiated";
+  });
+}
+
+export async function resetResellerServicePasswordAction(serviceId: string, password: string): Promise<ServiceActionResult> {
+  return run(serviceId, async () => {
+    if (password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
+    const { db, service } = await scopedService(serviceId);
+    await resetServicePassword(backendContext({ db }), service, password);
+    return "Setting the new root password…";
   });
 }

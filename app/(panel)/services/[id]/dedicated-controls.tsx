@@ -2,6 +2,7 @@
 
 import { JobProgress } from "@/components/services/job-progress";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
+import { ReinstallCard } from "@/components/services/reinstall-card";
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -10,7 +11,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { SelectField } from "@/components/ui/form-field";
 import { Field } from "@/components/ui/input";
 import { toast, Toaster } from "@/components/ui/toast";
 import { cancelServiceAction, withdrawCancellationAction } from "../actions";
@@ -122,7 +122,15 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
       {canManage && server.status !== "terminated" && (
         <>
           <RescueCard id={server.id} inRescue={server.rescue_mode ?? false} offered={!!features?.rescue} disabled={busy || pending !== null} pending={pending === "rescue"} perform={perform} />
-          <ReinstallCard id={server.id} images={images} disabled={!features?.reinstall || busy || pending !== null} pending={pending === "reinstall"} perform={perform} />
+          <ReinstallCard
+            images={images}
+            description="Installs a fresh operating system over the network. Every disk is erased. Your account's SSH keys and the keys below are installed."
+            eraseWarning="Every disk of the server is erased and cannot be recovered. The server is offline for several minutes while it is rebuilt."
+            passwordOptional
+            disabled={!features?.reinstall || busy || pending !== null}
+            pending={pending === "reinstall"}
+            onReinstall={async (imageId, password) => (await perform("reinstall", () => reinstallDedicatedAction(server.id, imageId, password))).ok}
+          />
           <RdnsCard id={server.id} network={view.network} disabled={!features?.rdns || server.status === "suspended" || pending !== null} perform={perform} />
           <SshKeysCard id={server.id} keys={view.sshKeys} disabled={!features?.ssh_keys || server.status === "suspended" || pending !== null} perform={perform} />
         </>
@@ -188,67 +196,6 @@ function RescueCard({ id, inRescue, offered, disabled, pending, perform }: { id:
               }}
             >
               Reboot into rescue
-            </Button>
-          </DialogActions>
-        </Dialog>
-      </CardBody>
-    </Card>
-  );
-}
-
-function ReinstallCard({ id, images, disabled, pending, perform }: { id: string; images: Image[]; disabled: boolean; pending: boolean; perform: Perform }) {
-  const [imageId, setImageId] = useState(images.find((i) => i.isDefault)?.id ?? images[0]?.id ?? "");
-  const [password, setPassword] = useState("");
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const imageName = images.find((i) => i.id === imageId)?.name ?? "";
-  return (
-    <Card>
-      <CardHeader title="Reinstall" description="Installs a fresh operating system over the network. Every disk is erased. Your account's SSH keys and the keys below are installed." />
-      <CardBody>
-        {images.length === 0 ? (
-          <p className="text-sm text-neutral-500">No image is offered for this server at the moment.</p>
-        ) : (
-          <form
-            className="grid max-w-md gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (password !== "" && password.length < 8) {
-                setError("At least 8 characters, or leave it empty to log in with your SSH keys");
-                return;
-              }
-              setError(undefined);
-              setConfirmOpen(true);
-            }}
-          >
-            <SelectField label="Operating system" name="image" value={imageId} onChange={(e) => setImageId(e.target.value)}>
-              {images.map((i) => (
-                <option key={i.id} value={i.id}>
-                  {i.name}
-                </option>
-              ))}
-            </SelectField>
-            <Field label="Root password (optional)" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} hint="8 or more characters; leave empty to log in with SSH keys only." />
-            <div>
-              <Button type="submit" variant="danger" disabled={disabled} pending={pending}>
-                Reinstall…
-              </Button>
-            </div>
-          </form>
-        )}
-        <Dialog open={confirmOpen} onClose={() => setConfirmOpen(false)} title={`Reinstall with ${imageName}?`} description="Every disk of the server is erased and cannot be recovered. The server is offline for several minutes while it is rebuilt.">
-          <DialogActions>
-            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={async () => {
-                setConfirmOpen(false);
-                if ((await perform("reinstall", () => reinstallDedicatedAction(id, imageId, password))).ok) setPassword("");
-              }}
-            >
-              Erase and reinstall
             </Button>
           </DialogActions>
         </Dialog>

@@ -4,12 +4,9 @@ import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tan
 import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
+import { PasswordCard, ReinstallCard } from "@/components/services/reinstall-card";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { SelectField } from "@/components/ui/form-field";
-import { Field } from "@/components/ui/input";
 import { toast, Toaster } from "@/components/ui/toast";
 import type { VpsDoc } from "@/lib/services/customer-documents";
 import { useRouter } from "next/navigation";
@@ -114,13 +111,19 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
       {/* Reinstall and password reset act on an installed system: not offered while it is being set up. */}
       {canManage && vps.instance && (vps.status === "active" || vps.status === "suspended") && (
         <>
-          <ReinstallCard id={initial.id} images={images} disabled={!caps?.reinstall || busy || pending !== null} pending={pending === "reinstall"} perform={perform} />
+          <ReinstallCard
+            images={images}
+            description="Installs a fresh operating system. Everything on the disk is erased; snapshots are kept."
+            eraseWarning="Everything on the server's disk is erased and cannot be recovered. The server is offline while it is rebuilt."
+            disabled={!caps?.reinstall || busy || pending !== null}
+            pending={pending === "reinstall"}
+            onReinstall={(imageId, password) => perform("reinstall", () => reinstallVpsAction(initial.id, imageId, password))}
+          />
           <PasswordCard
-            id={initial.id}
             disabled={!caps?.password_reset || busy || pending !== null || vps.instance?.state !== "running"}
             notRunning={vps.instance?.state !== "running"}
             pending={pending === "password"}
-            perform={perform}
+            onSubmit={(password) => perform("password", () => resetVpsPasswordAction(initial.id, password))}
           />
         </>
       )}
@@ -140,97 +143,3 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
   );
 }
 
-type Perform = (key: string, fn: () => Promise<VpsActionResult>) => Promise<boolean>;
-
-function ReinstallCard({ id, images, disabled, pending, perform }: { id: string; images: Image[]; disabled: boolean; pending: boolean; perform: Perform }) {
-  const [imageId, setImageId] = useState(images.find((i) => i.isDefault)?.id ?? images[0]?.id ?? "");
-  const [password, setPassword] = useState("");
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const imageName = images.find((i) => i.id === imageId)?.name ?? "";
-
-  return (
-    <Card>
-      <CardHeader title="Reinstall" description="Installs a fresh operating system. Everything on the disk is erased; snapshots are kept." />
-      <CardBody>
-        {images.length === 0 ? (
-          <p className="text-sm text-neutral-500">No image is offered for this plan at the moment.</p>
-        ) : (
-          <form
-            className="grid max-w-md gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (password.length < 8) {
-                setError("At least 8 characters");
-                return;
-              }
-              setError(undefined);
-              setConfirmOpen(true);
-            }}
-          >
-            <SelectField label="Operating system" name="image" value={imageId} onChange={(e) => setImageId(e.target.value)}>
-              {images.map((i) => (
-                <option key={i.id} value={i.id}>
-                  {i.name}
-                </option>
-              ))}
-            </SelectField>
-            <Field label="New root password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} hint="8 or more characters." />
-            <div>
-              <Button type="submit" variant="danger" disabled={disabled} pending={pending}>
-                Reinstall…
-              </Button>
-            </div>
-          </form>
-        )}
-        <Dialog open={confirmOpen} onClose={() => setConfirmOpen(false)} title={`Reinstall with ${imageName}?`} description="Everything on the server's disk is erased and cannot be recovered. The server is offline while it is rebuilt.">
-          <DialogActions>
-            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={async () => {
-                setConfirmOpen(false);
-                if (await perform("reinstall", () => reinstallVpsAction(id, imageId, password))) setPassword("");
-              }}
-            >
-              Erase and reinstall
-            </Button>
-          </DialogActions>
-        </Dialog>
-      </CardBody>
-    </Card>
-  );
-}
-
-function PasswordCard({ id, disabled, notRunning, pending, perform }: { id: string; disabled: boolean; notRunning: boolean; pending: boolean; perform: Perform }) {
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  return (
-    <Card>
-      <CardHeader title="Root password" description="Sets a new password for root through the guest agent. The server must be running." />
-      <CardBody>
-        <form
-          className="grid max-w-md gap-4"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (password.length < 8) {
-              setError("At least 8 characters");
-              return;
-            }
-            setError(undefined);
-            if (await perform("password", () => resetVpsPasswordAction(id, password))) setPassword("");
-          }}
-        >
-          <Field label="New root password" name="root-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} hint={notRunning ? "Start the server first." : "8 or more characters."} />
-          <div>
-            <Button type="submit" variant="secondary" disabled={disabled} pending={pending}>
-              Set password
-            </Button>
-          </div>
-        </form>
-      </CardBody>
-    </Card>
-  );
-}

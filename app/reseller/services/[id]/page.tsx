@@ -12,6 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formatDate } from "@/lib/format/format-date";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { resellerServiceView } from "@/lib/services/reseller-service-view";
 import { ResellerServiceControls } from "./reseller-service-controls";
 
@@ -27,7 +28,7 @@ export default async function ResellerServicePage({ params }: { params: Promise<
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;
   });
-  const view = await resellerServiceView(backendContext({ db }), service);
+  const [view, templates] = await Promise.all([resellerServiceView(backendContext({ db }), service), listOsTemplates(db, service).catch(() => ({ templates: [] }))]);
 
   return (
     <>
@@ -66,7 +67,7 @@ export default async function ResellerServicePage({ params }: { params: Promise<
             </dl>
           </CardBody>
         </Card>
-        <ResellerServiceControls initial={view} />
+        <ResellerServiceControls initial={view} images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))} />
       </div>
     </>
   );

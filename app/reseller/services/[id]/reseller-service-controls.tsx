@@ -2,9 +2,10 @@
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
+import { PasswordCard, ReinstallCard, type InstallableImage } from "@/components/services/reinstall-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -12,7 +13,14 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
 import { toast, Toaster } from "@/components/ui/toast";
 import type { ResellerServiceView } from "@/lib/services/reseller-service-view";
-import { getResellerServiceAction, lifecycleResellerServiceAction, powerResellerServiceAction, type ServiceActionResult } from "../actions";
+import {
+  getResellerServiceAction,
+  lifecycleResellerServiceAction,
+  powerResellerServiceAction,
+  reinstallResellerServiceAction,
+  resetResellerServicePasswordAction,
+  type ServiceActionResult,
+} from "../actions";
 
 const POWER: readonly PowerOption[] = [
   { verb: "start", label: "Start", confirm: "Start the server?", detail: "It boots from its disk.", variant: "secondary" as const },
@@ -26,17 +34,17 @@ const STOPPED = new Set(["stopped", "off"]);
 /** Keep polling while a machine job runs or the service is still being built. */
 const isBusy = (v: ResellerServiceView | null | undefined) => !!v && (v.busy !== null || v.status === "pending" || v.status === "installing");
 
-export function ResellerServiceControls({ initial }: { initial: ResellerServiceView }) {
+export function ResellerServiceControls({ initial, images }: { initial: ResellerServiceView; images: InstallableImage[] }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
   return (
     <QueryClientProvider client={client}>
       <Toaster />
-      <Controls initial={initial} />
+      <Controls initial={initial} images={images} />
     </QueryClientProvider>
   );
 }
 
-function Controls({ initial }: { initial: ResellerServiceView }) {
+function Controls({ initial, images }: { initial: ResellerServiceView; images: InstallableImage[] }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const { data } = useQuery({
@@ -46,6 +54,12 @@ function Controls({ initial }: { initial: ResellerServiceView }) {
     refetchInterval: (q) => (isBusy(q.state.data) ? 2000 : false),
   });
   const view = data ?? initial;
+  // The overview above is rendered on the server: render it again when the status moves on by itself (setup ending).
+  const lastStatus = useRef(view.status);
+  useEffect(() => {
+    if (lastStatus.current !== view.status) router.refresh();
+    lastStatus.current = view.status;
+  }, [view.status, router]);
   const [pending, setPending] = useState<string | null>(null);
   const [suspending, setSuspending] = useState(false);
   const [reason, setReason] = useState("");
@@ -106,6 +120,30 @@ function Controls({ initial }: { initial: ResellerServiceView }) {
             />
           </CardBody>
         </Card>
+      )}
+
+      {view.machine && (view.status === "active" || view.status === "suspended") && (
+        <>
+          {caps.reinstall && (
+            <ReinstallCard
+              images={images}
+              description="Installs a fresh operating system for your customer. Everything on the disk is erased."
+              eraseWarning="Everything on the server's disks is erased and cannot be recovered. The server is offline while it is rebuilt."
+              passwordOptional={view.machine.kind === "dedicated"}
+              disabled={view.status === "suspended" || !!view.busy || pending !== null}
+              pending={pending === "reinstall"}
+              onReinstall={(imageId, password) => perform("reinstall", () => reinstallResellerServiceAction(view.id, imageId, password))}
+            />
+          )}
+          {caps.password && view.machine.kind === "vps" && (
+            <PasswordCard
+              disabled={view.status === "suspended" || !!view.busy || pending !== null || state !== "running"}
+              notRunning={state !== "running"}
+              pending={pending === "password"}
+              onSubmit={(password) => perform("password", () => resetResellerServicePasswordAction(view.id, password))}
+            />
+          )}
+        </>
       )}
 
       <Card>

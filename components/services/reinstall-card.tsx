@@ -1,0 +1,136 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { SelectField } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/input";
+
+export type InstallableImage = { id: string; name: string; isDefault: boolean };
+
+/**
+ * Reinstall with an image and a root password, after an "erase and reinstall" confirmation: the VPS
+ * and dedicated pages of the panel and the reseller portal's service page. A dedicated server's
+ * password is optional (its SSH keys are installed); a VPS needs one.
+ */
+export function ReinstallCard({
+  images,
+  description,
+  eraseWarning,
+  passwordOptional = false,
+  disabled,
+  pending,
+  onReinstall,
+}: {
+  images: InstallableImage[];
+  description: string;
+  /** The confirmation's sentence: what is erased and for how long the server is offline. */
+  eraseWarning: string;
+  passwordOptional?: boolean;
+  disabled: boolean;
+  pending: boolean;
+  /** Runs the reinstall; true when it was accepted (the password field is then cleared). */
+  onReinstall: (imageId: string, password: string) => Promise<boolean>;
+}) {
+  const [imageId, setImageId] = useState(images.find((i) => i.isDefault)?.id ?? images[0]?.id ?? "");
+  const [password, setPassword] = useState("");
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const imageName = images.find((i) => i.id === imageId)?.name ?? "";
+
+  return (
+    <Card>
+      <CardHeader title="Reinstall" description={description} />
+      <CardBody>
+        {images.length === 0 ? (
+          <p className="text-sm text-neutral-500">No image is offered for this server at the moment.</p>
+        ) : (
+          <form
+            className="grid max-w-md gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if ((password !== "" || !passwordOptional) && password.length < 8) {
+                setError(passwordOptional ? "At least 8 characters, or leave it empty to log in with your SSH keys" : "At least 8 characters");
+                return;
+              }
+              setError(undefined);
+              setConfirmOpen(true);
+            }}
+          >
+            <SelectField label="Operating system" name="image" value={imageId} onChange={(e) => setImageId(e.target.value)}>
+              {images.map((i) => (
+                <option key={i.id} value={i.id}>
+                  {i.name}
+                </option>
+              ))}
+            </SelectField>
+            <Field
+              label={passwordOptional ? "Root password (optional)" : "New root password"}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={error}
+              hint={passwordOptional ? "8 or more characters; leave empty to log in with SSH keys only." : "8 or more characters."}
+            />
+            <div>
+              <Button type="submit" variant="danger" disabled={disabled} pending={pending}>
+                Reinstall…
+              </Button>
+            </div>
+          </form>
+        )}
+        <Dialog open={confirmOpen} onClose={() => setConfirmOpen(false)} title={`Reinstall with ${imageName}?`} description={eraseWarning}>
+          <DialogActions>
+            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              onClick={async () => {
+                setConfirmOpen(false);
+                if (await onReinstall(imageId, password)) setPassword("");
+              }}
+            >
+              Erase and reinstall
+            </Button>
+          </DialogActions>
+        </Dialog>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** A new root password set through the guest agent (the server must be running). */
+export function PasswordCard({ disabled, notRunning, pending, onSubmit }: { disabled: boolean; notRunning: boolean; pending: boolean; onSubmit: (password: string) => Promise<boolean> }) {
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <Card>
+      <CardHeader title="Root password" description="Sets a new password for root through the guest agent. The server must be running." />
+      <CardBody>
+        <form
+          className="grid max-w-md gap-4"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (password.length < 8) {
+              setError("At least 8 characters");
+              return;
+            }
+            setError(undefined);
+            if (await onSubmit(password)) setPassword("");
+          }}
+        >
+          <Field label="New root password" name="root-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} hint={notRunning ? "Start the server first." : "8 or more characters."} />
+          <div>
+            <Button type="submit" variant="secondary" disabled={disabled} pending={pending}>
+              Set password
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}
