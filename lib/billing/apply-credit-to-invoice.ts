@@ -1,18 +1,9 @@
-import type { DbOrTx } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors/domain-error";
+import type { Tx } from "@/lib/db/client";
 import type { Invoice, Prisma } from "@/lib/generated/prisma/client";
-import { currencyMismatch } from "./billing-errors";
 import { onInvoicePaid } from "./on-invoice-paid";
-import { postCreditEntry } from "./post-credit-entry";
+import { spendCreditOnDocument, type CreditPayment } from "./spend-credit-on-document";
 
-export interface CreditPayment {
-  id: string;
-  amount: Prisma.Decimal;
-  currency: string;
-  method: "credit";
-  status: "paid";
-  createdAt: Date;
-}
+export type { CreditPayment } from "./spend-credit-on-document";
 
 export interface InvoiceCreditResult {
   payment: CreditPayment;
@@ -33,35 +24,11 @@ export interface InvoiceCreditResult {
  * anything), the invoice's `paidAmount`, and `paid` + onInvoicePaid once settled. All in `tx`.
  */
 export async function applyCreditToInvoice(
-  tx: DbOrTx,
+  tx: Tx,
   input: { invoice: Invoice; creditAccountId: string; amount: Prisma.Decimal; now: Date },
 ): Promise<InvoiceCreditResult> {
   const { invoice, amount, now } = input;
-  const payer = await tx.clientAccount.findUniqueOrThrow({ where: { id: input.creditAccountId }, select: { currency: true } });
-  if (payer.currency !== invoice.currency) throw new DomainError("invalid", currencyMismatch("invoice", payer.currency, invoice.currency));
-
-  const payment = await tx.payment.create({
-    data: {
-      accountId: invoice.accountId,
-      invoiceId: invoice.id,
-      orderId: invoice.orderId,
-      method: "credit",
-      amount,
-      currency: invoice.currency,
-      status: "paid",
-      createdAt: now,
-    },
-  });
-  const posted = await postCreditEntry(tx, {
-    accountId: input.creditAccountId,
-    kind: "payment",
-    amount: amount.negated(),
-    description: `Payment of invoice ${invoice.number}`,
-    invoiceId: invoice.id,
-    orderId: invoice.orderId,
-    paymentId: payment.id,
-    at: now,
-  });
+  const { payment, balanceAfter } = await spendCreditOnDocument(tx, { type: "invoice", document: invoice, creditAccountId: input.creditAccountId, amount, now });
 
   const paidAmount = invoice.paidAmount.plus(amount);
   const invoicePaid = paidAmount.gte(invoice.total);
@@ -72,9 +39,9 @@ export async function applyCreditToInvoice(
   const releasedServiceIds = invoicePaid ? await onInvoicePaid(tx, invoice.id, now) : [];
 
   return {
-    payment: { id: payment.id, amount, currency: payment.currency, method: "credit", status: "paid", createdAt: payment.createdAt },
+    payment,
     invoice: { id: updated.id, number: updated.number, status: updated.status, total: updated.total, paidAmount: updated.paidAmount },
-    newBalance: posted.balanceAfter,
+    newBalance: balanceAfter,
     remainingAmount: updated.total.minus(updated.paidAmount),
     invoicePaid,
     releasedServiceIds,

@@ -1,10 +1,7 @@
-import type { DbOrTx } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors/domain-error";
+import type { Tx } from "@/lib/db/client";
 import type { InvoiceStatus, Prisma, Proforma } from "@/lib/generated/prisma/client";
-import type { CreditPayment } from "./apply-credit-to-invoice";
-import { currencyMismatch } from "./billing-errors";
 import { convertProformaToInvoice } from "./convert-proforma-to-invoice";
-import { postCreditEntry } from "./post-credit-entry";
+import { spendCreditOnDocument, type CreditPayment } from "./spend-credit-on-document";
 
 export interface ProformaCreditResult {
   payment: CreditPayment;
@@ -24,35 +21,11 @@ export interface ProformaCreditResult {
  * once nothing is outstanding the conversion into a paid invoice (convertProformaToInvoice).
  */
 export async function applyCreditToProforma(
-  tx: DbOrTx,
+  tx: Tx,
   input: { proforma: Proforma; creditAccountId: string; amount: Prisma.Decimal; now: Date },
 ): Promise<ProformaCreditResult> {
   const { proforma, amount, now } = input;
-  const payer = await tx.clientAccount.findUniqueOrThrow({ where: { id: input.creditAccountId }, select: { currency: true } });
-  if (payer.currency !== proforma.currency) throw new DomainError("invalid", currencyMismatch("proforma", payer.currency, proforma.currency));
-
-  const payment = await tx.payment.create({
-    data: {
-      accountId: proforma.accountId,
-      proformaId: proforma.id,
-      orderId: proforma.orderId,
-      method: "credit",
-      amount,
-      currency: proforma.currency,
-      status: "paid",
-      createdAt: now,
-    },
-  });
-  const posted = await postCreditEntry(tx, {
-    accountId: input.creditAccountId,
-    kind: "payment",
-    amount: amount.negated(),
-    description: `Payment of proforma ${proforma.number}`,
-    proformaId: proforma.id,
-    orderId: proforma.orderId,
-    paymentId: payment.id,
-    at: now,
-  });
+  const { payment, balanceAfter } = await spendCreditOnDocument(tx, { type: "proforma", document: proforma, creditAccountId: input.creditAccountId, amount, now });
 
   const paidAmount = proforma.paidAmount.plus(amount);
   let updated = await tx.proforma.update({ where: { id: proforma.id }, data: { paidAmount } });
@@ -67,10 +40,10 @@ export async function applyCreditToProforma(
   }
 
   return {
-    payment: { id: payment.id, amount, currency: payment.currency, method: "credit", status: "paid", createdAt: payment.createdAt },
+    payment,
     proforma: { id: updated.id, number: updated.number, status: updated.status, total: updated.total, paidAmount: updated.paidAmount },
     creditApplied: amount,
-    newBalance: posted.balanceAfter,
+    newBalance: balanceAfter,
     remainingAmount: updated.total.minus(updated.paidAmount),
     proformaPaid,
     invoice,

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import type { Invoice, Proforma } from "@/lib/generated/prisma/client";
 import { nextDocumentNumber } from "./next-document-number";
 import { onInvoicePaid } from "./on-invoice-paid";
@@ -10,7 +10,7 @@ import { onInvoicePaid } from "./on-invoice-paid";
  * invoice shows how it was paid), then onInvoicePaid. The caller holds the proforma's lock.
  */
 export async function convertProformaToInvoice(
-  tx: DbOrTx,
+  tx: Tx,
   proforma: Proforma,
   now: Date,
 ): Promise<{ invoice: Invoice; releasedServiceIds: string[] }> {

@@ -1,4 +1,4 @@
-import type { DbOrTx, Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { activatePaidOrder } from "@/lib/orders/activate-paid-order";
 import { settlePaidRenewals } from "./renewals/settle-paid-renewals";
 
@@ -13,10 +13,9 @@ import { settlePaidRenewals } from "./renewals/settle-paid-renewals";
  * (lib/services/request-provisioning.ts). Never call requestProvisioning inside the transaction.
  * A renewal invoice (lib/billing/renewals) moves its service's nextDueDate on by one cycle here.
  */
-export async function onInvoicePaid(tx: DbOrTx, invoiceId: string, at: Date = new Date()): Promise<string[]> {
+export async function onInvoicePaid(tx: Tx, invoiceId: string, at: Date = new Date()): Promise<string[]> {
   const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: invoiceId }, select: { orderId: true } });
-  // Every caller passes its interactive transaction; the type says DbOrTx for the readers' sake.
-  const fromOrder = invoice.orderId ? (await activatePaidOrder(tx as Tx, { orderId: invoice.orderId, invoiceId, at })).serviceIds : [];
+  const fromOrder = invoice.orderId ? (await activatePaidOrder(tx, { orderId: invoice.orderId, invoiceId, at })).serviceIds : [];
   await settlePaidRenewals(tx, invoiceId, at);
   const rows = await tx.$queryRaw<{ id: string }[]>`
     UPDATE "Service" SET "status" = 'pending', "updatedAt" = now()
