@@ -1,6 +1,7 @@
 import { getDb, type Db } from "@/lib/db/client";
 import { systemClock, type Clock } from "./clock";
 import type { SimulatorTiming } from "./simulation/durations";
+import type { ImageFetcher } from "./simulation/fetch-image-file";
 
 /** What every backend call runs against: the database that holds driver state, and the time. */
 export interface BackendContext {
@@ -8,8 +9,10 @@ export interface BackendContext {
   clock: Clock;
   /** Simulator timing for this process (tests, demos); wins over a node's `config`. */
   simulator?: SimulatorTiming;
+  /** How a simulated node downloads a URL image (tests serve one locally); the guarded https fetcher by default. */
+  imageFetcher?: ImageFetcher;
 }
 
 export function backendContext(overrides: Partial<BackendContext> = {}): BackendContext {
-  return { db: overrides.db ?? getDb(), clock: overrides.clock ?? systemClock, simulator: overrides.simulator };
+  return { db: overrides.db ?? getDb(), clock: overrides.clock ?? systemClock, simulator: overrides.simulator, imageFetcher: overrides.imageFetcher };
 }

@@ -25,7 +25,7 @@ export interface BackendJobView {
 export type ImageSource =
   | { kind: "os"; osImageId: string }
   /** A captured or uploaded image the platform keeps (the capture job's `imageRef`). */
-  | { kind: "custom"; imageRef: string; name: string; virtualSizeBytes: number; osFamily?: string };
+  | { kind: "custom"; imageRef: string; name: string; virtualSizeBytes: number; osFamily?: string; /** A URL image's registered digest, checked when the node fetches it. */ sha256?: string | null };
 
 export interface IpAddressView {
   id: string;

@@ -10,6 +10,7 @@ import { toJobView } from "../job-view";
 import { resolveTiming, type ResolvedTiming, type StepPlan } from "../simulation/durations";
 import { takeFault, throwIfFaulted, throwIfSubmitFaulted } from "../simulation/faults";
 import { checkRootPassword, hashGuestPassword } from "../simulation/guest-password";
+import { ensureImageOnNode } from "../simulation/node-image-cache";
 import { resolveImage } from "../simulation/resolve-image";
 import { abortSimJob, advanceSimJob, insertSimJob, newJobId } from "../simulation/sim-job";
 import { inTransaction } from "../transaction";
@@ -125,7 +126,7 @@ export function createSimulatedHypervisor(node: Node, ctx: BackendContext): Hype
       const allocation = await db.nodeAllocation.findUnique({ where: { id: input.allocationId }, include: { virtualMachine: true } });
       if (!allocation) throw new BackendError("not_found", `No allocation ${input.allocationId}`);
       if (allocation.nodeId !== node.id) throw new BackendError("configuration", `Allocation ${allocation.id} is on another node`);
-      const image = await resolveImage(db, input.image, allocation.diskGb, input.userData);
+      const image = await resolveImage(db, await ensureImageOnNode(ctx, node.id, input.image), allocation.diskGb, input.userData);
       const passwordHash = input.rootPassword ? hashGuestPassword(input.rootPassword) : null;
 
       const job = await inTransaction(db, async (tx) => {
@@ -209,7 +210,7 @@ export function createSimulatedHypervisor(node: Node, ctx: BackendContext): Hype
     async reinstall(vmId, input) {
       checkRootPassword(input.rootPassword);
       const vm = await liveVm(vmId);
-      const image = await resolveImage(db, input.image, vm.diskGb, input.userData);
+      const image = await resolveImage(db, await ensureImageOnNode(ctx, node.id, input.image), vm.diskGb, input.userData);
       const passwordHash = hashGuestPassword(input.rootPassword);
       const job = await submit(vmId, {
         operation: "reinstall",

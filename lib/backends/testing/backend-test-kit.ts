@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ImageFetcher } from "../simulation/fetch-image-file";
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { makeLocation } from "@/lib/testing/factories";
@@ -15,8 +16,8 @@ import type { BackendJobView } from "../types";
 
 const uid = () => randomBytes(3).toString("hex");
 
-export function testContext(db: Db, options: { clock?: ManualClock; simulator?: SimulatorTiming } = {}): BackendContext & { clock: ManualClock } {
-  return { db, clock: options.clock ?? createManualClock(), simulator: options.simulator };
+export function testContext(db: Db, options: { clock?: ManualClock; simulator?: SimulatorTiming; imageFetcher?: ImageFetcher } = {}): BackendContext & { clock: ManualClock } {
+  return { db, clock: options.clock ?? createManualClock(), simulator: options.simulator, imageFetcher: options.imageFetcher };
 }
 
 export async function makeVpsNode(

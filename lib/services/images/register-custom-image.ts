@@ -23,7 +23,7 @@ export interface RegisterImageInput {
  * Registers an image by URL. The URL must be https and reach a public host (checked here and again
  * when a VPS is ordered from it, since a name can be re-pointed); `source_sha256` is required. The
  * image is `available` at once: nothing is downloaded at registration — the node that builds a VPS
- * from it fetches the file and checks its SHA-256.
+ * from it fetches the file and checks its SHA-256 (lib/backends/simulation/node-image-cache.ts).
  */
 export async function registerCustomImage(
   ctx: BackendContext,

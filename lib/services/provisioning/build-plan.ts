@@ -84,6 +84,7 @@ export async function loadBuildPlan(db: DbOrTx, serviceId: string): Promise<Buil
       // A URL image's size is known once the node has fetched it; until then the plan's disk is the bound.
       virtualSizeBytes: custom.virtualSizeBytes !== null ? Number(custom.virtualSizeBytes) : size!.diskGb * 1024 ** 3,
       osFamily: custom.osFamily,
+      sha256: custom.sourceKind === "url" ? custom.sourceSha256 : null,
     };
     nodeId = custom.nodeId;
   } else {
