@@ -255,6 +255,56 @@ describe("failures", () => {
     await h.until(service.id);
     await failed(service.id, order.id, "provider_unreachable");
   });
+  it("storage_capacity: the node's storage refuses the disk on both attempts; nothing stays held", async () => {
+    const site = await makeVpsSite(t.db);
+    const { account } = await makeCustomer(t.db);
+    const { service, order } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id });
+    await injectFailure(t.db, { node: site.node.id, operation: "create", code: "storage_capacity", times: 2 });
+    // A day of its own: the backend tick is a cron run once per minute across every runner on this database.
+    const h = harness("2026-03-06T10:00:00.000Z");
+    await h.request(service.id);
+    await h.until(service.id);
+    await failed(service.id, order.id, "storage_capacity");
+    for (let i = 0; i < 12; i++) {
+      h.clock.advance(60_000);
+      await h.runner.tick();
+    }
+    expect(await t.db.node.findUniqueOrThrow({ where: { id: site.node.id } })).toMatchObject({ allocatedVcpus: 0, allocatedDiskGb: 0 });
+    expect(await t.db.nodeAllocation.count({ where: { label: { startsWith: `service:${service.id}` }, releasedAt: null } })).toBe(0);
+  });
+
+  it("unknown: a driver error it cannot name, on both attempts", async () => {
+    const site = await makeVpsSite(t.db);
+    const { account } = await makeCustomer(t.db);
+    const { service, order } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id });
+    await injectFailure(t.db, { node: site.node.id, operation: "create", code: "unknown", times: 2 });
+    const h = harness();
+    await h.request(service.id);
+    await h.until(service.id);
+    await failed(service.id, order.id, "unknown");
+  });
+
+  it("unknown: a run whose steps keep throwing gives up, and the service does not stay pending", async () => {
+    const site = await makeVpsSite(t.db);
+    const reseller = await makeResellerWithCustomer(t.db);
+    const { service, order } = await makePendingService(t.db, { accountId: reseller.account.id, productId: site.product.id, locationId: site.location.id, resellerId: reseller.profile.id });
+    // Every step that reads the clock throws (the node agent never comes back) until the run's retries run out.
+    const faults = { failNextStep: false };
+    const h = harness("2026-03-02T10:00:00.000Z", faults);
+    await h.request(service.id);
+    for (let i = 0; i < 40; i++) {
+      faults.failNextStep = true;
+      h.clock.advance(5000);
+      await h.runner.tick();
+      const s = await t.db.service.findUniqueOrThrow({ where: { id: service.id } });
+      if (s.status === "provisioning_failed") break;
+    }
+    await failed(service.id, order.id, "unknown");
+    const [run] = await runsOf(service.id);
+    expect(run!.status).toBe("failed");
+    const events = await t.db.outboxEvent.findMany({ where: { resellerId: reseller.profile.id } });
+    expect(events.map((e) => e.type)).toEqual(["service.provisioning_failed"]);
+  });
 });
 
 describe("idempotency", () => {
