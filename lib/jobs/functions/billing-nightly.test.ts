@@ -17,7 +17,9 @@ import { inngest } from "../client";
 import { EmbeddedRunner } from "../embedded/embedded-runner";
 import { recordingLogger } from "../embedded/test-support";
 import { functions } from "../functions";
-import { billingHourly } from "./billing-hourly";
+import { billingHourly, createBillingHourlyFunction } from "./billing-hourly";
+import { createTerminateCancelledServicesFunction } from "./terminate-cancelled-services";
+import { runLifecycleVerb } from "@/lib/services/lifecycle/run-lifecycle-verb";
 import { billingNightly, createBillingNightlyFunction } from "./billing-nightly";
 
 let t: TestDb;
@@ -154,7 +156,42 @@ describe("renewal documents", () => {
     await h.night("2026-03-26");
     expect(await renewalInvoices(service.id)).toHaveLength(0);
     expect(await t.db.serviceRenewal.count({ where: { serviceId: service.id } })).toBe(0);
+    // The night after its paid period ended, the nightly run carries the cancellation out itself.
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ status: "terminated", cancellationReason: "cancelled at the end of the paid period" });
+  });
+});
+
+describe("the hourly and cancellation crons", () => {
+  it("billing-hourly charges an hourly service at :07 of each hour through the runner", async () => {
+    const { account } = await makeCustomer(t.db, { country: "NL", credit: "2.00" });
+    const { service } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id, status: "active" });
+    await t.db.service.update({ where: { id: service.id }, data: { billingCycle: "hourly", amount: new Prisma.Decimal("0.0500"), deliveredAt: new Date("2026-10-01T10:00:00Z") } });
+    const clock = createManualClock("2026-10-01T10:00:00.000Z");
+    const ctx = testContext(t.db, { clock });
+    const runner = new EmbeddedRunner({ db: t.db, functions: [createBillingHourlyFunction(() => ctx)], client: inngest, clock: () => clock.now(), logger: recordingLogger(), backoff: () => 1000 });
+    for (const at of ["2026-10-01T12:06:30Z", "2026-10-01T12:07:05Z", "2026-10-01T13:06:30Z", "2026-10-01T13:07:05Z"]) {
+      clock.set(new Date(at));
+      await runner.tick();
+    }
+    const charges = await t.db.creditLedgerEntry.findMany({ where: { accountId: account.id, kind: "hourly_charge" }, orderBy: { createdAt: "asc" } });
+    expect(charges.map((c) => c.amount.toFixed(2))).toEqual(["-0.10", "-0.05"]); // 10:00 → 12:00, then 12:00 → 13:00
+    expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).hourlyChargedUntil).toEqual(new Date("2026-10-01T13:00:00Z"));
+  });
+
+  it("terminate-cancelled-services ends a service within ten minutes of its scheduled date through the runner", async () => {
+    const { account } = await makeCustomer(t.db, { country: "NL" });
+    const { service } = await makeActiveService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id });
+    await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: new Date("2026-11-10T00:00:00Z"), cancellationScheduledDate: new Date("2026-11-10T00:00:00Z") } });
+    const clock = createManualClock("2026-11-09T23:49:00.000Z");
+    const ctx = testContext(t.db, { clock });
+    const runner = new EmbeddedRunner({ db: t.db, functions: [createTerminateCancelledServicesFunction(() => ctx)], client: inngest, clock: () => clock.now(), logger: recordingLogger(), backoff: () => 1000 });
+    await runner.tick();
+    clock.set(new Date("2026-11-09T23:50:05Z"));
+    await runner.tick();
     expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).status).toBe("active");
+    clock.set(new Date("2026-11-10T00:00:05Z"));
+    await runner.tick();
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ status: "terminated", terminatedAt: new Date("2026-11-10T00:00:05Z") });
   });
 });
 
@@ -395,5 +432,58 @@ describe("hourly services", () => {
     expect(await balance()).toBe("4.6200");
     expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ status: "active", suspendReason: null });
     expect(await t.db.creditLedgerEntry.count({ where: { accountId: account.id, kind: "hourly_charge" } })).toBe(4);
+  });
+});
+
+// Nights in 2027: the runs of one function are ordered by the runner clock, so these come after every night above.
+describe("termination", () => {
+  it("cancels the open renewal and its untouched document, and nothing is raised or charged for the service afterwards", async () => {
+    const { account } = await makeCustomer(t.db, { country: "NL" });
+    const { service } = await makeActiveService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id });
+    await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: new Date("2027-05-20T00:00:00Z") } });
+    const option = await t.db.productOption.create({ data: { name: "Extra IP", slug: `ip-t-${service.id.slice(0, 8)}`, pricingType: "recurring" } });
+    await t.db.serviceOption.create({ data: { serviceId: service.id, optionId: option.id, status: "active", amount: "3.00", nextDueDate: new Date("2027-05-16T00:00:00Z") } });
+    const h = harness();
+    await h.night("2027-05-14");
+    const raised = await renewalInvoices(service.id);
+    expect(raised.map((i) => i.status)).toEqual(["unpaid", "unpaid"]); // the add-on's own period and the service's
+
+    const result = await runLifecycleVerb(h.ctx, service.id, "terminate", { reason: "customer left" });
+    expect(result.status).toBe("terminated");
+    expect((await renewalInvoices(service.id)).map((i) => i.status)).toEqual(["cancelled", "cancelled"]);
+    expect(await t.db.serviceRenewal.findMany({ where: { serviceId: service.id }, select: { status: true } })).toEqual([{ status: "cancelled" }]);
+    expect(await t.db.serviceOptionRenewal.findMany({ where: { serviceOption: { serviceId: service.id } }, select: { status: true } })).toEqual([{ status: "cancelled" }]);
+
+    // Later nights: no new period, no suspension of a terminated service.
+    await h.night("2027-06-14");
+    await h.night("2027-06-20");
+    expect(await renewalInvoices(service.id)).toHaveLength(2);
+    expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).status).toBe("terminated");
+  });
+
+  it("leaves a document that was partly paid open (its renewal is cancelled, so paying the rest renews nothing)", async () => {
+    const { account } = await makeCustomer(t.db, { country: "NL", credit: "5.00" });
+    const { service } = await makeActiveService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id });
+    await t.db.service.update({ where: { id: service.id }, data: { nextDueDate: new Date("2027-07-20T00:00:00Z") } });
+    const h = harness();
+    await h.night("2027-07-14");
+    const [invoice] = await renewalInvoices(service.id);
+    await payInvoiceFromCredit(owner(account), invoice!.id, { db: t.db, now: new Date("2027-07-15T00:00:00Z"), amount: new Prisma.Decimal("5.00") });
+    await runLifecycleVerb(h.ctx, service.id, "terminate");
+    expect(await t.db.invoice.findUniqueOrThrow({ where: { id: invoice!.id } })).toMatchObject({ status: "unpaid" });
+    expect(await t.db.serviceRenewal.findFirstOrThrow({ where: { serviceId: service.id } })).toMatchObject({ status: "cancelled" });
+  });
+
+  it("stops the hourly charges of a terminated hourly service", async () => {
+    const { account } = await makeCustomer(t.db, { country: "NL", credit: "10.00" });
+    const { service } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id, status: "active" });
+    await t.db.service.update({ where: { id: service.id }, data: { billingCycle: "hourly", amount: new Prisma.Decimal("0.0137"), deliveredAt: new Date("2027-09-01T00:30:00Z") } });
+    const h = harness();
+    await h.night("2027-09-02");
+    expect(await t.db.creditLedgerEntry.count({ where: { accountId: account.id, kind: "hourly_charge" } })).toBe(1);
+    await runLifecycleVerb(h.ctx, service.id, "terminate");
+    await h.night("2027-09-03");
+    await h.night("2027-09-04");
+    expect(await t.db.creditLedgerEntry.count({ where: { accountId: account.id, kind: "hourly_charge" } })).toBe(1);
   });
 });

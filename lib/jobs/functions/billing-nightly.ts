@@ -6,10 +6,13 @@ import { raiseDueRenewals } from "@/lib/billing/renewals/raise-due-renewals";
 import { resumeRenewedServices } from "@/lib/billing/renewals/resume-renewed-services";
 import { endOverdueAddons } from "@/lib/billing/renewals/end-overdue-addons";
 import { suspendOverdueServices } from "@/lib/billing/renewals/suspend-overdue-services";
+import { terminateDueCancellations } from "@/lib/services/lifecycle/cancel-service";
 import { inngest } from "../client";
 
 /**
- * `billing/nightly`, daily at 02:30 UTC (docs/billing.md "Renewals"): charges hourly usage, raises
+ * `billing/nightly`, daily at 02:30 UTC (docs/billing.md "Renewals"): terminates services whose
+ * scheduled cancellation has come (the ten-minute sweep usually got there first; this makes the
+ * nightly run complete on its own), charges hourly usage, raises
  * the renewal documents coming due (services, and add-ons on their own cycle), bills last month's
  * custom-image storage (on the first night of a month; later nights find it claimed), charges a
  * `saved_method` reseller's open renewals to its card, suspends services whose
@@ -23,6 +26,7 @@ export function createBillingNightlyFunction(context: () => BackendContext = () 
     { id: "billing-nightly", name: "billing/nightly", triggers: [{ cron: "30 2 * * *" }], retries: 2 },
     async ({ step }) => {
       const ctx = context();
+      const cancelled = await step.run("terminate-cancelled", () => terminateDueCancellations(ctx));
       const hourly = await step.run("charge-hourly", () => chargeHourlyServices(ctx));
       const renewals = await step.run("raise-renewals", () => raiseDueRenewals(ctx));
       const imageStorage = await step.run("charge-image-storage", () => chargeImageStorage(ctx));
@@ -30,7 +34,7 @@ export function createBillingNightlyFunction(context: () => BackendContext = () 
       const suspended = await step.run("suspend-overdue", () => suspendOverdueServices(ctx));
       const addonsEnded = await step.run("end-overdue-addons", () => endOverdueAddons(ctx));
       const resumed = await step.run("resume-renewed", () => resumeRenewedServices(ctx));
-      return { hourly, renewals, imageStorage, byCard, suspended, addonsEnded, resumed };
+      return { cancelled, hourly, renewals, imageStorage, byCard, suspended, addonsEnded, resumed };
     },
   );
 }

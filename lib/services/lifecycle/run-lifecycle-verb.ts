@@ -9,6 +9,7 @@ import { findServiceMachine } from "../find-service-machine";
 import { serviceEventDataFor } from "../service-event-data-for";
 import { LIFECYCLE_TRANSITIONS, lifecycleRefusal, SERVICE_NOT_FOUND, type LifecycleVerb } from "../service-rules";
 import { allocationLabel, giveBack } from "../provisioning/provisioning-steps";
+import { closeRenewalsOfEndedService } from "@/lib/billing/renewals/close-renewals-of-ended-service";
 
 /** reseller-api.md "Other records": Lifecycle result. */
 export interface LifecycleResult {
@@ -25,7 +26,8 @@ const EVENT = { suspend: "service.suspended", unsuspend: "service.unsuspended", 
  * Suspend, unsuspend or terminate, per LIFECYCLE_TRANSITIONS. The status changes by a conditional
  * update from the status read (a concurrent change makes this call re-read and re-decide), in one
  * transaction with the reseller event. Then the machine follows: stopped on suspend, started on
- * unsuspend, deleted (VPS) or wiped back to stock (dedicated) on terminate. A second terminate is a
+ * unsuspend, deleted (VPS) or wiped back to stock (dedicated) on terminate, whose open renewals and
+ * their untouched documents are cancelled in the same transaction. A second terminate is a
  * success with `alreadyTerminated: true` and runs nothing.
  */
 export async function runLifecycleVerb(
@@ -53,6 +55,7 @@ export async function runLifecycleVerb(
               : { status: to, terminatedAt: now, cancellationReason: options.reason ?? undefined },
       });
       if (count === 0) return false;
+      if (verb === "terminate") await closeRenewalsOfEndedService(tx, serviceId);
       const service = await tx.service.findUniqueOrThrow({ where: { id: serviceId }, select: { accountId: true } });
       const resellerId = await findAccountResellerId(tx, service.accountId);
       if (resellerId) await recordResellerEvent(tx, { resellerId, type: EVENT[verb], data: await serviceEventDataFor(tx, serviceId, options.reason) }, { now });
