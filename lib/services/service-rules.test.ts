@@ -56,9 +56,13 @@ describe.each(Object.keys(LIFECYCLE) as LifecycleVerb[])("%s", (verb) => {
   });
 });
 
-// Controls by billing state: a suspended service accepts stop, restart, stats and OS templates only;
-// a terminated one nothing; every other state leaves the decision to the machine (404/409 later).
-const CONTROLS: Control[] = ["start", "stop", "restart", "reinstall", "password", "console", "backup_create", "os_templates", "stats"];
+// Controls by billing state: a suspended service accepts stop, restart, stats and OS templates only
+// (rescue, rDNS, SSH keys and transit self-service are refused too: docs/services.md decision); a
+// terminated one nothing; every other state leaves the decision to the machine (404/409 later).
+const CONTROLS = ["start", "stop", "restart", "reinstall", "password", "console", "backup_create", "os_templates", "stats", "rescue", "rdns", "ssh_keys", "transit_config"] as const satisfies readonly Control[];
+// Every control is in the table: adding one to `Control` without a row here fails the typecheck.
+const EVERY_CONTROL_LISTED: Exclude<Control, (typeof CONTROLS)[number]> extends never ? true : never = true;
+void EVERY_CONTROL_LISTED;
 const SUSPENDED_OK = new Set<Control>(["stop", "restart", "stats", "os_templates"]);
 
 describe("controls by billing state", () => {
