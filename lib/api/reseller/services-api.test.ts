@@ -77,6 +77,18 @@ describe("reading services", () => {
     expect((await send("POST", `/services/${a.service.id}/power`, { key: other.plaintext, sign: { secret: other.secret, now }, body: { action: "stop" } })).status).toBe(404);
   });
 
+  it("wholesaleAmount is in the base currency when the service bills in the account's own currency", async () => {
+    const a = await vps();
+    await t.db.exchangeRate.create({ data: { baseCurrency: "EUR", quoteCurrency: "CHF", rate: "0.8", effectiveAt: new Date("2020-01-01T00:00:00Z") } });
+    await t.db.service.update({ where: { id: a.service.id }, data: { amount: "8.00", currency: "CHF" } });
+    expect((await get(`/services/${a.service.id}`)).body.data).toMatchObject({ wholesaleAmount: "10.00" });
+    const listed = (await get("/services?limit=100")).body.data as { serviceId: string; wholesaleAmount: string }[];
+    expect(listed.find((s) => s.serviceId === a.service.id)?.wholesaleAmount).toBe("10.00");
+    // Without a rate on file the figure is shown as billed (the order code's fallback).
+    await t.db.service.update({ where: { id: a.service.id }, data: { currency: "SEK" } });
+    expect((await get(`/services/${a.service.id}`)).body.data).toMatchObject({ wholesaleAmount: "8.00" });
+  });
+
   it("a customer-bound key sees and acts only on its customer's services", async () => {
     const c = await t.db.resellerCustomer.create({ data: { resellerId: r.profile.id, externalCustomerId: `c-${randomUUID()}` } });
     const theirs = await vps({ resellerCustomerId: c.id });

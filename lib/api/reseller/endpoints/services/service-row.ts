@@ -3,6 +3,9 @@ import type { Db } from "@/lib/db/client";
 import { billingCycleValue } from "@/lib/services/billing-cycle-value";
 import { primaryAddressesOf } from "@/lib/services/primary-addresses-of";
 import type { ScopedService } from "@/lib/services/find-scoped-service-or-throw";
+import { getBaseCurrency } from "@/lib/pricing/base-currency";
+import { applyRate, convert } from "@/lib/pricing/exchange-rate";
+import { dec, type Decimal } from "@/lib/pricing/money";
 import { moneyString } from "../../../money";
 
 export const serviceRowSchema = z.object({
@@ -33,19 +36,37 @@ function externalServiceId(s: ScopedService): string | null {
 }
 
 /** The rows of a page of services; addresses are read for the whole page at once. */
-export async function serviceRows(db: Db, services: ScopedService[]): Promise<z.input<typeof serviceRowSchema>[]> {
-  const ips = await primaryAddressesOf(
-    db,
-    services.map((s) => s.id),
-  );
-  return services.map((s) => rowOf(s, ips.get(s.id) ?? null));
+export async function serviceRows(db: Db, services: ScopedService[], now: Date = new Date()): Promise<z.input<typeof serviceRowSchema>[]> {
+  const [ips, toBase] = await Promise.all([
+    primaryAddressesOf(
+      db,
+      services.map((s) => s.id),
+    ),
+    baseCurrencyRates(db, services, now),
+  ]);
+  return services.map((s) => rowOf(s, ips.get(s.id) ?? null, toBase.get(s.currency) ?? null));
+}
+
+/**
+ * `wholesaleAmount` is in the base currency (reseller-api.md Service), while a service bills in its
+ * account's currency (invoice and saved_method modes quote in it). One rate per foreign currency on
+ * the page, in force now; without a rate on file the figure stays as billed (convert's fallback).
+ */
+async function baseCurrencyRates(db: Db, services: ScopedService[], now: Date): Promise<Map<string, Decimal>> {
+  const rates = new Map<string, Decimal>();
+  if (services.length === 0) return rates;
+  const base = await getBaseCurrency(db);
+  for (const currency of new Set(services.map((s) => s.currency))) {
+    if (currency !== base) rates.set(currency, (await convert(db, dec(1), currency, base, now)).rate);
+  }
+  return rates;
 }
 
 export async function serviceRow(db: Db, s: ScopedService): Promise<z.input<typeof serviceRowSchema>> {
   return (await serviceRows(db, [s]))[0]!;
 }
 
-function rowOf(s: ScopedService, serverIp: string | null): z.input<typeof serviceRowSchema> {
+function rowOf(s: ScopedService, serverIp: string | null, toBase: Decimal | null): z.input<typeof serviceRowSchema> {
   return {
     serviceId: s.id,
     externalServiceId: externalServiceId(s),
@@ -55,7 +76,7 @@ function rowOf(s: ScopedService, serverIp: string | null): z.input<typeof servic
     serverIp,
     hostname: s.hostname,
     billingCycle: billingCycleValue(s.billingCycle),
-    wholesaleAmount: moneyString(s.amount),
+    wholesaleAmount: moneyString(toBase ? applyRate(s.amount, toBase) : s.amount),
     nextDueDate: s.nextDueDate?.toISOString() ?? null,
     createdAt: s.createdAt.toISOString(),
   };
