@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/db/client";
 import type { ServiceUpgrade } from "@/lib/generated/prisma/client";
-import { repriceOpenRenewals } from "@/lib/billing/renewals/reprice-open-renewals";
+import { lockOpenRenewalDocuments, repriceOpenRenewals } from "@/lib/billing/renewals/reprice-open-renewals";
 import { endHeldOptions, listHeldOptions } from "./held-options";
 
 /**
@@ -16,6 +16,7 @@ import { endHeldOptions, listHeldOptions } from "./held-options";
  */
 export async function completePlanChange(tx: Tx, upgrade: ServiceUpgrade, at: Date): Promise<void> {
   if (upgrade.kind !== "package" || !upgrade.toProductId || !upgrade.newAmount) return;
+  await lockOpenRenewalDocuments(tx, upgrade.serviceId);
   await tx.service.update({ where: { id: upgrade.serviceId }, data: { productId: upgrade.toProductId, amount: upgrade.newAmount } });
   const [held, offered] = await Promise.all([
     listHeldOptions(tx, upgrade.serviceId),

@@ -2,6 +2,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma, ServiceUpgrade } from "@/lib/generated/prisma/client";
 import type { DocumentLineInput } from "@/lib/billing/create-invoice";
+import { lockOpenRenewalDocuments } from "@/lib/billing/renewals/reprice-open-renewals";
 import type { OrderContext } from "@/lib/orders/order-context";
 import { resolveSavedMethod } from "@/lib/orders/saved-method";
 import { defaultGatewayResolver, type GatewayResolver } from "@/lib/payments/payment-gateway";
@@ -156,6 +157,8 @@ export async function requestPackageChange(
 
   const planned = await db.$transaction(
     async (tx) => {
+      // A change owing nothing may complete here and re-price the renewal documents: their locks first (completePlanChange).
+      if (!preview.netAmount.greaterThan(ZERO)) await lockOpenRenewalDocuments(tx, service.id);
       await lockService(tx, service.id);
       if (await findOpenUpgrade(tx, service.id)) throw new DomainError("conflict", UPGRADE_IN_PROGRESS);
       const charged = preview.netAmount.greaterThan(ZERO) ? preview.netAmount : ZERO;
