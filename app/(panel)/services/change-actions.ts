@@ -47,6 +47,7 @@ export async function upgradeServiceAction(serviceId: string, toProductId: strin
     const ctx = await changeContext(db, { kind: "customer", accountId: customer.accountId, userId });
     const { upgrade, charge } = await requestPackageChange(db, ctx, service, toProductId, new Date());
     if (upgrade.status === "executing") await requestUpgradeExecution([upgrade.id]);
+    if (upgrade.status === "completed") return { ok: true, message: "Upgrade applied: nothing to pay. The server is on the new plan.", document: null };
     if (!charge?.document) return { ok: true, message: "Upgrade accepted: nothing to pay. The server is being moved to the new plan.", document: null };
     return { ok: true, message: `Upgrade requested. Pay ${charge.document.type} ${charge.document.number} to apply it.`, document: charge.document };
   });

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
-import { makeActiveService, makeVpsSite } from "@/lib/services/testing/service-factories";
+import { raiseRenewal } from "@/lib/billing/renewals/raise-renewal";
+import { VPS_SPECS, makeActiveService, makeVpsSite } from "@/lib/services/testing/service-factories";
 import { makeAddon, makeUpgradePlan } from "@/lib/services/changes/testing/change-factories";
 import { UPGRADE_NOT_CANCELLABLE } from "@/lib/services/changes/cancel-service-upgrade";
 import { ADDON_NOT_HELD, NOTHING_TO_CHANGE, OVERLAPPING_OPTIONS, addonAlreadyHeld, addonNotHeld } from "@/lib/services/changes/option-changes";
@@ -74,8 +75,11 @@ describe("plan upgrades", () => {
     const service = await vps();
     const res = await call("POST", `/services/${service.id}/upgrades`, { toProductId: plan.id });
     expect(res.status).toBe(201);
-    const data = res.body.data as { upgrade: { id: string; status: string }; billingDocument: { id: string; total: string }; orderId: string; lineItems: { amount: string }[]; settled: boolean; billingDocumentType: string };
-    expect(data).toMatchObject({ upgrade: { status: "awaiting_payment" }, billingDocumentType: "invoice", billingDocument: { total: "6.56", status: "unpaid" }, settled: false, lineItems: [{ quantity: 1, amount: "5.42" }] });
+    const data = res.body.data as { upgrade: { id: string; status: string }; billingDocument: { id: string; total: string }; orderId: string; lineItems: { amount: string }[]; billingDocumentType: string };
+    expect(Object.keys(data).sort()).toEqual(["billingDocument", "billingDocumentType", "lineItems", "orderId", "upgrade"]);
+    expect(data).toMatchObject({ upgrade: { status: "awaiting_payment" }, billingDocumentType: "invoice", billingDocument: { total: "6.56", status: "unpaid" }, lineItems: [{ quantity: 1, amount: "5.42" }] });
+    // The settlement sits beside `data`, as the spec's "plus top-level document, settled, next_step, credit_balance".
+    expect(res.body).toMatchObject({ success: true, document: { type: "invoice", id: data.billingDocument.id, status: "unpaid", total: "6.56", settled: false }, settled: false, next_step: expect.any(String), credit_balance: "200.00" });
     expect((await t.db.clientAccount.findUniqueOrThrow({ where: { id: me.account.id } })).creditBalance.toFixed(2)).toBe("200.00");
 
     const read = await call("GET", `/upgrades/${data.upgrade.id}`);
@@ -99,6 +103,73 @@ describe("plan upgrades", () => {
     expect((await call("GET", `/upgrades/${data.upgrade.id}`)).body.data).toMatchObject({ upgrade: { status: "executing" }, order: { status: "paid", payment_status: "paid" } });
     expect(await call("POST", `/upgrades/${data.upgrade.id}/cancel`)).toEqual({ status: 400, body: { success: false, error: UPGRADE_NOT_CANCELLABLE, code: "BAD_REQUEST" } });
     expect((await t.db.clientAccount.findUniqueOrThrow({ where: { id: me.account.id } })).creditBalance.toFixed(2)).toBe("193.44");
+  });
+
+  it("a change netting to credit with nothing to resize is completed at once: no document, no refund, settled; it cannot be cancelled", async () => {
+    const service = await vps();
+    const cheaper = await makeUpgradePlan(t.db, site.product.id, site.location.id, { monthly: "10.00", specs: VPS_SPECS });
+    const ledger = await t.db.creditLedgerEntry.count({ where: { accountId: me.account.id } });
+    const balance = (await t.db.clientAccount.findUniqueOrThrow({ where: { id: me.account.id } })).creditBalance.toFixed(2);
+    const res = await call("POST", `/services/${service.id}/upgrades`, { toProductId: cheaper.id });
+    expect(res.status).toBe(201);
+    const data = res.body.data as { upgrade: { id: string } };
+    expect(res.body).toMatchObject({
+      data: { upgrade: { status: "completed" }, billingDocument: null, billingDocumentType: null, lineItems: [], orderId: null },
+      document: null,
+      settled: true,
+      credit_balance: balance,
+      message: "Upgrade applied",
+    });
+    expect((await call("GET", `/upgrades/${data.upgrade.id}`)).body.data).toMatchObject({ upgrade: { status: "completed", net_amount: "-1.36", executed_at: now.toISOString() }, order: null });
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ productId: cheaper.id, amount: new Prisma.Decimal("10.00") });
+    // "a removal's credit only offsets charges in the same change": nothing goes to the account.
+    expect(await t.db.creditLedgerEntry.count({ where: { accountId: me.account.id } })).toBe(ledger);
+    expect(await call("POST", `/upgrades/${data.upgrade.id}/cancel`)).toEqual({ status: 400, body: { success: false, error: UPGRADE_NOT_CANCELLABLE, code: "BAD_REQUEST" } });
+  });
+
+  it("a change netting to zero that still has to resize the VPS stays executing (settled, no document) until the hypervisor is done", async () => {
+    const service = await vps();
+    const bigger = await makeUpgradePlan(t.db, site.product.id, site.location.id, { monthly: "12.00" });
+    const res = await call("POST", `/services/${service.id}/upgrades`, { toProductId: bigger.id });
+    expect(res).toMatchObject({ status: 201, body: { data: { upgrade: { status: "executing" }, billingDocument: null, orderId: null }, document: null, settled: true, next_step: expect.stringMatching(/^Nothing to pay\. The change is being applied/) } });
+    expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).productId).toBe(site.product.id);
+  });
+
+  it("a completed change re-prices and re-taxes the open renewal invoice, ends add-ons the new plan does not offer, and reinstall offers the new plan's images", async () => {
+    const buyer = await customerWithKey(t.db, { credit: "50.00" });
+    await t.db.clientAccount.update({ where: { id: buyer.account.id }, data: { country: "DE" } });
+    await t.db.vatRate.createMany({
+      data: [
+        { countryCode: "DE", ratePercent: new Prisma.Decimal("16.00"), effectiveFrom: new Date("2020-01-01T00:00:00.000Z") },
+        { countryCode: "DE", ratePercent: new Prisma.Decimal("19.00"), effectiveFrom: new Date("2026-05-01T00:00:00.000Z") },
+      ],
+    });
+    const service = await vps(buyer.account.id);
+    const kept = await t.db.serviceOption.create({ data: { serviceId: service.id, optionId: ipv4.id, quantity: 1, status: "active", amount: new Prisma.Decimal("6.00"), nextDueDate: due } });
+    const dropped = await t.db.serviceOption.create({ data: { serviceId: service.id, optionId: backup.id, quantity: 1, status: "active", amount: new Prisma.Decimal("3.00"), nextDueDate: due } });
+    const renewal = await raiseRenewal(t.db, service.id, { at: new Date("2026-04-25T00:00:00.000Z"), source: "nightly", creditAccountId: null });
+    expect(await t.db.invoice.findUniqueOrThrow({ where: { id: renewal!.document.id } })).toMatchObject({ subtotal: new Prisma.Decimal("21.00"), vatRate: new Prisma.Decimal("16.00"), total: new Prisma.Decimal("24.36") });
+
+    const [image] = await t.db.productOsImage.findMany({ where: { productId: site.product.id }, orderBy: { osImageId: "asc" }, take: 1 });
+    const cheaper = await makeUpgradePlan(t.db, site.product.id, site.location.id, { monthly: "10.00", specs: VPS_SPECS });
+    await t.db.productOptionAssignment.create({ data: { productId: cheaper.id, optionId: ipv4.id } });
+    await t.db.productOsImage.create({ data: { productId: cheaper.id, osImageId: image!.osImageId, isDefault: true } });
+
+    const res = await call("POST", `/services/${service.id}/upgrades`, { toProductId: cheaper.id }, buyer.plaintext);
+    expect(res.body.data).toMatchObject({ upgrade: { status: "completed" } });
+    // 10.00 (new plan) + 6.00 (the add-on it offers) = 16.00; VAT at the rate now in force, 19 % = 3.04.
+    const invoice = await t.db.invoice.findUniqueOrThrow({ where: { id: renewal!.document.id }, include: { items: true } });
+    expect(invoice).toMatchObject({ status: "unpaid", number: renewal!.document.number, subtotal: new Prisma.Decimal("16.00"), vatRate: new Prisma.Decimal("19.00"), vatAmount: new Prisma.Decimal("3.04"), total: new Prisma.Decimal("19.04") });
+    expect(invoice.items.map((i) => [i.description.split(" — ")[0], i.amount.toFixed(2), i.serviceId])).toEqual([
+      [`Renewal: ${cheaper.name} (monthly)`, "10.00", service.id],
+      ["Renewal: Extra IPv4", "6.00", service.id],
+    ]);
+    expect(await t.db.serviceOption.findUniqueOrThrow({ where: { id: kept.id } })).toMatchObject({ status: "active", amount: new Prisma.Decimal("6.00"), nextDueDate: due });
+    expect(await t.db.serviceOption.findUniqueOrThrow({ where: { id: dropped.id } })).toMatchObject({ status: "cancelled", terminationDate: now });
+    expect((await call("GET", `/vps/${service.id}/os-images`, undefined, buyer.plaintext)).body.data).toEqual({ templates: [expect.objectContaining({ id: image!.osImageId })] });
+
+    // Paying it pays the new figures.
+    expect((await call("POST", `/invoices/${invoice.id}/pay`, {}, buyer.plaintext)).body.data).toMatchObject({ invoicePaid: true, newBalance: "30.96" });
   });
 
   it("refuses each case with its sentence", async () => {
@@ -165,7 +236,8 @@ describe("add-ons", () => {
 
     const zero = await call("POST", `/services/${service.id}/upgrades/options`, { removeOptions: [ipv4.id] });
     expect(zero.status).toBe(201);
-    expect(zero.body.data).toMatchObject({ upgrade: { status: "completed" }, billingDocument: null, billingDocumentType: null, settled: true, lineItems: [], orderId: null });
+    expect(zero.body.data).toMatchObject({ upgrade: { status: "completed" }, billingDocument: null, billingDocumentType: null, lineItems: [], orderId: null });
+    expect(zero.body).toMatchObject({ document: null, settled: true, next_step: "Applied." });
     expect((await call("GET", `/services/${service.id}/options`)).body.data).toEqual([]);
   });
 

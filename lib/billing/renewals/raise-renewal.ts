@@ -71,14 +71,7 @@ export async function raiseRenewal(db: Db, serviceId: string, options: RaiseRene
   const raised = await inTransaction(db, async (tx) => {
     await tx.$queryRaw`SELECT "id" FROM "ClientAccount" WHERE "id" = ${head.accountId}::uuid FOR NO KEY UPDATE`;
     await tx.$queryRaw`SELECT "id" FROM "Service" WHERE "id" = ${serviceId}::uuid FOR NO KEY UPDATE`;
-    const service = await tx.service.findUniqueOrThrow({
-      where: { id: serviceId },
-      include: {
-        product: { select: { name: true } },
-        account: { select: { country: true } },
-        options: { where: { status: "active" }, include: { option: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
-      },
-    });
+    const service = await tx.service.findUniqueOrThrow({ where: { id: serviceId }, include: renewedServiceInclude });
     if (options.precheck) await options.precheck(tx, service);
     if (notRenewable(service)) return null;
     const periodStart = service.nextDueDate!;
@@ -143,12 +136,19 @@ async function collectsFromResellerCredit(tx: Tx, accountId: string): Promise<bo
   return profile?.status === "active" && (programme?.paymentMode ?? "credit") === "credit";
 }
 
+/** What renewalLines reads of a service (its active add-ons in `options`, oldest first). */
+export const renewedServiceInclude = {
+  product: { select: { name: true } },
+  account: { select: { country: true } },
+  options: { where: { status: "active" }, include: { option: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
+} satisfies Prisma.ServiceInclude;
+
 type RenewedService = Prisma.ServiceGetPayload<{
   include: { product: { select: { name: true } }; options: { include: { option: { select: { name: true } } } } };
 }>;
 
 /** The service for the period, then each active recurring add-on whose cycle ends with the service's. */
-function renewalLines(service: RenewedService, periodStart: Date, periodEnd: Date): DocumentLineInput[] {
+export function renewalLines(service: RenewedService, periodStart: Date, periodEnd: Date): DocumentLineInput[] {
   const label = service.hostname ?? service.name;
   const period = `${day(periodStart)} to ${day(periodEnd)}`;
   const lines: DocumentLineInput[] = [

@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { createManualClock } from "@/lib/backends/clock";
 import { testContext } from "@/lib/backends/testing/backend-test-kit";
 import { payInvoiceFromCredit } from "@/lib/billing/pay-invoice-from-credit";
+import { raiseRenewal } from "@/lib/billing/renewals/raise-renewal";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { SERVICE_UPGRADE_EXECUTE_EVENT } from "@/lib/services/changes/execute-service-upgrade";
 import { requestPackageChange } from "@/lib/services/changes/package-change";
@@ -83,6 +84,21 @@ describe("executing a paid plan change", () => {
     expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ productId: plan.id, amount: new Prisma.Decimal("20.00") });
     expect(await t.db.virtualMachine.findFirstOrThrow({ where: { serviceId: service.id, destroyedAt: null } })).toMatchObject({ vcpus: 4, memoryMb: 8192, diskGb: 160, state: "running" });
     expect(await t.db.backendJob.count({ where: { operation: "resize", vm: { serviceId: service.id } } })).toBe(1);
+  });
+
+  it("completing after the resize re-prices the service's open renewal invoice to the new plan", async () => {
+    const { customer, service, requested } = await customerUpgrade();
+    const renewal = await raiseRenewal(t.db, service.id, { at: new Date(start), source: "nightly", creditAccountId: null });
+    expect((await t.db.invoice.findUniqueOrThrow({ where: { id: renewal!.document.id } })).total.toFixed(2)).toBe("12.00");
+    const { clock, runner } = harness();
+    await payInvoiceFromCredit({ accountId: customer.account.id, userId: customer.owner.id, isOwner: true }, requested.charge!.document!.id, { db: t.db, now: clock.now() });
+    for (let i = 0; i < 40; i++) {
+      clock.advance(30_000);
+      await runner.tick();
+      if ((await t.db.serviceUpgrade.findUniqueOrThrow({ where: { id: requested.upgrade.id } })).status !== "executing") break;
+    }
+    expect((await t.db.serviceUpgrade.findUniqueOrThrow({ where: { id: requested.upgrade.id } })).status).toBe("completed");
+    expect(await t.db.invoice.findUniqueOrThrow({ where: { id: renewal!.document.id } })).toMatchObject({ status: "unpaid", subtotal: new Prisma.Decimal("20.00"), total: new Prisma.Decimal("20.00") });
   });
 
   it("the event runs it at once, and a second event or the sweep never resizes twice", async () => {

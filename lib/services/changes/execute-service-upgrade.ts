@@ -1,12 +1,12 @@
 import { BackendError } from "@/lib/backends/backend-error";
-import { sizeFromSpecs } from "@/lib/backends/capacity/sizes";
 import type { BackendContext } from "@/lib/backends/context";
 import { getJob } from "@/lib/backends/jobs";
 import { hypervisorForVm } from "@/lib/backends/registry";
 import { inngest } from "@/lib/jobs/client";
 import { currentEmbeddedTarget } from "@/lib/jobs/embedded/bridge";
 import { isInngestExternal } from "@/lib/jobs/is-inngest-external";
-import { findServiceMachine } from "../find-service-machine";
+import { completePlanChange } from "./complete-plan-change";
+import { pendingResize } from "./pending-resize";
 
 /** The event that starts `service-upgrade-execute` for one plan change. */
 export const SERVICE_UPGRADE_EXECUTE_EVENT = "service/upgrade.execute.requested";
@@ -33,8 +33,8 @@ export type UpgradeProgress = { done: true; status: string } | { done: false; wa
  * One step of carrying out an `executing` plan change (idempotent; the background function calls it
  * until done). A native VPS whose new plan has another size is resized through its hypervisor (a
  * job that takes time: the machine is stopped, resized and started again); when the job succeeds,
- * or when nothing needs resizing, the service takes the new product and bills the new plan's
- * price from its next cycle (`completed`, `executedAt`). A resize the hypervisor refuses or that
+ * or when nothing needs resizing, the change is `completed` (`executedAt`) and completePlanChange
+ * moves the service to the new plan. A resize the hypervisor refuses or that
  * fails leaves the change `awaiting_admin` with the reason, the service untouched: the supplier
  * settles it (the charge stands).
  */
@@ -45,18 +45,15 @@ export async function advanceServiceUpgrade(ctx: BackendContext, upgradeId: stri
   const hold = (reason: string) => finish(ctx, upgradeId, { status: "awaiting_admin", failureReason: reason });
 
   if (upgrade.kind === "package" && !upgrade.resizeJobId) {
-    const [target, machine] = await Promise.all([
-      upgrade.toProductId ? db.product.findUnique({ where: { id: upgrade.toProductId }, select: { kind: true, specs: true } }) : null,
-      findServiceMachine(db, upgrade.serviceId),
-    ]);
-    const size = target?.kind === "vps" ? sizeFromSpecs(target.specs) : null;
-    if (size && machine?.kind === "vps" && (size.vcpus !== machine.vm.vcpus || size.memoryMb !== machine.vm.memoryMb || size.diskGb !== machine.vm.diskGb)) {
+    const resize = await pendingResize(db, upgrade.serviceId, upgrade.toProductId);
+    if (resize) {
+      const { size, vm } = resize;
       // Claimed by an optimistic update on updatedAt: the event's run and the sweep never both submit a resize.
       const { count } = await db.serviceUpgrade.updateMany({ where: { id: upgradeId, status: "executing", resizeJobId: null, updatedAt: upgrade.updatedAt }, data: { updatedAt: new Date(Math.max(ctx.clock.now().getTime(), upgrade.updatedAt.getTime() + 1)) } });
       if (count === 0) return { done: false, waitMs: 2_000 };
       try {
-        const driver = await hypervisorForVm(machine.vm.id, ctx);
-        const job = await driver.resize(machine.vm.id, { vcpus: size.vcpus, memoryMb: size.memoryMb, diskGb: size.diskGb });
+        const driver = await hypervisorForVm(vm.id, ctx);
+        const job = await driver.resize(vm.id, { vcpus: size.vcpus, memoryMb: size.memoryMb, diskGb: size.diskGb });
         await db.serviceUpgrade.update({ where: { id: upgradeId }, data: { resizeJobId: job.id, updatedAt: ctx.clock.now() } });
         return { done: false, waitMs: 2_000 };
       } catch (err) {
@@ -84,9 +81,7 @@ async function finish(ctx: BackendContext, upgradeId: string, outcome: { status:
       data: { status: outcome.status, failureReason: outcome.failureReason ?? null, executedAt: outcome.status === "completed" ? now : null, updatedAt: now },
     });
     const upgrade = await tx.serviceUpgrade.findUniqueOrThrow({ where: { id: upgradeId } });
-    if (count === 1 && outcome.status === "completed" && upgrade.kind === "package" && upgrade.toProductId && upgrade.newAmount) {
-      await tx.service.update({ where: { id: upgrade.serviceId }, data: { productId: upgrade.toProductId, amount: upgrade.newAmount } });
-    }
+    if (count === 1 && outcome.status === "completed") await completePlanChange(tx, upgrade, now);
     return { done: true as const, status: upgrade.status };
   });
 }

@@ -56,11 +56,14 @@ export function liveOptionRows(held: HeldOption[]): OptionsChangeResult["options
 /** Decreases (newest rows first) and removals of an options change; free, immediate, not refunded. */
 export async function applyReductions(tx: Tx, serviceId: string, held: HeldOption[], result: OptionsChangeResult, now: Date): Promise<void> {
   for (const d of result.decreased) await reduceHeld(tx, held.filter((h) => h.optionId === d.optionId), d.delta, now);
-  for (const r of result.removed) {
-    const rows = held.filter((h) => h.optionId === r.optionId);
-    await tx.serviceOption.updateMany({ where: { id: { in: rows.map((h) => h.id) }, status: { not: "cancelled" } }, data: { status: "cancelled", terminationDate: now } });
-    await withdrawUnpaidAddonOrders(tx, rows.filter((h) => h.status === "pending_payment").map((h) => h.orderId));
-  }
+  for (const r of result.removed) await endHeldOptions(tx, held.filter((h) => h.optionId === r.optionId), now);
+}
+
+/** Ends add-on rows now, free and without refund (`cancelled`, termination date `now`); unpaid ones take their untouched add-on order with them. */
+export async function endHeldOptions(tx: Tx, rows: HeldOption[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.serviceOption.updateMany({ where: { id: { in: rows.map((h) => h.id) }, status: { not: "cancelled" } }, data: { status: "cancelled", terminationDate: now } });
+  await withdrawUnpaidAddonOrders(tx, rows.filter((h) => h.status === "pending_payment").map((h) => h.orderId));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { postCreditEntry } from "@/lib/billing/post-credit-entry";
+import { completePlanChange } from "./complete-plan-change";
 import { requestUpgradeExecution } from "./execute-service-upgrade";
 
 // Plan changes the executor could not carry out (a resize the hypervisor refused or that failed) wait
@@ -69,9 +70,7 @@ export async function resolveUpgradeByOperator(db: Db, upgradeId: string, decisi
     }
     if (decision === "complete") {
       if ((await claim({ status: "completed", executedAt: now, failureReason: null })).count === 0) throw new DomainError("conflict", NOT_AWAITING_OPERATOR);
-      if (upgrade.kind === "package" && upgrade.toProductId && upgrade.newAmount) {
-        await tx.service.update({ where: { id: upgrade.serviceId }, data: { productId: upgrade.toProductId, amount: upgrade.newAmount } });
-      }
+      await completePlanChange(tx, upgrade, now);
       return { status: "completed", refunded: null };
     }
     const refund = upgrade.total;

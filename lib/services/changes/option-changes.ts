@@ -10,7 +10,7 @@ import { ZERO, apiBillingCycle, roundDocument, vatOn, type Decimal, type OrderQu
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { applyOptionsUpgrade, type UpgradeAddOption } from "./apply-paid-service-change";
 import { chargeServiceChange, type ChangeCharge } from "./charge-service-change";
-import { applyReductions, listHeldOptions, liveOptionRows, withdrawUnpaidAddonOrders, type HeldOption, type OptionsChangeResult } from "./held-options";
+import { applyReductions, endHeldOptions, listHeldOptions, liveOptionRows, type HeldOption, type OptionsChangeResult } from "./held-options";
 import { UPGRADE_IN_PROGRESS, findOpenUpgrade } from "./package-change";
 import { prorate, prorationOf } from "./proration";
 import { assertChangeable, lockService, quoteForService } from "./service-change-context";
@@ -155,8 +155,7 @@ export async function removeServiceOption(db: Db, service: ScopedService, target
     const held = await listHeldOptions(tx, service.id);
     const rows = held.filter((h) => ("optionId" in target ? h.optionId === target.optionId : h.id === target.rowId));
     if (rows.length === 0) throw new DomainError("not_found", ADDON_NOT_HELD);
-    await tx.serviceOption.updateMany({ where: { id: { in: rows.map((r) => r.id) }, status: { not: "cancelled" } }, data: { status: "cancelled", terminationDate: now } });
-    await withdrawUnpaidAddonOrders(tx, rows.filter((r) => r.status === "pending_payment").map((r) => r.orderId));
+    await endHeldOptions(tx, rows, now);
     return listHeldOptions(tx, service.id).then((all) => all.filter((h) => !rows.some((r) => r.id === h.id)));
   }, TX);
 }

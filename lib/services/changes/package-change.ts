@@ -2,12 +2,15 @@ import type { Db, Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma, ServiceUpgrade } from "@/lib/generated/prisma/client";
 import type { DocumentLineInput } from "@/lib/billing/create-invoice";
+import { lockOpenRenewalDocuments } from "@/lib/billing/renewals/reprice-open-renewals";
 import type { OrderContext } from "@/lib/orders/order-context";
 import { resolveSavedMethod } from "@/lib/orders/saved-method";
 import { defaultGatewayResolver, type GatewayResolver } from "@/lib/payments/payment-gateway";
 import { ZERO, apiBillingCycle, vatOn, type Decimal } from "@/lib/pricing";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { chargeServiceChange, type ChangeCharge } from "./charge-service-change";
+import { completePlanChange } from "./complete-plan-change";
+import { pendingResize } from "./pending-resize";
 import { chargeChangeOnCard } from "./settle-card-change";
 import { prorate, prorationOf } from "./proration";
 import { assertChangeable, lockService, quoteForService } from "./service-change-context";
@@ -126,9 +129,11 @@ export interface PackageChangeResult {
  * exists (404 `Product not found`), the service is active with a billing period (409), a path
  * links the two products (409), no other change is under way (409, checked again under the
  * service row lock), the target is priced on the service's cycle (400, from pricing). The
- * difference is charged like an order of the buyer (chargeServiceChange). Nothing owed, or paid
- * from reseller credit: `executing` at once (the background function resizes the machine and
- * completes it; call requestUpgradeExecution after the commit). A document raised:
+ * difference is charged like an order of the buyer (chargeServiceChange); a change netting to zero
+ * or credit charges nothing and refunds nothing. Nothing owed and no resize to run: `completed` in
+ * this transaction (completePlanChange). Nothing owed with a resize to run, or paid from reseller
+ * credit: `executing` at once (the background function resizes the machine and completes it; call
+ * requestUpgradeExecution after the commit). A document raised:
  * `awaiting_payment` until it is paid (applyPaidServiceChange). A reseller in `saved_method` mode:
  * `pending` while the card is charged after the commit (settle-card-change.ts), then `executing`,
  * or `cancelled` with `declined` set (the order `payment_failed`, retryable).
@@ -152,6 +157,8 @@ export async function requestPackageChange(
 
   const planned = await db.$transaction(
     async (tx) => {
+      // A change owing nothing may complete here and re-price the renewal documents: their locks first (completePlanChange).
+      if (!preview.netAmount.greaterThan(ZERO)) await lockOpenRenewalDocuments(tx, service.id);
       await lockService(tx, service.id);
       if (await findOpenUpgrade(tx, service.id)) throw new DomainError("conflict", UPGRADE_IN_PROGRESS);
       const charged = preview.netAmount.greaterThan(ZERO) ? preview.netAmount : ZERO;
@@ -181,7 +188,10 @@ export async function requestPackageChange(
         card: method ? { paymentMethodId: method.id } : null,
         at: now,
       });
-      const status = charge?.paymentStatus === "invoiced" ? "awaiting_payment" : charge?.paymentStatus === "processing" ? "pending" : "executing";
+      // Nothing owed and no machine work: final at once (customer API: a change netting to zero or
+      // credit is `completed`). A resize still to run keeps it `executing` until the hypervisor is done.
+      const finalNow = charge === null && !(await pendingResize(tx, service.id, target.id));
+      const status = charge?.paymentStatus === "invoiced" ? "awaiting_payment" : charge?.paymentStatus === "processing" ? "pending" : finalNow ? "completed" : "executing";
       const upgrade = await tx.serviceUpgrade.create({
         data: {
           serviceId: service.id,
@@ -202,9 +212,11 @@ export async function requestPackageChange(
           total: preview.totalWithVat,
           daysRemaining: preview.daysRemaining,
           daysInCycle: preview.daysInCycle,
+          executedAt: finalNow ? now : null,
           createdAt: now,
         },
       });
+      if (finalNow) await completePlanChange(tx, upgrade, now);
       return { result: { upgrade, preview, charge, lines, declined: null }, method };
     },
     { maxWait: 15_000, timeout: 30_000 },

@@ -23,15 +23,15 @@ export async function makeAddon(db: Db, productId: string, data: { monthly?: str
   });
 }
 
-/** A VPS plan twice the size of VPS_SPECS in `locationId`, reachable from `fromProductId` by an upgrade path. */
-export async function makeUpgradePlan(db: Db, fromProductId: string, locationId: string, data: { monthly?: string; link?: boolean; diskGb?: number } = {}) {
+/** A VPS plan twice the size of VPS_SPECS (or of `specs`) in `locationId`, reachable from `fromProductId` by an upgrade path. */
+export async function makeUpgradePlan(db: Db, fromProductId: string, locationId: string, data: { monthly?: string; link?: boolean; diskGb?: number; specs?: Prisma.InputJsonObject } = {}) {
   const id = uid();
   const product = await db.product.create({
     data: {
       kind: "vps",
       name: `VPS L ${id}`,
       slug: `vps-l-${id}`,
-      specs: { cpu: "4 vCPU", ram: "8 GB", storage: "160 GB NVMe", vcpus: 4, memoryMb: 8192, diskGb: data.diskGb ?? 160 },
+      specs: data.specs ?? { cpu: "4 vCPU", ram: "8 GB", storage: "160 GB NVMe", vcpus: 4, memoryMb: 8192, diskGb: data.diskGb ?? 160 },
       prices: { create: [{ cycle: "monthly", amount: new Prisma.Decimal(data.monthly ?? "20.00") }] },
       locations: { create: [{ locationId }] },
     },

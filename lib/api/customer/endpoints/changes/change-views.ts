@@ -7,6 +7,7 @@ import { loadOrderRecord } from "@/lib/orders/order-record";
 import type { HeldOption } from "@/lib/services/changes/option-changes";
 import type { UpgradePreview } from "@/lib/services/changes/package-change";
 import { moneyString } from "../../../money";
+import { reply } from "../../../reply";
 import type { CustomerAuth } from "../../customer-auth";
 import { customerOrder, customerOrderSchema, documentRefSchema, documentSchema, nextStep, orderDocuments } from "../orders/order-views";
 
@@ -142,20 +143,24 @@ export const upgradeCreatedSchema = z.object({
   billingDocumentType: z.enum(["invoice", "proforma"]).nullable(),
   lineItems: z.array(lineItemSchema),
   orderId: z.string().nullable(),
-  ...settlementSchema,
 });
 
-export async function upgradeCreatedJson(db: Db, auth: CustomerAuth, upgrade: ServiceUpgrade, lines: DocumentLineInput[]): Promise<z.input<typeof upgradeCreatedSchema>> {
-  const settlement = await settlementJson(db, auth, upgrade.orderId, upgrade.status === "completed" ? "Applied." : "Paid. The change is being applied; follow it with GET /upgrades/{id}.");
-  const billingDocument = settlement.invoice ?? settlement.proforma;
-  return {
+/**
+ * A change's create answer: `data` is its own record; `document`, `settled`, `next_step` and
+ * `credit_balance` go beside `data` in the envelope (the customer spec's "plus top-level …").
+ */
+export async function upgradeCreatedReply(db: Db, auth: CustomerAuth, upgrade: ServiceUpgrade, lines: DocumentLineInput[], message: string) {
+  const applying = `${upgrade.orderId ? "Paid" : "Nothing to pay"}. The change is being applied; follow it with GET /upgrades/{id}.`;
+  const settlement = await settlementJson(db, auth, upgrade.orderId, upgrade.status === "completed" ? "Applied." : applying);
+  const data: z.input<typeof upgradeCreatedSchema> = {
     upgrade: { id: upgrade.id, status: upgrade.status },
-    billingDocument,
+    billingDocument: settlement.invoice ?? settlement.proforma,
     billingDocumentType: settlement.invoice ? "invoice" : settlement.proforma ? "proforma" : null,
     lineItems: lines.map(lineItemJson),
     orderId: upgrade.orderId,
-    ...settlement,
   };
+  const { document, settled, next_step, credit_balance } = settlement;
+  return reply(data, { message, meta: { document, settled, next_step, credit_balance } });
 }
 
 export const upgradeReadSchema = z.object({ upgrade: upgradeSchema, order: customerOrderSchema.nullable() });

@@ -15,7 +15,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import type { CustomerAuth } from "../../customer-auth";
 import { customerServiceScope } from "../services/customer-service-scope";
 import { customerBuyer } from "./addon-endpoints";
-import { previewJson, previewSchema, upgradeCreatedJson, upgradeCreatedSchema, upgradeJson, upgradeReadJson, upgradeReadSchema, upgradeSchema } from "./change-views";
+import { previewJson, previewSchema, upgradeCreatedReply, upgradeCreatedSchema, upgradeJson, upgradeReadJson, upgradeReadSchema, upgradeSchema } from "./change-views";
 
 export const listServiceUpgrades = defineEndpoint({
   method: "GET",
@@ -44,7 +44,8 @@ export const listServiceUpgrades = defineEndpoint({
 
 const UPGRADE_DESCRIPTION =
   "201. A document (invoice, or proforma on proforma-first suppliers) is raised for the net amount plus VAT; credit is never applied automatically to upgrades: pay it with `POST /invoices/{id}/pay`. " +
-  "Once paid the upgrade goes `awaiting_payment` → `executing` → `completed` (`executed_at`). A change netting to zero or credit has `billingDocument: null` and `settled: true`.";
+  "Once paid the upgrade goes `awaiting_payment` → `executing` → `completed` (`executed_at`). A change netting to zero or credit has `billingDocument: null` and `settled: true` and is not refunded. " +
+  "`data` is the change; `document`, `settled`, `next_step` and `credit_balance` are top-level, beside `data`.";
 
 export const requestServiceUpgrade = defineEndpoint({
   method: "POST",
@@ -55,14 +56,16 @@ export const requestServiceUpgrade = defineEndpoint({
   summary: "Move the service to another plan",
   description:
     `${UPGRADE_DESCRIPTION} The target must be linked by an upgrade path (409), exist (404) and be sold on the service's cycle (400); the service must be active (409); one upgrade at a time (409). ` +
-    "A VPS is resized when the upgrade executes (it restarts); the service's product and `billing.amount` then follow the new plan from the next cycle.",
+    "A VPS is resized when the upgrade executes (it restarts); the service's product and `billing.amount` then follow the new plan from the next cycle, its open unpaid renewal invoice is re-priced and re-taxed, " +
+    "and add-ons the new plan does not offer end. A change netting to zero or credit is `completed` at once unless the VPS still has to be resized: then it is `executing` until the resize is done.",
   body: z.object({ toProductId: uuidParam }),
   response: upgradeCreatedSchema,
   async handler({ auth, db, now, params, body }) {
     const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
     const { upgrade, lines } = await requestPackageChange(db, await changeContext(db, customerBuyer(auth)), service, body.toProductId.toLowerCase(), now);
     if (upgrade.status === "executing") await requestUpgradeExecution([upgrade.id]);
-    return reply(await upgradeCreatedJson(db, auth, upgrade, lines), { message: upgrade.orderId ? "Upgrade requested; pay its document to apply it" : "Upgrade accepted" });
+    const message = upgrade.status === "completed" ? "Upgrade applied" : upgrade.orderId ? "Upgrade requested; pay its document to apply it" : "Upgrade accepted; the server is being resized";
+    return upgradeCreatedReply(db, auth, upgrade, lines, message);
   },
 });
 
@@ -84,7 +87,7 @@ export const requestServiceOptionsUpgrade = defineEndpoint({
     const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
     const add = body.addOptions.map((a) => (typeof a === "string" ? { optionId: a, quantity: 1 } : a));
     const { upgrade, lines } = await requestOptionsUpgrade(db, await changeContext(db, customerBuyer(auth)), service, { add, remove: body.removeOptions }, now);
-    return reply(await upgradeCreatedJson(db, auth, upgrade, lines), { message: upgrade.status === "completed" ? "Add-ons changed" : "Add-on change requested; pay its document to apply it" });
+    return upgradeCreatedReply(db, auth, upgrade, lines, upgrade.status === "completed" ? "Add-ons changed" : "Add-on change requested; pay its document to apply it");
   },
 });
 
