@@ -47,7 +47,7 @@ export function snapshotJson(s: SnapshotView): z.infer<typeof snapshotSchema> {
 }
 
 const ORDER =
-  "Order of evaluation: scope, account permission, billing state (suspended or terminated: 403), snapshots offered by the plan (403), malformed snapshot id 400, " +
+  "Order of evaluation: scope, account permission, malformed id (400, `details [{field: id}]`), billing state (suspended or terminated: 403), snapshots offered by the plan (403), " +
   "then 400 for the body, 409 for cap, duplicate name, another disk job, or a snapshot not available. No webhook: poll the list every few seconds.";
 
 export const listVpsSnapshotsEndpoint = defineEndpoint({
