@@ -46,6 +46,8 @@ describe("reading services", () => {
     const active = await get("/services?status=active&limit=100");
     expect((active.body.data as { status: string }[]).every((s) => s.status === "active")).toBe(true);
     expect(await get("/services?status=provisioning")).toEqual({ status: 200, body: { success: true, data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } } });
+    // DECISIONS 6: an unknown value of any length is still a literal filter, never a 400.
+    expect(await get(`/services?status=${"x".repeat(500)}`)).toEqual({ status: 200, body: { success: true, data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } } });
     expect((await get("/services?limit=1&page=2")).body.pagination).toMatchObject({ page: 2, limit: 1 });
     expect((await get("/services?limit=0")).status).toBe(400);
   });
