@@ -3,14 +3,10 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { REINSTALL_INITIATED, reinstallService as reinstall } from "@/lib/services/lifecycle/reinstall-service";
 import { backendOf } from "@/lib/services/service-controls";
-import { validationError } from "../../../api-error";
 import { reply } from "../../../reply";
-import { issuesToDetails } from "../../../request-input";
 import { defineEndpoint } from "../../define-endpoint";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
-
-/** Native VPS's new root password; whether it is needed depends on the service, so it is checked once that is known. */
-const vpsRootPassword = z.string().min(8, { error: "password must be at least 8 characters" }).max(128, { error: "password must be at most 128 characters" });
+import { vpsRootPasswordOrThrow } from "./vps-root-password";
 
 export const reinstallService = defineEndpoint({
   method: "POST",
@@ -35,14 +31,8 @@ export const reinstallService = defineEndpoint({
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
     const osImageId = body.osTemplate ?? body.osImageId;
     if (!osImageId) throw new DomainError("invalid", "osTemplate is required");
-    const backend = backendOf(service.product);
-    let password: string | null = null;
-    if (backend === "vps") {
-      // DECISIONS 20: input validation (the validation envelope) before the image look-up.
-      const checked = vpsRootPassword.safeParse(body.password);
-      if (!checked.success) throw validationError(issuesToDetails(checked.error.issues, "password"));
-      password = checked.data;
-    }
+    // Dedicated ignores a sent password; a VPS's is validated before the image is looked up.
+    const password = backendOf(service.product) === "vps" ? vpsRootPasswordOrThrow(body.password) : null;
     const job = await reinstall(requestBackend(db, now), service, { osImageId, password });
     return reply({ jobId: job.id, state: job.state, progress: job.progress }, { message: REINSTALL_INITIATED });
   },
