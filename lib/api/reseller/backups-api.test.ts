@@ -257,6 +257,11 @@ describe("capture and images", () => {
     await t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
     expect(await signed("POST", `/services/${a.service.id}/capture`, {})).toEqual({ status: 403, body: { success: false, error: "Service is suspended; only stop and restart are allowed" } });
     await t.db.service.update({ where: { id: a.service.id }, data: { status: "active" } });
+    // The name rule is 120 characters, and the schema says so: a longer one is the validation envelope.
+    expect(await signed("POST", `/services/${a.service.id}/capture`, { name: "n".repeat(121) })).toEqual({
+      status: 400,
+      body: { success: false, error: { message: "Validation failed", details: [{ field: "name", message: "name must be at most 120 characters" }] } },
+    });
 
     const ds = await makeDedicatedSite(t.db);
     const d = await makeActiveService(t.db, { accountId: r.account.id, productId: ds.product.id, locationId: ds.location.id, hostname: `ds-${randomUUID().slice(0, 6)}.example.com` });
