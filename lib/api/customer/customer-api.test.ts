@@ -71,12 +71,13 @@ describe("every declared customer endpoint", () => {
     });
 
     const uuidParams = endpoint.paramNames.filter((name) => !endpoint.params.shape[name]!.safeParse("not-a-uuid").success);
-    it.runIf(uuidParams.length > 0).each(uuidParams)("answers 400 BAD_REQUEST naming %s when it is not a uuid", async (name) => {
+    // customer-api.md Errors: `details [{field: id}]` whichever path id is malformed; the message names it.
+    it.runIf(uuidParams.length > 0).each(uuidParams)("answers 400 BAD_REQUEST with field id (naming %s) when it is not a uuid", async (name) => {
       const { status, body } = await readJson(
         await call(customerRequest(endpoint.method, pathOf(endpoint.path, name), { key: full.plaintext, body: {} })),
       );
       expect(status).toBe(400);
-      expect(body).toMatchObject({ success: false, code: "BAD_REQUEST", details: [{ field: name }] });
+      expect(body).toMatchObject({ success: false, code: "BAD_REQUEST", details: [{ field: "id", message: name === "id" ? "Must be a UUID" : `${name}: Must be a UUID` }] });
     });
 
     const other = HTTP_METHODS.find((m) => table.lookup(m, pathOf(endpoint.path)).kind === "method_not_allowed");

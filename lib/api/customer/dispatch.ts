@@ -28,7 +28,12 @@ export const customerApi: ApiSurface<CustomerAuth, CustomerApiKeyScope> = {
   resolveRequestScope: (auth, _endpoint, ctx) => resolveProjectScope(auth, ctx),
   reservedQuery: [PROJECT_QUERY],
   moduleDisabled: (label) => new ApiError(403, "FEATURE_DISABLED", `The ${label} module is not available`),
-  paramError: (details) => new ApiError(400, "BAD_REQUEST", "Malformed id: expected a UUID", { details }),
+  // customer-api.md Errors: a malformed id answers `details [{field: "id"}]` whichever path id it was;
+  // the message names the parameter when it is not the resource's own `{id}`.
+  paramError: (details) =>
+    new ApiError(400, "BAD_REQUEST", "Malformed id: expected a UUID", {
+      details: details.map((d) => ({ field: "id", message: d.field === "id" ? d.message : `${d.field}: ${d.message}` })),
+    }),
   serializeError: customerError,
   serializeSuccess: (reply) => customerSuccess(reply),
 };

@@ -53,4 +53,21 @@ describe("customer /services/{id}/backups", () => {
     expect((await call("GET", `/services/${a.service.id}/backups`, undefined, stranger.plaintext)).status).toBe(404);
     expect((await call("POST", `/services/${a.service.id}/backups/${id}/restore`, { confirm: "backup-20260401-100000" }, stranger.plaintext)).status).toBe(404);
   });
+
+  it("a plan without snapshots lists with max 0 and refuses creation (403); a malformed backup id is 400 with details [{field: id}]", async () => {
+    const none = await t.db.product.create({
+      data: { kind: "vps", name: "No-snapshot VPS", slug: `nsb-${randomUUID()}`, snapshotLimit: 0, specs: { vcpus: 1, memoryMb: 1024, diskGb: 20 }, osImages: { create: [{ osImageId: site.debian.id, isDefault: true }] } },
+    });
+    const b = await makeActiveService(t.db, { accountId: me.account.id, productId: none.id, locationId: site.location.id, hostname: `nb-${randomUUID().slice(0, 8)}.example.com` });
+    expect(await call("GET", `/services/${b.service.id}/backups`)).toEqual({ status: 200, body: { success: true, data: { snapshots: [], used: 0, max: 0 } } });
+    expect(await call("POST", `/services/${b.service.id}/backups`, {})).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Snapshots are not available for this VPS" } });
+    await t.db.service.update({ where: { id: b.service.id }, data: { status: "terminated" } });
+    expect(await call("GET", `/services/${b.service.id}/backups`)).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Service is terminated" } });
+
+    const a = await vps();
+    expect(await call("POST", `/services/${a.service.id}/backups/not-a-uuid/restore`, { confirm: "x" })).toEqual({
+      status: 400,
+      body: { success: false, code: "BAD_REQUEST", error: "Malformed id: expected a UUID", details: [{ field: "id", message: "backupId: Must be a UUID" }] },
+    });
+  });
 });

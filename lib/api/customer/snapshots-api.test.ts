@@ -102,6 +102,8 @@ describe("VPS snapshots", () => {
     });
     const b = await vps(me.account.id, plain.id);
     expect(await call("POST", `/vps/${b.service.id}/snapshots`, { name: "x" })).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Snapshots are not available for this VPS" } });
+    // The list still answers: `max: 0` is how the plan says it has none.
+    expect(await call("GET", `/vps/${b.service.id}/snapshots`)).toEqual({ status: 200, body: { success: true, data: { snapshots: [], used: 0, max: 0 } } });
 
     const stranger = await customerWithKey(t.db);
     const theirs = await vps(stranger.account.id);
@@ -120,5 +122,43 @@ describe("VPS snapshots", () => {
     const results = await Promise.all([call("POST", `/vps/${a.service.id}/snapshots`, { name: "one" }), call("POST", `/vps/${a.service.id}/snapshots`, { name: "two" })]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect((await list(a.service.id)).used).toBe(1);
+  });
+
+  it("a plan without snapshots (max 0) lists what the VPS still holds, refuses writes with 403, and terminated still refuses the list", async () => {
+    const a = await vps();
+    const made = await call("POST", `/vps/${a.service.id}/snapshots`, { name: "kept" });
+    const sid = (made.body.data as { snapshot: { id: string } }).snapshot.id;
+    later(30_000);
+    const none = await t.db.product.create({
+      data: { kind: "vps", name: "Downgraded VPS", slug: `dg-${randomUUID()}`, snapshotLimit: 0, specs: { vcpus: 1, memoryMb: 1024, diskGb: 20 }, osImages: { create: [{ osImageId: site.debian.id, isDefault: true }] } },
+    });
+    await t.db.service.update({ where: { id: a.service.id }, data: { productId: none.id } });
+    const listed = await call("GET", `/vps/${a.service.id}/snapshots`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toMatchObject({ snapshots: [{ id: sid, name: "kept", status: "available" }], used: 1, max: 0 });
+    const refused = { status: 403, body: { success: false, code: "FORBIDDEN", error: "Snapshots are not available for this VPS" } };
+    expect(await call("POST", `/vps/${a.service.id}/snapshots`, { name: "more" })).toEqual(refused);
+    expect(await call("POST", `/vps/${a.service.id}/snapshots/${sid}/revert`, { confirm: "kept" })).toEqual(refused);
+    expect(await call("DELETE", `/vps/${a.service.id}/snapshots/${sid}`)).toEqual(refused);
+
+    await t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
+    expect((await call("GET", `/vps/${a.service.id}/snapshots`)).body.data).toMatchObject({ used: 1, max: 0 });
+    await t.db.service.update({ where: { id: a.service.id }, data: { status: "terminated" } });
+    expect(await call("GET", `/vps/${a.service.id}/snapshots`)).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Service is terminated" } });
+  });
+
+  it("a malformed snapshot id is 400 BAD_REQUEST with details [{field: id}], before the snapshot is looked up", async () => {
+    const a = await vps();
+    for (const [method, path, body] of [
+      ["DELETE", `/vps/${a.service.id}/snapshots/not-a-uuid`, undefined],
+      ["POST", `/vps/${a.service.id}/snapshots/12345/revert`, { confirm: "x" }],
+    ] as const) {
+      expect(await call(method, path, body)).toEqual({
+        status: 400,
+        body: { success: false, code: "BAD_REQUEST", error: "Malformed id: expected a UUID", details: [{ field: "id", message: "snapshotId: Must be a UUID" }] },
+      });
+    }
+    // The VPS id keeps its own message.
+    expect((await call("GET", "/vps/nope/snapshots")).body).toMatchObject({ code: "BAD_REQUEST", details: [{ field: "id", message: "Must be a UUID" }] });
   });
 });

@@ -122,7 +122,7 @@ describe("backups (native VPS snapshots)", () => {
     });
   });
 
-  it("suspended and terminated refuse with 403, even the list; a plan without snapshots 403; dedicated lists [] and refuses creation with 400", async () => {
+  it("suspended and terminated refuse with 403, even the list; a plan without snapshots lists max 0 and refuses creation (403); dedicated lists [] and refuses creation with 400", async () => {
     const a = await vps();
     await t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
     const suspended = { status: 403, body: { success: false, error: "Service is suspended; only stop and restart are allowed" } };
@@ -137,7 +137,13 @@ describe("backups (native VPS snapshots)", () => {
       data: { kind: "vps", name: "No-snapshot VPS", slug: `nsn-${randomUUID()}`, specs: { vcpus: 1, memoryMb: 1024, diskGb: 20 }, osImages: { create: [{ osImageId: site.debian.id, isDefault: true }] } },
     });
     const b = await vps({ productId: plain.id });
-    expect(await get(`/services/${b.service.id}/backups`)).toEqual({ status: 403, body: { success: false, error: "Snapshots are not available for this VPS" } });
+    expect(await get(`/services/${b.service.id}/backups`)).toEqual({ status: 200, body: { success: true, data: { snapshots: [], used: 0, max: 0 } } });
+    const notOffered = { status: 403, body: { success: false, error: "Snapshots are not available for this VPS" } };
+    expect(await signed("POST", `/services/${b.service.id}/backups`, { name: "x" })).toEqual(notOffered);
+    expect(await signed("DELETE", `/services/${b.service.id}/backups/${randomUUID()}`)).toEqual(notOffered);
+    // The list keeps the reseller rule: a suspended service is refused even with max 0.
+    await t.db.service.update({ where: { id: b.service.id }, data: { status: "suspended" } });
+    expect(await get(`/services/${b.service.id}/backups`)).toEqual(suspended);
 
     const ds = await makeDedicatedSite(t.db);
     const d = await makeActiveService(t.db, { accountId: r.account.id, productId: ds.product.id, locationId: ds.location.id, hostname: `ds-${randomUUID().slice(0, 6)}.example.com` });
@@ -251,6 +257,11 @@ describe("capture and images", () => {
     await t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
     expect(await signed("POST", `/services/${a.service.id}/capture`, {})).toEqual({ status: 403, body: { success: false, error: "Service is suspended; only stop and restart are allowed" } });
     await t.db.service.update({ where: { id: a.service.id }, data: { status: "active" } });
+    // The name rule is 120 characters, and the schema says so: a longer one is the validation envelope.
+    expect(await signed("POST", `/services/${a.service.id}/capture`, { name: "n".repeat(121) })).toEqual({
+      status: 400,
+      body: { success: false, error: { message: "Validation failed", details: [{ field: "name", message: "name must be at most 120 characters" }] } },
+    });
 
     const ds = await makeDedicatedSite(t.db);
     const d = await makeActiveService(t.db, { accountId: r.account.id, productId: ds.product.id, locationId: ds.location.id, hostname: `ds-${randomUUID().slice(0, 6)}.example.com` });

@@ -258,6 +258,9 @@ A paid order's services start \`pending\`, become \`installing\` once the machin
 
 - Power, reinstall and password are asynchronous: the answer means accepted. Native VPS answers carry a
   \`jobId\`; poll \`GET /services/{id}\` or the capabilities.
+- Native VPS reinstall and password reset need \`password\` (8+; a validation \`400\` before anything
+  is looked up). Dedicated ignores a sent password: reinstall installs your SSH keys, password reset
+  answers a generated \`data.password\` once. A dedicated image not linked to the product is \`404\`.
 - \`POST /services/{id}/suspend\` needs an \`active\` service (else \`409\`); unsuspend needs a
   \`suspended\` one (else \`409\`); a terminated service refuses every control with \`403\`, suspend and
   unsuspend included. \`DELETE /services/{id}\` again answers \`alreadyTerminated: true\`.
@@ -266,7 +269,7 @@ A paid order's services start \`pending\`, become \`installing\` once the machin
 - Before the machine exists a control answers \`404 No VPS instance is linked to this service yet\`;
   while it is being built, \`409 The server is still being built\`.
 - Backups of a native VPS are disk snapshots. They need an \`active\` service: a suspended one refuses
-  even the list (\`403\`). A restore needs \`{"confirm": "<the backup's name>"}\` (else \`400\`) and destroys
+  even the list (\`403\`). A plan without snapshots lists with \`max: 0\`; taking one is \`403\`. A restore needs \`{"confirm": "<the backup's name>"}\` (else \`400\`) and destroys
   newer backups. One disk job (backup, restore, capture, reinstall) runs per VM at a time: another is
   \`409\`. Without a name a backup is called \`backup-YYYYMMDD-HHMMSS\` (UTC).
 - \`POST /services/{id}/capture\` answers \`202\` with an image \`capturing\`; poll \`GET /images\` every

@@ -321,6 +321,54 @@ describe("POST /services/{id}/change-package", () => {
     expect(await signed("POST", `/services/${service.id}/change-package`, { productId: plan.id })).toEqual({ status: 409, body: { success: false, error: UPGRADE_IN_PROGRESS } });
   });
 
+  it("refuses a service that is not active (409) and a target not priced on the service's cycle (400); nothing is charged", async () => {
+    const plan = await makeUpgradePlan(t.db, site.product.id, site.location.id);
+    const before = await balance();
+    const suspended = await activeVps();
+    await t.db.service.update({ where: { id: suspended.id }, data: { status: "suspended" } });
+    expect(await signed("POST", `/services/${suspended.id}/change-package`, { productId: plan.id })).toEqual({ status: 409, body: { success: false, error: SERVICE_NOT_CHANGEABLE } });
+
+    const annualOnly = await makeUpgradePlan(t.db, site.product.id, site.location.id);
+    await t.db.productPrice.updateMany({ where: { productId: annualOnly.id }, data: { cycle: "annually", amount: new Prisma.Decimal("200.00") } });
+    const service = await activeVps();
+    const unpriced = await signed("POST", `/services/${service.id}/change-package`, { productId: annualOnly.id });
+    expect(unpriced.status).toBe(400);
+    expect(unpriced.body).toMatchObject({ success: false, error: expect.stringContaining("monthly") });
+    expect(await t.db.serviceUpgrade.count({ where: { serviceId: { in: [suspended.id, service.id] } } })).toBe(0);
+    expect(await balance()).toBe(before);
+  });
+
+  it("invoice mode: 202 awaiting_payment naming the raised document (billingDocumentType, billingDocumentId, billingDocumentNumber)", async () => {
+    await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "invoice" } });
+    try {
+      const service = await activeVps();
+      const plan = await makeUpgradePlan(t.db, site.product.id, site.location.id, { monthly: "20.00" });
+      const before = await balance();
+      const res = await signed("POST", `/services/${service.id}/change-package`, { productId: plan.id });
+      expect(res.status).toBe(202);
+      const data = res.body.data as { upgradeId: string; orderId: string; billingDocumentType: "invoice" | "proforma"; billingDocumentId: string; billingDocumentNumber: string };
+      expect(data).toMatchObject({
+        serviceId: service.id,
+        upgradeId: expect.any(String),
+        status: "awaiting_payment",
+        billingDocumentType: expect.stringMatching(/^(invoice|proforma)$/),
+        billingDocumentId: expect.any(String),
+        billingDocumentNumber: expect.any(String),
+        orderId: expect.any(String),
+      });
+      expect(res.body.message).toBe(`Package change awaits payment of ${data.billingDocumentType} ${data.billingDocumentNumber}`);
+      const doc =
+        data.billingDocumentType === "invoice"
+          ? await t.db.invoice.findUniqueOrThrow({ where: { id: data.billingDocumentId } })
+          : await t.db.proforma.findUniqueOrThrow({ where: { id: data.billingDocumentId } });
+      expect(doc).toMatchObject({ number: data.billingDocumentNumber, orderId: data.orderId, status: "unpaid" });
+      expect(await balance()).toBe(before);
+      expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).productId).toBe(site.product.id);
+    } finally {
+      await t.db.resellerProgramme.update({ where: { id: 1 }, data: { paymentMode: "credit" } });
+    }
+  });
+
   it("credit mode: charges the prorated difference to the cent, then the machine is resized and the service takes the new plan", async () => {
     const service = await activeVps();
     const plan = await makeUpgradePlan(t.db, site.product.id, site.location.id, { monthly: "20.00" });

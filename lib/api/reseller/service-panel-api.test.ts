@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await createTestDb();
   r = await resellerWithKey(t.db);
   site = await makeVpsSite(t.db);
-  ds = await makeDedicatedSite(t.db, { count: 12 });
+  ds = await makeDedicatedSite(t.db, { count: 15 });
 });
 afterAll(async () => {
   await t?.close();
@@ -264,6 +264,28 @@ describe("stats, health, provider, ui-schema, transit-config", () => {
     expect(stopped.stats.memory!.percentage).toBeNull();
     expect(stopped.stats.network!.rx_bps).toBeNull();
     expect(stopped.stats.memory!.cached).toBeNull();
+    // Only a running guest reports its disk usage, and the counters since boot die with it.
+    expect(stopped.stats.disk!.used).toBeNull();
+    expect(stopped.stats.disk!.percentage).toBeNull();
+    expect(stopped.stats.network!.netin_bytes).toBeNull();
+    expect(stopped.stats.network!.netout_bytes).toBeNull();
+    expect(stopped.stats.disk!.allocated).not.toBeNull();
+  });
+
+  it("stats of a terminated service are refused with 403 (VPS and dedicated)", async () => {
+    for (const s of [await vps(), await server()]) {
+      await t.db.service.update({ where: { id: s.service.id }, data: { status: "terminated" } });
+      expect(await get(`/services/${s.service.id}/stats`)).toEqual({ status: 403, body: { success: false, error: "Service is terminated" } });
+    }
+  });
+
+  it("os-templates of a dedicated server: the product's images, and no platform key", async () => {
+    const d = await server();
+    const { status, body } = await get(`/services/${d.service.id}/os-templates`);
+    expect(status).toBe(200);
+    const data = body.data as { templates: { id: string }[] };
+    expect(data.templates.map((x) => x.id)).toEqual([ds.image.id]);
+    expect(Object.keys(data)).toEqual(["templates"]);
   });
 
   it("dedicated stats: spec strings, power state (or unreachable), health; network block null; game 400", async () => {
@@ -358,5 +380,41 @@ describe("traffic", () => {
     expect(await get(`/services/${g.service.id}/traffic`)).toEqual({ status: 400, body: { success: false, error: "Traffic is recorded for VPS and dedicated servers only" } });
     const stranger = await resellerWithKey(t.db);
     expect((await get(`/services/${v.service.id}/traffic`, stranger.plaintext)).status).toBe(404);
+  });
+});
+
+describe("dedicated root password", () => {
+  it("POST /password rebuilds the server and returns a generated data.password once with data.method automated; a sent password is ignored", async () => {
+    const d = await server();
+    const res = await signed("POST", `/services/${d.service.id}/password`, { password: "x" });
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        message: "Password reset initiated: the server is being rebuilt",
+        data: { jobId: expect.any(String), user: "root", password: expect.stringMatching(/^[A-Za-z0-9]{20}$/), method: "automated" },
+      },
+    });
+    const { password, jobId } = res.body.data as { password: string; jobId: string };
+    expect(password).not.toBe("x");
+    const job = await t.db.backendJob.findUniqueOrThrow({ where: { id: jobId } });
+    expect(job.operation).toBe("reinstall");
+    expect(JSON.stringify(job.params)).not.toContain(password);
+    // Once: a second reset while the rebuild runs is refused and reveals nothing.
+    expect(await signed("POST", `/services/${d.service.id}/password`, {})).toEqual({ status: 409, body: { success: false, error: "A reinstall is already running on this server" } });
+    expect((await getJob(jobId, later())).state).toBe("succeeded");
+    expect(await serverPasswordIs(t.db, job.serverId!, password)).toBe(true);
+  });
+
+  it("native VPS: a missing or short password is a 400 validation error", async () => {
+    const v = await vps();
+    expect(await signed("POST", `/services/${v.service.id}/password`, {})).toEqual({
+      status: 400,
+      body: { success: false, error: { message: "Validation failed", details: [{ field: "password", message: "Required" }] } },
+    });
+    expect(await signed("POST", `/services/${v.service.id}/password`, { password: "short" })).toEqual({
+      status: 400,
+      body: { success: false, error: { message: "Validation failed", details: [{ field: "password", message: "password must be at least 8 characters" }] } },
+    });
   });
 });

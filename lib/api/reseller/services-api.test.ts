@@ -46,6 +46,8 @@ describe("reading services", () => {
     const active = await get("/services?status=active&limit=100");
     expect((active.body.data as { status: string }[]).every((s) => s.status === "active")).toBe(true);
     expect(await get("/services?status=provisioning")).toEqual({ status: 200, body: { success: true, data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } } });
+    // DECISIONS 6: an unknown value of any length is still a literal filter, never a 400.
+    expect(await get(`/services?status=${"x".repeat(500)}`)).toEqual({ status: 200, body: { success: true, data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } } });
     expect((await get("/services?limit=1&page=2")).body.pagination).toMatchObject({ page: 2, limit: 1 });
     expect((await get("/services?limit=0")).status).toBe(400);
   });
@@ -209,11 +211,28 @@ describe("reinstall and password", () => {
     expect((await signed("POST", `/services/${id}/reinstall`, { osTemplate: "debian", password: "long-enough" })).status).toBe(400);
     expect(await signed("POST", `/services/${id}/reinstall`, { osTemplate: randomUUID(), password: "long-enough" })).toEqual({ status: 404, body: { success: false, error: "OS image not found" } });
     expect(await signed("POST", `/services/${id}/reinstall`, { osTemplate: other.id, password: "long-enough" })).toEqual({ status: 409, body: { success: false, error: "OS image is not available for this product" } });
-    expect((await signed("POST", `/services/${id}/reinstall`, { osTemplate: site.ubuntu.id, password: "short" })).status).toBe(400);
-    expect((await signed("POST", `/services/${id}/reinstall`, { osTemplate: site.ubuntu.id })).status).toBe(400);
+    const short = { status: 400, body: { success: false, error: { message: "Validation failed", details: [{ field: "password", message: "password must be at least 8 characters" }] } } };
+    expect(await signed("POST", `/services/${id}/reinstall`, { osTemplate: site.ubuntu.id, password: "short" })).toEqual(short);
+    const missing = { status: 400, body: { success: false, error: { message: "Validation failed", details: [{ field: "password", message: "Required" }] } } };
+    expect(await signed("POST", `/services/${id}/reinstall`, { osTemplate: site.ubuntu.id })).toEqual(missing);
+    // DECISIONS 20: validation before look-ups, so an unknown image without a password is the 400, not the 404.
+    expect(await signed("POST", `/services/${id}/reinstall`, { osTemplate: randomUUID() })).toEqual(missing);
     const ok = await signed("POST", `/services/${id}/reinstall`, { osImageId: site.ubuntu.id, password: "long-enough" });
     expect(ok).toMatchObject({ status: 200, body: { success: true, message: "OS reinstall initiated", data: { jobId: expect.any(String) } } });
     expect((await signed("POST", `/services/${id}/reinstall`, { osImageId: site.ubuntu.id, password: "long-enough" })).status).toBe(409);
+  });
+
+  it("dedicated reinstall: an unlinked image is 404, a sent password is ignored (even a short one), a reinstall already running is 409", async () => {
+    const ds = await makeDedicatedSite(t.db);
+    const d = await makeActiveService(t.db, { accountId: r.account.id, productId: ds.product.id, locationId: ds.location.id, resellerId: r.profile.id, hostname: `ri-${randomUUID().slice(0, 6)}.example.com` });
+    const id = d.service.id;
+    const unlinked = await t.db.osImage.create({ data: { name: "Alma 9", slug: `alma-${randomUUID()}`, family: "linux", distro: "almalinux", version: "9" } });
+    const notFound = { status: 404, body: { success: false, error: "OS image not found" } };
+    expect(await signed("POST", `/services/${id}/reinstall`, { osTemplate: unlinked.id })).toEqual(notFound);
+    expect(await signed("POST", `/services/${id}/reinstall`, { osTemplate: randomUUID(), password: "x" })).toEqual(notFound);
+    const ok = await signed("POST", `/services/${id}/reinstall`, { osTemplate: ds.image.id, password: "x" });
+    expect(ok).toMatchObject({ status: 200, body: { success: true, message: "OS reinstall initiated", data: { jobId: expect.any(String) } } });
+    expect(await signed("POST", `/services/${id}/reinstall`, { osImageId: ds.image.id })).toEqual({ status: 409, body: { success: false, error: "A reinstall is already running on this server" } });
   });
 
   it("password: running VPS accepted, stopped 409, short 400", async () => {

@@ -9,6 +9,7 @@ import type { ScopedService } from "../find-scoped-service-or-throw";
 import { loadBuildPlan } from "../provisioning/build-plan";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
 import { NO_REMOTE_CONTROLS } from "./change-service-power";
+import { INSTALL_RUNNING } from "./reset-service-password";
 import { attachedPublicKeys } from "../dedicated/service-ssh-keys";
 
 export const REINSTALL_INITIATED = "OS reinstall initiated";
@@ -17,9 +18,11 @@ export const IMAGE_NOT_OFFERED = "OS image is not available for this product";
 
 /**
  * Re-images the machine with one of the product's images (reseller-api.md "Retry, lifecycle notes",
- * customer-api.md Bodies): unknown image 404; not offered by the product, disabled → 409. Native VPS
- * needs the new root password (8+, checked by the endpoint schema); a dedicated server takes it when given
- * (the reseller API ignores it) and also installs the keys attached to the service.
+ * customer-api.md Bodies): unknown image 404; native VPS: not offered by the product or disabled → 409;
+ * dedicated: an image not linked to the product (or disabled) is not one of its images at all → 404,
+ * a reinstall already running → 409. Native VPS needs the new root password (8+, checked by the
+ * endpoint, and here before any look-up); a dedicated server takes it when given (the reseller API
+ * ignores it) and also installs the keys attached to the service.
  * The order item's user data and SSH keys are applied again.
  */
 export async function reinstallService(
@@ -31,11 +34,15 @@ export async function reinstallService(
   if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
   assertControlAllowed(service.status, "reinstall");
   if (backend === "vps" && !productControls(service.product).reinstall) throw new DomainError("forbidden", "Reinstall is switched off for this product");
+  if (backend === "vps" && !input.password) throw new DomainError("invalid", "A root password of 8 or more characters is required", { details: [{ field: "password", message: "Required" }] });
   const image = await ctx.db.osImage.findUnique({ where: { id: input.osImageId }, include: { products: { where: { productId: service.productId } } } });
   if (!image) throw new DomainError("not_found", IMAGE_NOT_FOUND);
-  if (!image.enabled || image.products.length === 0) throw new DomainError("conflict", IMAGE_NOT_OFFERED);
-  if (backend === "vps" && !input.password) throw new DomainError("invalid", "A root password of 8 or more characters is required", { details: [{ field: "password", message: "Required" }] });
+  if (!image.enabled || image.products.length === 0) {
+    throw backend === "dedicated" ? new DomainError("not_found", IMAGE_NOT_FOUND) : new DomainError("conflict", IMAGE_NOT_OFFERED);
+  }
   const machine = await serviceMachineOrThrow(ctx.db, service);
+  // The spec's own refusal (the controller's lock would only say "another operation").
+  if (machine.kind === "dedicated" && machine.server.provisionJobId) throw new DomainError("conflict", INSTALL_RUNNING);
   // The order's user data is re-applied and every account key installed, as at the first build.
   const plan = await loadBuildPlan(ctx.db, service.id).catch(() => null);
   const userData = plan?.userData ?? undefined;

@@ -16,11 +16,12 @@ export type BackupList = ({ kind: "vps" } & SnapshotList) | { kind: "dedicated";
 
 /**
  * The reseller rule, stricter than the customer API's: backups need an active service, so a suspended
- * (or terminated) one is refused with 403 even for the list; then the plan's snapshot feature (403).
+ * (or terminated) one is refused with 403 even for the list; then, for writes, the plan's snapshot
+ * feature (403). A plan without snapshots lists with `max: 0`.
  */
-function assertBackupsOffered(service: ScopedService): void {
+function assertBackupsOffered(service: ScopedService, mode: "read" | "write"): void {
   assertControlAllowed(service.status, "backup_create");
-  if (service.product.snapshotLimit <= 0) throw new DomainError("forbidden", SNAPSHOTS_NOT_OFFERED);
+  if (mode === "write" && service.product.snapshotLimit <= 0) throw new DomainError("forbidden", SNAPSHOTS_NOT_OFFERED);
 }
 
 function backendKind(service: ScopedService): "vps" | "dedicated" {
@@ -37,7 +38,7 @@ export async function listServiceBackups(ctx: BackendContext, service: ScopedSer
     assertControlAllowed(service.status, "stats");
     return { kind: "dedicated", backups: [] };
   }
-  if (!options.readWhileSuspended) assertBackupsOffered(service);
+  if (!options.readWhileSuspended) assertBackupsOffered(service, "read");
   return { kind: "vps", ...(await listVpsSnapshots(ctx, service)) };
 }
 
@@ -56,7 +57,7 @@ export async function createServiceBackup(
     assertControlAllowed(service.status, "backup_create");
     throw new DomainError("invalid", DEDICATED_NO_BACKUPS);
   }
-  assertBackupsOffered(service);
+  assertBackupsOffered(service, "write");
   const name = input.name?.trim() ? input.name.trim() : defaultBackupName(ctx.clock.now());
   return createVpsSnapshot(ctx, service, { name, description: input.description ?? null });
 }
@@ -66,7 +67,7 @@ async function vpsBackupService(service: ScopedService): Promise<void> {
     assertControlAllowed(service.status, "backup_create");
     throw new DomainError("invalid", DEDICATED_NO_BACKUPS);
   }
-  assertBackupsOffered(service);
+  assertBackupsOffered(service, "write");
 }
 
 /** Restores a snapshot: `confirm` must repeat its name; newer snapshots are destroyed. */

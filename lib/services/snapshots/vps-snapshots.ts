@@ -42,14 +42,15 @@ export function snapshotNameRefusal(name: string): DomainError | null {
 
 /**
  * The part of the order of evaluation that belongs to snapshots: billing state (a suspended or
- * terminated service may only read, and terminated not even that: 403), then the plan offering
- * snapshots (403). Runs as the endpoints' guard and again inside each function.
+ * terminated service may only read, and terminated not even that: 403), then, for writes, the plan
+ * offering snapshots (403). A plan without snapshots still lists (`max: 0` says so, both specs).
+ * Runs as the endpoints' guard and again inside each function.
  */
 export function assertSnapshotsOffered(service: ScopedService, mode: "read" | "write"): void {
   if (service.product.kind !== "vps") throw new DomainError("not_found", "VPS not found");
   // `backup_create` is the rules' name for a disk-state change; reads are refused only once terminated.
   assertControlAllowed(service.status, mode === "write" ? "backup_create" : "stats");
-  if (service.product.snapshotLimit <= 0) throw new DomainError("forbidden", SNAPSHOTS_NOT_OFFERED);
+  if (mode === "write" && service.product.snapshotLimit <= 0) throw new DomainError("forbidden", SNAPSHOTS_NOT_OFFERED);
 }
 
 async function vmOf(ctx: BackendContext, service: ScopedService) {
@@ -71,7 +72,7 @@ export async function listVpsSnapshots(ctx: BackendContext, service: ScopedServi
   try {
     const hv = await hypervisorForVm(vm.id, ctx);
     const snapshots = await hv.listSnapshots(vm.id);
-    return { snapshots, used: snapshots.length, max: service.product.snapshotLimit };
+    return { snapshots, used: snapshots.length, max: Math.max(0, service.product.snapshotLimit) };
   } catch (error) {
     throw snapshotRefusal(error);
   }

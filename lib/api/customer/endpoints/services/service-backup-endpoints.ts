@@ -11,7 +11,7 @@ import { customerServiceScope, requestBackend } from "./customer-service-scope";
 
 const RULES =
   "Native VPS: the VPS's disk snapshots (see `/vps/{id}/snapshots`): suspended or terminated 403 for writes (terminated also for the list), " +
-  "plan without snapshots 403, another disk job (snapshot, capture, reinstall) 409. Dedicated: `{backups: []}`; creating one is 400.";
+  "plan without snapshots: the list answers `max: 0`, writes 403; another disk job (snapshot, capture, reinstall) 409. Dedicated: `{backups: []}`; creating one is 400.";
 
 export const listCustomerServiceBackups = defineEndpoint({
   method: "GET",
@@ -53,7 +53,6 @@ export const restoreCustomerServiceBackup = defineEndpoint({
   scope: "services",
   tag: "services",
   permissions: ["services.manage"],
-  params: z.object({ backupId: z.string() }),
   summary: "Restore a backup (destroys changes since it, and newer backups)",
   description: `\`{confirm}\` must equal the backup's name (400 otherwise). Answers \`{job_id, pending: true}\`. ${RULES}`,
   body: z.object({ confirm: z.string().optional() }),

@@ -47,10 +47,8 @@ export function snapshotJson(s: SnapshotView): z.infer<typeof snapshotSchema> {
 }
 
 const ORDER =
-  "Order of evaluation: scope, account permission, billing state (suspended or terminated: 403), snapshots offered by the plan (403), " +
+  "Order of evaluation: scope, account permission, malformed id (400, `details [{field: id}]`), billing state (suspended or terminated: 403), snapshots offered by the plan (403), " +
   "then 400 for the body, 409 for cap, duplicate name, another disk job, or a snapshot not available. No webhook: poll the list every few seconds.";
-
-const snapshotParams = z.object({ snapshotId: z.string() });
 
 export const listVpsSnapshotsEndpoint = defineEndpoint({
   method: "GET",
@@ -59,7 +57,7 @@ export const listVpsSnapshotsEndpoint = defineEndpoint({
   module: "nativeVps",
   tag: "vps",
   summary: "List the VPS's snapshots",
-  description: "`{snapshots[], used, max}`, oldest first; `max: 0` means the plan has no snapshots (the list then answers 403).",
+  description: "`{snapshots[], used, max}`, oldest first; `max: 0` means the plan has no snapshots (the list still answers; taking one is 403). Suspended services may read; terminated 403.",
   response: z.object({ snapshots: z.array(snapshotSchema), used: z.number(), max: z.number() }),
   async guard({ auth, db, params }) {
     assertSnapshotsOffered(await findCustomerVpsOrThrow(db, auth, params.id), "read");
@@ -100,7 +98,6 @@ export const revertVpsSnapshotEndpoint = defineEndpoint({
   module: "nativeVps",
   tag: "vps",
   permissions: ["services.manage"],
-  params: snapshotParams,
   summary: "Revert the disk to a snapshot (destroys changes since it, and newer snapshots)",
   description: `\`{confirm}\` must equal the snapshot's name (400 otherwise). The VPS is stopped and started again if it was running; newer snapshots are destroyed. Answers \`{job_id, pending: true}\`. ${ORDER}`,
   body: z.object({ confirm: z.string().optional() }),
@@ -122,7 +119,6 @@ export const deleteVpsSnapshotEndpoint = defineEndpoint({
   module: "nativeVps",
   tag: "vps",
   permissions: ["services.manage"],
-  params: snapshotParams,
   summary: "Delete a snapshot",
   description: `The snapshot turns \`deleting\`, then is no longer listed. Answers \`{job_id, pending: true}\`. ${ORDER}`,
   response: z.object({ job_id: z.string(), pending: z.literal(true) }),

@@ -21,7 +21,7 @@ export const captureServiceEndpoint = defineEndpoint({
     "poll `GET /images` until `available` (or `error`). The server keeps running. The image is stored on the node the server runs on, so " +
     "deployments from it are built there. Refusals: not a VPS 400; suspended or terminated 403; no machine yet 404; still building 409; " +
     "another disk job (backup, restore, reinstall, capture) on the VM 409; image cap 409.",
-  body: z.object({ name: z.string().max(200).nullish(), description: z.string().max(500).nullish() }),
+  body: z.object({ name: z.string().max(120, { error: "name must be at most 120 characters" }).nullish(), description: z.string().max(500).nullish() }),
   response: z.object({ image: imageRowSchema, jobId: z.string() }),
   async handler({ auth, db, now, params, body }) {
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);

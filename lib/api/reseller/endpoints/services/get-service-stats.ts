@@ -16,7 +16,7 @@ export const getServiceStats = defineEndpoint({
   summary: "Live figures of the service's machine",
   description:
     "Native VPS: `{platform: native, collecting, stats, series[]}`; every figure that cannot be read (machine not running, not reported) is `null`, never `0`. " +
-    "No sample history is kept yet: `collecting` is true and `series` empty. Dedicated: `cpu`, `ram`, `storage` spec strings, `powerState` (or `unreachable`), " +
+    "`series[]` is the last 24 hours of five-minute samples (oldest first); `collecting` stays true until two samples exist. Dedicated: `cpu`, `ram`, `storage` spec strings, `powerState` (or `unreachable`), " +
     "`health` and the switch-port `network` block (null: never sampled). Game servers 400; a terminated service 403; before a machine exists 404.",
   response: z.record(z.string(), z.unknown()),
   async handler({ auth, db, now, params }) {

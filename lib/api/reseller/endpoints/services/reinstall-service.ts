@@ -2,9 +2,11 @@ import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { REINSTALL_INITIATED, reinstallService as reinstall } from "@/lib/services/lifecycle/reinstall-service";
+import { backendOf } from "@/lib/services/service-controls";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { vpsRootPasswordOrThrow } from "./vps-root-password";
 
 export const reinstallService = defineEndpoint({
   method: "POST",
@@ -13,13 +15,15 @@ export const reinstallService = defineEndpoint({
   signed: true,
   summary: "Reinstall the operating system (erases the disk)",
   description:
-    "`osTemplate` (or `osImageId`) is an image uuid from `GET /services/{id}/os-templates`: not a uuid → 400, unknown → 404, not offered by the product or disabled → 409. " +
-    "Native VPS requires `password` (8+ characters); dedicated ignores it. A suspended service refuses (403). Answers `message: OS reinstall initiated` and the job.",
+    "`osTemplate` (or `osImageId`) is an image uuid from `GET /services/{id}/os-templates`: not a uuid → 400. " +
+    "Native VPS requires `password` (8+ characters; missing or short → 400 validation, before the image is looked up); unknown image → 404; " +
+    "not offered by the product or disabled → 409. Dedicated ignores any `password` sent; an image not linked to the product → 404; " +
+    "a reinstall already running → 409. A suspended service refuses (403). Answers `message: OS reinstall initiated` and the job.",
   body: z
     .object({
       osTemplate: z.guid({ error: "Must be a UUID" }).optional(),
       osImageId: z.guid({ error: "Must be a UUID" }).optional(),
-      password: z.string().min(8, { error: "password must be at least 8 characters" }).max(128).optional(),
+      password: z.string().optional(),
     })
     .refine((b) => b.osTemplate !== undefined || b.osImageId !== undefined, { error: "osTemplate is required", path: ["osTemplate"] }),
   response: z.object({ jobId: z.string(), state: z.string(), progress: z.number() }),
@@ -27,7 +31,9 @@ export const reinstallService = defineEndpoint({
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
     const osImageId = body.osTemplate ?? body.osImageId;
     if (!osImageId) throw new DomainError("invalid", "osTemplate is required");
-    const job = await reinstall(requestBackend(db, now), service, { osImageId, password: service.product.kind === "dedicated" ? null : body.password });
+    // Dedicated ignores a sent password; a VPS's is validated before the image is looked up.
+    const password = backendOf(service.product) === "vps" ? vpsRootPasswordOrThrow(body.password) : null;
+    const job = await reinstall(requestBackend(db, now), service, { osImageId, password });
     return reply({ jobId: job.id, state: job.state, progress: job.progress }, { message: REINSTALL_INITIATED });
   },
 });

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { resetServicePassword as resetPassword } from "@/lib/services/lifecycle/reset-service-password";
+import { backendOf } from "@/lib/services/service-controls";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { vpsRootPasswordOrThrow } from "./vps-root-password";
 
 export const resetServicePassword = defineEndpoint({
   method: "POST",
@@ -12,17 +14,19 @@ export const resetServicePassword = defineEndpoint({
   signed: true,
   summary: "Reset the root password",
   description:
-    "Native VPS: `password` (8+ characters) is required, the VPS must be running (409), the job sets it through the guest agent. " +
-    "Dedicated: the server is rebuilt with its installed image and a new password (erases data); `data.password` is returned once " +
-    "(the one sent, else a generated one) with `data.method: automated`; refused while an install runs (409). A suspended service refuses (403).",
-  body: z.object({ password: z.string().min(8, { error: "password must be at least 8 characters" }).max(128).optional() }),
+    "Native VPS: `password` (8+ characters) is required (400 validation otherwise), the VPS must be running (409), the job sets it through the guest agent. " +
+    "Dedicated: any `password` sent is ignored; the server is rebuilt with its installed image and a generated password (erases data), returned once " +
+    "as `data.password` with `data.method: automated`; refused while an install runs (409). A suspended service refuses (403).",
+  body: z.object({ password: z.string().optional() }),
   response: z.union([
     z.object({ jobId: z.string(), user: z.literal("root") }),
     z.object({ jobId: z.string(), user: z.literal("root"), password: z.string(), method: z.enum(["automated", "manual"]) }),
   ]),
   async handler({ auth, db, now, params, body }) {
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const outcome = await resetPassword(requestBackend(db, now), service, body.password ?? null);
+    // Dedicated ignores a sent password (reseller-api.md lifecycle notes) and answers a generated one.
+    const password = backendOf(service.product) === "vps" ? vpsRootPasswordOrThrow(body.password) : null;
+    const outcome = await resetPassword(requestBackend(db, now), service, password);
     if (outcome.method === "automated" && outcome.password) {
       return reply({ jobId: outcome.job.id, user: "root" as const, password: outcome.password, method: "automated" as const }, { message: "Password reset initiated: the server is being rebuilt" });
     }

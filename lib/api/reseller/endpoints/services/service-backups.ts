@@ -38,7 +38,7 @@ export function backupRowJson(s: SnapshotView): z.infer<typeof backupRow> {
 const jobResult = z.object({ jobId: z.string(), state: z.string(), progress: z.number() });
 
 const RULES =
-  "Native VPS backups are the VPS's disk snapshots: they need the plan's snapshot feature (else 403) and an active service " +
+  "Native VPS backups are the VPS's disk snapshots: taking, restoring and deleting need the plan's snapshot feature (else 403; the list answers `max: 0`) and an active service " +
   "(suspended or terminated → 403, even for the list). One disk job (backup, restore, capture, reinstall) runs per VM at a time: another → 409.";
 
 export const listServiceBackupsEndpoint = defineEndpoint({

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { validationError } from "../../../api-error";
+import { issuesToDetails } from "../../../request-input";
+
+const vpsRootPassword = z.string().min(8, { error: "password must be at least 8 characters" }).max(128, { error: "password must be at most 128 characters" });
+
+/**
+ * A native VPS's new root password (reseller-api.md: 8+ on reinstall and password reset). Whether one
+ * is needed depends on the service's backend (dedicated ignores it), so the endpoints check it once the
+ * service is known, with the validation envelope and before any other look-up (DECISIONS 20).
+ */
+export function vpsRootPasswordOrThrow(password: unknown): string {
+  const checked = vpsRootPassword.safeParse(password);
+  if (!checked.success) throw validationError(issuesToDetails(checked.error.issues, "password"));
+  return checked.data;
+}
