@@ -100,7 +100,7 @@ export const reinstallDedicated = defineEndpoint({
   cooldown: "dedicatedReinstall",
   summary: "Reinstall the operating system (erases every disk)",
   description:
-    "`image_id` from `GET /dedicated/{id}/os-images` (unknown 404, not offered 409), optional `password` (8+) for root. Every SSH key of your account " +
+    "`image_id` from `GET /dedicated/{id}/os-images` (unknown or not linked to the product: 404), optional `password` (8+) for root. Every SSH key of your account " +
     "is installed. Refused while an install runs (409). Answers `message: OS reinstall initiated` and `data.job_id`; follow it with `GET /dedicated/{id}/provision-status`. 1 per 5 minutes.",
   body: z.object({ image_id: z.guid({ error: "image_id must be a UUID" }), password: password.optional() }),
   response: z.object({ job_id: z.string() }),
