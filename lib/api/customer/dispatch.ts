@@ -28,12 +28,15 @@ export const customerApi: ApiSurface<CustomerAuth, CustomerApiKeyScope> = {
   resolveRequestScope: (auth, _endpoint, ctx) => resolveProjectScope(auth, ctx),
   reservedQuery: [PROJECT_QUERY],
   moduleDisabled: (label) => new ApiError(403, "FEATURE_DISABLED", `The ${label} module is not available`),
-  // customer-api.md Errors: a malformed id answers `details [{field: "id"}]` whichever path id it was;
-  // the message names the parameter when it is not the resource's own `{id}`.
-  paramError: (details) =>
-    new ApiError(400, "BAD_REQUEST", "Malformed id: expected a UUID", {
-      details: details.map((d) => ({ field: "id", message: d.field === "id" ? d.message : `${d.field}: ${d.message}` })),
-    }),
+  // customer-api.md Errors: a malformed id answers `details [{field: "id"}]` whichever path id it was
+  // (`{id}`, `{snapshotId}`, …); the message names the parameter when it is not the resource's own
+  // `{id}`. A path word that is not an id (`{action}`) keeps its own name.
+  paramError: (details) => {
+    const isId = (field: string) => field === "id" || field.endsWith("Id");
+    return new ApiError(400, "BAD_REQUEST", details.every((d) => isId(d.field)) ? "Malformed id: expected a UUID" : "Malformed path parameter", {
+      details: details.map((d) => (isId(d.field) ? { field: "id", message: d.field === "id" ? d.message : `${d.field}: ${d.message}` } : d)),
+    });
+  },
   serializeError: customerError,
   serializeSuccess: (reply) => customerSuccess(reply),
 };
