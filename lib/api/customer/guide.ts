@@ -159,7 +159,10 @@ Retry 5xx and 429 answers, except on calls that move money (\`/pay\`, \`/orders\
   \`Retry-After\` (seconds until the hour ends). The counters are kept in the platform's database: they
   are shared by every server and survive restarts and deploys.
 - **Cool-downs** per user and resource (the id in the path; per user alone for orders), on top of the
-  hourly window. Only accepted (\`2xx\`) calls consume them; a refused or failed call gives its turn back.
+  hourly window. Only accepted (\`2xx\`) calls consume them; a refused or failed call gives its turn back,
+  except a dedicated power action the controller did not complete (\`424\`, or \`503 PROVIDER_ERROR\` on
+  \`/services/{id}/actions/{action}\`), which still counts. One server has one counter per action kind,
+  whichever route is used (\`/services/{id}/…\`, \`/vps/{id}/…\`, \`/dedicated/{id}/…\`, the panel).
 
   | Action | Allowed |
   |---|---|
