@@ -120,7 +120,7 @@ Branch on \`code\` and the HTTP status, never on \`error\`.
 | 403 | \`ACTION_NOT_ALLOWED\` | the provider does not offer that action to customers |
 | 403 | \`ACCOUNT_SUSPENDED\` | suspended accounts are read-only |
 | 403 | \`PROJECT_SCOPE_MISMATCH\` | a bound key named another project |
-| 403 | \`FEATURE_DISABLED\` | the operator switched the API (every route, these docs included) or a module off |
+| 403 | \`FEATURE_DISABLED\` | the operator switched the API (every route, these docs included) or a module off (\`/dedicated/*\`; \`/vps/{id}/snapshots*\` with native VPS off — the other \`/vps\` routes answer \`403 FORBIDDEN\` \`The VPS module is not available\`) |
 | 404 | \`NOT_FOUND\` | absent or not yours: the two are never distinguished |
 | 405 | \`METHOD_NOT_ALLOWED\` | see the \`Allow\` header |
 | 409 | \`CONFLICT\` and others | state conflicts |

@@ -94,6 +94,45 @@ describe("reads", () => {
   });
 });
 
+describe("native VPS module switched off", () => {
+  it("/vps routes answer 403 FORBIDDEN 'The VPS module is not available'; only /vps/{id}/snapshots* answer FEATURE_DISABLED", async () => {
+    const a = await vps();
+    await t.db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1, nativeVpsEnabled: false }, update: { nativeVpsEnabled: false } });
+    try {
+      const forbidden = { status: 403, body: { success: false, code: "FORBIDDEN", error: "The VPS module is not available" } };
+      for (const [method, path, body] of [
+        ["GET", "/vps"],
+        ["GET", `/vps/${a.service.id}`],
+        ["GET", `/vps/${a.service.id}/ips`],
+        ["GET", `/vps/${a.service.id}/os-images`],
+        ["POST", `/vps/${a.service.id}/start`],
+        ["POST", `/vps/${a.service.id}/power/restart`],
+        ["POST", `/vps/${a.service.id}/reinstall`, { image_id: site.debian.id, password: "long-enough" }],
+        ["POST", `/vps/${a.service.id}/password`, { password: "long-enough" }],
+        ["POST", `/vps/${a.service.id}/capture`, { name: "golden" }],
+        ["PATCH", `/vps/${a.service.id}`, { projectId: null }],
+        ["DELETE", `/vps/${a.service.id}`, { immediate: true }],
+      ] as const) {
+        expect(await call(method, path, body)).toEqual(forbidden);
+      }
+      const disabled = { status: 403, body: { success: false, code: "FEATURE_DISABLED", error: "The native VPS module is not available" } };
+      const snapshotId = randomUUID();
+      for (const [method, path, body] of [
+        ["GET", `/vps/${a.service.id}/snapshots`],
+        ["POST", `/vps/${a.service.id}/snapshots`, { name: "snap" }],
+        ["POST", `/vps/${a.service.id}/snapshots/${snapshotId}/revert`, { confirm: "snap" }],
+        ["DELETE", `/vps/${a.service.id}/snapshots/${snapshotId}`],
+      ] as const) {
+        expect(await call(method, path, body)).toEqual(disabled);
+      }
+    } finally {
+      await t.db.platformSettings.update({ where: { id: 1 }, data: { nativeVpsEnabled: true } });
+    }
+    expect((await call("GET", `/vps/${a.service.id}`)).status).toBe(200);
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: a.service.id } })).toMatchObject({ status: "active" });
+  });
+});
+
 describe("power, in the order of evaluation", () => {
   it("verbs and aliases answer the job; unknown verbs 400", async () => {
     const a = await vps();
