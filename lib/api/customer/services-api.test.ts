@@ -94,6 +94,40 @@ describe("reads", () => {
   });
 });
 
+describe("stats", () => {
+  it("GET /vps/{id}/stats and /services/{id}/stats: the stats document; suspended still answers, terminated 403, another account's 404", async () => {
+    const a = await vps();
+    const viaVps = await call("GET", `/vps/${a.service.id}/stats`);
+    expect(viaVps).toMatchObject({
+      status: 200,
+      body: { success: true, data: { platform: "native", collecting: expect.any(Boolean), stats: { status: "running", cpu: { cores: 2 }, memory: { total: expect.any(Number) } }, series: expect.any(Array) } },
+    });
+    expect((await call("GET", `/services/${a.service.id}/stats`)).body).toMatchObject({ success: true, data: { platform: "native", stats: { status: "running" } } });
+
+    await t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
+    expect((await call("GET", `/vps/${a.service.id}/stats`)).status).toBe(200);
+    expect((await call("GET", `/services/${a.service.id}/stats`)).status).toBe(200);
+    await t.db.service.update({ where: { id: a.service.id }, data: { status: "terminated" } });
+    const terminated = { status: 403, body: { success: false, code: "FORBIDDEN", error: "Service is terminated" } };
+    expect(await call("GET", `/vps/${a.service.id}/stats`)).toEqual(terminated);
+    expect(await call("GET", `/services/${a.service.id}/stats`)).toEqual(terminated);
+
+    const stranger = await customerWithKey(t.db);
+    const theirs = await makeActiveService(t.db, { accountId: stranger.account.id, productId: site.product.id, locationId: site.location.id, hostname: `s-${randomUUID().slice(0, 8)}.example.com` });
+    expect(await call("GET", `/vps/${theirs.service.id}/stats`)).toEqual({ status: 404, body: { success: false, code: "NOT_FOUND", error: "VPS not found" } });
+    expect(await call("GET", `/services/${theirs.service.id}/stats`)).toEqual({ status: 404, body: { success: false, code: "NOT_FOUND", error: "Service not found" } });
+    const pending = await makePendingService(t.db, { accountId: me.account.id, productId: site.product.id, locationId: site.location.id });
+    expect(await call("GET", `/services/${pending.service.id}/stats`)).toEqual({ status: 404, body: { success: false, code: "NOT_FOUND", error: "No VPS instance is linked to this service yet" } });
+  });
+
+  it("GET /services/{id}/stats on a dedicated server gives its stats; /vps/{id}/stats does not know it", async () => {
+    const ds = await makeDedicatedSite(t.db);
+    const server = await makeActiveService(t.db, { accountId: me.account.id, productId: ds.product.id, locationId: ds.location.id });
+    expect((await call("GET", `/services/${server.service.id}/stats`)).body).toMatchObject({ success: true, data: { powerState: "on", network: { sampledAt: null } } });
+    expect((await call("GET", `/vps/${server.service.id}/stats`)).status).toBe(404);
+  });
+});
+
 describe("native VPS module switched off", () => {
   it("/vps routes answer 403 FORBIDDEN 'The VPS module is not available'; only /vps/{id}/snapshots* answer FEATURE_DISABLED", async () => {
     const a = await vps();
