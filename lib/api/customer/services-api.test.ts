@@ -17,7 +17,7 @@ const call = async (method: string, path: string, body?: unknown, key = me.plain
 beforeAll(async () => {
   t = await createTestDb();
   me = await customerWithKey(t.db);
-  site = await makeVpsSite(t.db, { nodes: 2 });
+  site = await makeVpsSite(t.db, { nodes: 2, v4: 64 });
 });
 afterAll(async () => {
   await t?.close();
@@ -315,5 +315,31 @@ describe("projects", () => {
     expect(defaultIds).not.toContain(inStaging.service.id);
     expect((await get(`/vps/${inStaging.service.id}`, "default")).status).toBe(404);
     expect((await get(`/vps/${unassigned.service.id}`, staging.slug)).status).toBe(404);
+  });
+
+  it("a service with no project reports the account's default project {id, slug, name}, in the detail and in every list", async () => {
+    const staging = await t.db.project.create({ data: { accountId: me.account.id, name: "Staging", slug: `staging-${randomUUID().slice(0, 6)}` } });
+    const inStaging = await vps();
+    await t.db.service.update({ where: { id: inStaging.service.id }, data: { projectId: staging.id } });
+    const unassigned = await vps();
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: unassigned.service.id } })).toMatchObject({ projectId: null });
+    const fallback = { id: me.project.id, slug: "default", name: me.project.name };
+    const mine = { id: staging.id, slug: staging.slug, name: "Staging" };
+
+    expect((await call("GET", `/vps/${unassigned.service.id}`)).body.data).toMatchObject({ project: fallback });
+    expect((await call("GET", `/vps/${inStaging.service.id}`)).body.data).toMatchObject({ project: mine });
+    const rows = (await call("GET", "/vps?limit=200")).body.data as { id: string; project: unknown }[];
+    expect(rows.find((r) => r.id === unassigned.service.id)!.project).toEqual(fallback);
+    expect(rows.find((r) => r.id === inStaging.service.id)!.project).toEqual(mine);
+    const services = ((await call("GET", "/services?limit=200")).body.data as { services: { id: string; project: unknown; project_id: string }[] }).services;
+    expect(services.find((r) => r.id === unassigned.service.id)).toMatchObject({ project: fallback, project_id: fallback.id });
+    expect(services.find((r) => r.id === inStaging.service.id)).toMatchObject({ project: mine, project_id: staging.id });
+    expect((await call("GET", `/services/${unassigned.service.id}`)).body.data).toMatchObject({ service: { project: fallback } });
+
+    const ds = await makeDedicatedSite(t.db);
+    const server = await makeActiveService(t.db, { accountId: me.account.id, productId: ds.product.id, locationId: ds.location.id });
+    expect((await call("GET", `/dedicated/${server.service.id}`)).body.data).toMatchObject({ project: fallback });
+    const dedicatedRows = (await call("GET", "/dedicated?limit=200")).body.data as { id: string; project: unknown }[];
+    expect(dedicatedRows.find((r) => r.id === server.service.id)!.project).toEqual(fallback);
   });
 });
