@@ -257,9 +257,11 @@ event (snapshots every few seconds, captures every 15-30 s).
 - Billing cycles are \`monthly\`, \`quarterly\`, \`semi-annually\`, \`annually\`, \`hourly\`. Hostnames follow
   RFC 1123.
 - Snapshot names may not start with \`auto-\` or \`system-\` (any case).
-- \`POST /custom-images\` registers an image by URL: \`https://\` only, a public host (loopback, private,
+- \`POST /custom-images\` registers an image by URL (\`{name, sourceUrl, sha256, osFamily?}\`; \`source_url\`,
+  \`source_sha256\` and \`os_family\` are accepted as aliases, and one field sent both ways with different
+  values is \`400\`): \`https://\` only, a public host (loopback, private,
   link-local and other non-public addresses are refused, also written as IPv4-mapped IPv6 or as a
-  decimal number), \`source_sha256\` required (64 hex). The host is checked again when you order a VPS
+  decimal number), \`sha256\` required (64 hex). The host is checked again when you order a VPS
   from the image. A registered image is \`available\` at once; a capture is \`capturing\` first.
 - \`configOptions.custom_image_id\` replaces \`os_image_id\` (both → \`400\`). The image must be
   \`available\` and fit the plan's disk (else \`409\`); a VPS from a captured image is built in the
