@@ -39,9 +39,9 @@ const testEndpoints = [
   }),
   defineEndpoint({
     method: "POST",
-    path: "/vps-things",
+    path: "/rack-things",
     scope: "services",
-    module: "nativeVps",
+    module: "dedicated",
     summary: "test",
     async handler() {
       return { ok: true };
@@ -197,17 +197,17 @@ describe("account state and permissions", () => {
 
 describe("operator module switches", () => {
   it("answers 403 FEATURE_DISABLED on an endpoint whose module is off", async () => {
-    await t.db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1, nativeVpsEnabled: false }, update: { nativeVpsEnabled: false } });
+    await t.db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1, dedicatedEnabled: false }, update: { dedicatedEnabled: false } });
     try {
-      expect(await call(customerRequest("POST", "/vps-things", { key: owner.plaintext }))).toEqual({
+      expect(await call(customerRequest("POST", "/rack-things", { key: owner.plaintext }))).toEqual({
         status: 403,
-        body: { success: false, error: "The native VPS module is not available", code: "FEATURE_DISABLED" },
+        body: { success: false, error: "The dedicated server module is not available", code: "FEATURE_DISABLED" },
       });
       expect((await call(customerRequest("POST", "/things", { key: owner.plaintext, body: { name: "x" } }))).status).toBe(201);
     } finally {
-      await t.db.platformSettings.update({ where: { id: 1 }, data: { nativeVpsEnabled: true } });
+      await t.db.platformSettings.update({ where: { id: 1 }, data: { dedicatedEnabled: true } });
     }
-    expect((await call(customerRequest("POST", "/vps-things", { key: owner.plaintext }))).status).toBe(200);
+    expect((await call(customerRequest("POST", "/rack-things", { key: owner.plaintext }))).status).toBe(200);
   });
 });
 

@@ -58,8 +58,8 @@ export interface ApiSurface<Auth, Scope extends string> extends ApiDescription {
   /** After the rate limit: per-request narrowing (customer projects). Query keys it consumes are in `reservedQuery`. */
   resolveRequestScope?(auth: Auth, endpoint: Endpoint<Auth, Scope>, ctx: StageContext): Promise<Auth>;
   reservedQuery?: readonly string[];
-  /** Refusal for a module switched off. */
-  moduleDisabled(label: string): ApiError;
+  /** Refusal for a module switched off (the endpoint too: an API may answer some of a module's routes differently). */
+  moduleDisabled(label: string, endpoint: Endpoint<Auth, Scope>): ApiError;
   /** Refusal for a malformed path parameter. */
   paramError(details: FieldIssue[]): ApiError;
   serializeError(error: ApiError): Response;
@@ -162,7 +162,7 @@ export function createDispatcher<Auth, Scope extends string>(api: ApiSurface<Aut
 
     if (endpoint.module) {
       const gate = PLATFORM_MODULES[endpoint.module];
-      if (!(await ctx.switches())[gate.column]) throw api.moduleDisabled(gate.label);
+      if (!(await ctx.switches())[gate.column]) throw api.moduleDisabled(gate.label, endpoint);
     }
 
     if (auth !== null && api.resolveRequestScope) auth = await api.resolveRequestScope(auth, endpoint, ctx);

@@ -7,6 +7,7 @@ import { billingCycleValue } from "./billing-cycle-value";
 import { findServiceMachine, machinesOf, type ServiceMachine } from "./find-service-machine";
 import { primaryAddressesOfMachines } from "./primary-addresses-of";
 import type { ScopedService } from "./find-scoped-service-or-throw";
+import { projectsOfServices, type ServiceProjectDoc } from "./projects-of-services";
 import { backendOf, productControls, type PowerVerb } from "./service-controls";
 
 // The customer API's VPS resource and the panel's service document (customer-api.md "VPS", "Service"),
@@ -71,7 +72,8 @@ export interface VpsDoc {
   active_job: ActiveJobDoc | null;
   specs: { cpu: string | null; ram: string | null; storage: string | null };
   failure: { code: string; message: string } | null;
-  project: { id: string; slug: string; name: string } | null;
+  /** Never null: a service assigned to no project is in its account's `default` one. */
+  project: ServiceProjectDoc;
   created_at: string;
 }
 
@@ -118,8 +120,20 @@ function str(v: unknown): string | null {
   return typeof v === "string" ? v : typeof v === "number" ? String(v) : null;
 }
 
+/** Options of the VPS and dedicated documents. `projects`: the page's `projectsOfServices`, so a list reads them once. */
+export interface DocumentOptions {
+  detail: boolean;
+  backend?: BackendContext;
+  projects?: ReadonlyMap<string, ServiceProjectDoc>;
+}
+
+/** The service's project from the page's map, else read for this one service. */
+export async function projectOfService(db: Db, s: ScopedService, projects: ReadonlyMap<string, ServiceProjectDoc> | undefined): Promise<ServiceProjectDoc> {
+  return projects?.get(s.id) ?? (await projectsOfServices(db, [s])).get(s.id)!;
+}
+
 /** One VPS as `GET /vps/{id}` (with capabilities) or a `/vps` list row (without). */
-export async function vpsDocument(db: Db, s: ScopedService, options: { detail: boolean; backend?: BackendContext }): Promise<VpsDoc> {
+export async function vpsDocument(db: Db, s: ScopedService, options: DocumentOptions): Promise<VpsDoc> {
   if (options.backend) await advanceMachineJobs(options.backend, s.id);
   const machine = await findServiceMachine(db, s.id);
   const vm = machine?.kind === "vps" ? machine.vm : null;
@@ -137,7 +151,7 @@ export async function vpsDocument(db: Db, s: ScopedService, options: { detail: b
   const jobId = vm?.diskJobId ?? vm?.powerJobId ?? null;
   const job = jobId ? await db.backendJob.findUnique({ where: { id: jobId } }) : null;
   const specs = (s.product.specs ?? {}) as Record<string, unknown>;
-  const project = s.projectId ? await db.project.findUnique({ where: { id: s.projectId }, select: { id: true, slug: true, name: true } }) : null;
+  const project = await projectOfService(db, s, options.projects);
   const doc: VpsDoc = {
     id: s.id,
     name: s.name,
@@ -178,7 +192,9 @@ export interface ServiceDoc {
   location: VpsDoc["location"];
   primary_ip: string | null;
   failure: VpsDoc["failure"];
-  project_id: string | null;
+  /** The service's project (its account's `default` one when unassigned), and its id. */
+  project_id: string;
+  project: ServiceProjectDoc;
   created_at: string;
   vps_capabilities?: VpsCapabilitiesDoc;
 }
@@ -188,10 +204,11 @@ export async function serviceDocument(db: Db, s: ScopedService): Promise<Service
   return (await serviceDocuments(db, [s]))[0]!;
 }
 
-/** serviceDocument for a page of services: machines and addresses read in three queries, not per row. */
+/** serviceDocument for a page of services: machines, addresses and projects read in four queries, not per row. */
 export async function serviceDocuments(db: Db, services: readonly ScopedService[]): Promise<ServiceDoc[]> {
   const machines = await machinesOf(db, services.map((s) => s.id));
   const addresses = await primaryAddressesOfMachines(db, machines);
+  const projects = await projectsOfServices(db, services);
   return services.map((s) => {
     const backend = backendOf(s.product);
     const serviceType: ServiceType = backend ?? (s.product.kind === "game" ? "game" : "unknown");
@@ -207,7 +224,8 @@ export async function serviceDocuments(db: Db, services: readonly ScopedService[
       location: s.location ? { value: s.location.value, name: s.location.name, country_code: s.location.countryCode } : null,
       primary_ip: addresses.get(s.id) ?? null,
       failure: failureDoc(s),
-      project_id: s.projectId,
+      project_id: projects.get(s.id)!.id,
+      project: projects.get(s.id)!,
       created_at: s.createdAt.toISOString(),
       ...(serviceType === "vps" ? { vps_capabilities: vpsCapabilities(s, machine) } : {}),
     };

@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-it("a page of service documents is the one-by-one documents, read in three queries whatever the page size", async () => {
-  const { account } = await makeCustomer(t.db);
+it("a page of service documents is the one-by-one documents, read in four queries whatever the page size", async () => {
+  const { account, project } = await makeCustomer(t.db);
   const vps = await makeVpsSite(t.db, { v4: 16 });
   const metal = await makeDedicatedSite(t.db, { count: 2 });
   for (let i = 0; i < 3; i++) await makeActiveService(t.db, { accountId: account.id, productId: vps.product.id, locationId: vps.location.id });
@@ -26,7 +26,9 @@ it("a page of service documents is the one-by-one documents, read in three queri
   const counting = countingClient(t.db);
   const counted = counting.db;
   const batch = await serviceDocuments(counted, services);
-  expect(counting.count()).toBeLessThanOrEqual(3);
+  expect(counting.count()).toBeLessThanOrEqual(4);
+  // Unassigned services are in the account's default project (customer Authentication §4).
+  for (const d of batch) expect(d).toMatchObject({ project_id: project.id, project: { id: project.id, slug: "default", name: project.name } });
 
   // The one-by-one look-ups give the same machine and address for every row.
   for (const [i, s] of services.entries()) {

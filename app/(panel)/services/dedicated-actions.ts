@@ -63,7 +63,7 @@ export async function powerDedicatedAction(serviceId: string, verb: string): Pro
     if (!a.canPower) throw new DomainError("forbidden", "Power actions need the services.power permission on this account");
     if (!VERBS.has(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
     const service = await dedicatedService(a.scope, serviceId);
-    const outcome = await cooled("dedicatedPower", a.userId, service.id, () => changeServicePower(backendContext({ db: getDb() }), service, verb as PowerVerb));
+    const outcome = await cooled("power", a.userId, service.id, () => changeServicePower(backendContext({ db: getDb() }), service, verb as PowerVerb));
     return outcome.job.state === "succeeded" ? "The server was already in that state" : `${DONE[verb as PowerVerb]}…`;
   });
 }
@@ -74,7 +74,7 @@ export async function reinstallDedicatedAction(serviceId: string, imageId: strin
     if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
     if (password !== "" && password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
     const service = await dedicatedService(a.scope, serviceId);
-    await cooled("dedicatedReinstall", a.userId, service.id, () => reinstallService(backendContext({ db: getDb() }), service, { osImageId: imageId, password: password || null }));
+    await cooled("reinstall", a.userId, service.id, () => reinstallService(backendContext({ db: getDb() }), service, { osImageId: imageId, password: password || null }));
     return "Reinstall started: the server is being rebuilt";
   });
 }

@@ -125,6 +125,42 @@ describe("custom images", () => {
     expect((await call("DELETE", `/custom-images/${id}`)).status).toBe(404);
   });
 
+  it("register with the spec's names {name, sourceUrl, sha256, osFamily}; the snake_case aliases agree with them or 400", async () => {
+    const created = await call("POST", "/custom-images", { name: "Spec named", sourceUrl: "https://93.184.215.14/images/spec.qcow2", sha256: SHA.toUpperCase(), osFamily: "BSD" });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { success: true, data: { name: "Spec named", source_url: "https://93.184.215.14/images/spec.qcow2", source_sha256: SHA, os_family: "bsd", source_kind: "url", status: "available" } },
+    });
+    expect((await call("POST", "/custom-images", { name: "Defaults", sourceUrl: "https://93.184.215.14/d.img", sha256: SHA })).body.data).toMatchObject({ os_family: "linux" });
+    // Both names for one field: the same value is fine (digests compare case-insensitively), different values are not.
+    const same = await call("POST", "/custom-images", { name: "Both", sourceUrl: "https://93.184.215.14/b.img", source_url: "https://93.184.215.14/b.img", sha256: SHA, source_sha256: SHA.toUpperCase() });
+    expect(same.status).toBe(201);
+    const before = await t.db.customImage.count({ where: { accountId: me.account.id, deletedAt: null } });
+    for (const [body, field, alias] of [
+      [{ sourceUrl: "https://93.184.215.14/a.img", source_url: "https://93.184.215.14/b.img", sha256: SHA }, "sourceUrl", "source_url"],
+      [{ sourceUrl: "https://93.184.215.14/a.img", sha256: SHA, source_sha256: "b".repeat(64) }, "sha256", "source_sha256"],
+      [{ sourceUrl: "https://93.184.215.14/a.img", sha256: SHA, osFamily: "linux", os_family: "windows" }, "osFamily", "os_family"],
+    ] as const) {
+      const message = `${field} and ${alias} are the same field; they were sent with different values`;
+      expect(await call("POST", "/custom-images", { name: "conflict", ...body })).toEqual({ status: 400, body: { success: false, code: "BAD_REQUEST", error: "Validation failed", details: [{ field, message }] } });
+    }
+    expect(await t.db.customImage.count({ where: { accountId: me.account.id, deletedAt: null } })).toBe(before);
+  });
+
+  it.each([
+    [{ sha256: SHA }, "sourceUrl", "sourceUrl is required"],
+    [{ sourceUrl: "http://93.184.215.14/a.img", sha256: SHA }, "sourceUrl", "sourceUrl must be an https:// URL"],
+    [{ sourceUrl: "https://10.1.2.3/a.img", sha256: SHA }, "sourceUrl", "sourceUrl must use a public host: 10.1.2.3 is a private address"],
+    [{ sourceUrl: "https://93.184.215.14/a.img" }, "sha256", "sha256 is required"],
+    [{ sourceUrl: "https://93.184.215.14/a.img", sha256: "abc" }, "sha256", "sha256 must be 64 hexadecimal characters (the SHA-256 of the image file)"],
+    [{ sourceUrl: "https://93.184.215.14/a.img", sha256: SHA, osFamily: "plan9" }, "osFamily", "osFamily must be one of linux, windows, bsd"],
+    [{ source_url: "https://93.184.215.14/a.img" }, "source_sha256", "source_sha256 is required"],
+    [{ sha256: SHA, source_url: "https://127.0.0.1/a.img" }, "source_url", "source_url must use a public host: 127.0.0.1 is a loopback address"],
+  ])("with the spec's names, refuses %j with 400 naming %s as sent", async (body, field, message) => {
+    const error = field === "sourceUrl" && message.endsWith("required") ? "Validation failed" : message;
+    expect(await call("POST", "/custom-images", { name: "img", ...body })).toEqual({ status: 400, body: { success: false, code: "BAD_REQUEST", error, details: [{ field, message }] } });
+  });
+
   it.each([
     [{ source_url: "http://93.184.215.14/a.img" }, "source_url", "source_url must be an https:// URL"],
     [{ source_url: "ftp://93.184.215.14/a.img" }, "source_url", "source_url must be an https:// URL"],

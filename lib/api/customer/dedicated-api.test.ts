@@ -19,7 +19,7 @@ const call = async (method: string, path: string, body?: unknown, key = me.plain
 beforeAll(async () => {
   t = await createTestDb();
   me = await customerWithKey(t.db);
-  ds = await makeDedicatedSite(t.db, { count: 12 });
+  ds = await makeDedicatedSite(t.db, { count: 16 });
 });
 afterAll(async () => {
   await t?.close();
@@ -151,6 +151,37 @@ describe("power", () => {
     for (let i = 0; i < 9; i++) expect((await call("POST", `/dedicated/${a.service.id}/power/on`)).status).toBe(424);
     const limited = await call("POST", `/dedicated/${a.service.id}/power/on`);
     expect(limited).toMatchObject({ status: 429, body: { success: false, code: "ACTION_RATE_LIMITED", retry_after_seconds: expect.any(Number) } });
+  });
+
+  it("one power counter per server, whichever route: /services/{id}/power and /dedicated/{id}/power share the 10 per minute", async () => {
+    const a = await server();
+    for (let i = 0; i < 5; i++) expect((await call("POST", `/services/${a.service.id}/power/start`)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await call("POST", `/dedicated/${a.service.id}/power/on`)).status).toBe(200);
+    expect((await call("POST", `/services/${a.service.id}/actions/start`)).status).toBe(200);
+    for (const [path, body] of [[`/dedicated/${a.service.id}/power/on`], [`/dedicated/${a.service.id}/power`, { action: "on" }], [`/services/${a.service.id}/power/start`], [`/services/${a.service.id}/actions/start`]] as const) {
+      expect(await call("POST", path, body)).toMatchObject({ status: 429, body: { code: "ACTION_RATE_LIMITED", error: expect.stringContaining("power actions") } });
+    }
+  });
+
+  it("a 424 counts on every power route; the generic actions route answers it as 503 PROVIDER_ERROR and counts it too", async () => {
+    const a = await server();
+    const bound = await t.db.dedicatedServer.findFirstOrThrow({ where: { serviceId: a.service.id } });
+    await injectFailure(t.db, { node: ds.node.id, server: bound.id, operation: "power.on", code: "provider_unreachable", stage: "submit", times: null });
+    const failed = { code: "PROVIDER_ERROR", error: "The management controller did not complete the power action" };
+    for (let i = 0; i < 4; i++) expect(await call("POST", `/services/${a.service.id}/power/start`)).toMatchObject({ status: 424, body: failed });
+    for (let i = 0; i < 3; i++) expect(await call("POST", `/services/${a.service.id}/actions/start`)).toMatchObject({ status: 503, body: failed });
+    for (let i = 0; i < 3; i++) expect(await call("POST", `/dedicated/${a.service.id}/power/on`)).toMatchObject({ status: 424, body: failed });
+    expect((await call("POST", `/dedicated/${a.service.id}/power/on`)).status).toBe(429);
+    expect((await call("POST", `/services/${a.service.id}/actions/start`)).status).toBe(429);
+  });
+
+  it("reinstall and password: one counter per server across /services/{id}/... and /dedicated/{id}/...", async () => {
+    const a = await server();
+    expect((await call("POST", `/services/${a.service.id}/reinstall`, { image_id: ds.image.id, password: "a-long-root-pw" })).status).toBe(200);
+    expect(await call("POST", `/dedicated/${a.service.id}/reinstall`, { image_id: ds.image.id })).toMatchObject({ status: 429, body: { code: "ACTION_RATE_LIMITED", error: expect.stringContaining("reinstalls") } });
+    const b = await server();
+    expect((await call("POST", `/dedicated/${b.service.id}/password`, {})).status).toBe(200);
+    expect(await call("POST", `/services/${b.service.id}/password`, { password: "a-long-root-pw" })).toMatchObject({ status: 429, body: { code: "ACTION_RATE_LIMITED", error: expect.stringContaining("password resets") } });
   });
 
   it("suspended refuses on (403) but accepts off; terminated refuses everything; the 403 comes before the cool-down", async () => {

@@ -1,5 +1,6 @@
 import type { CustomerApiKeyScope } from "@/lib/api-keys/customer-api-key-scopes";
 import { ApiError } from "../api-error";
+import type { Endpoint } from "../define-endpoint";
 import { createDispatcher, type ApiSurface } from "../dispatch";
 import { authenticateCustomer, authorizeCustomer } from "./authenticate-customer";
 import type { CustomerAuth } from "./customer-auth";
@@ -9,6 +10,18 @@ import { PROJECT_QUERY, resolveProjectScope } from "./resolve-project-scope";
 import { customerRoutes } from "./routes";
 
 export const CUSTOMER_API_BASE_PATH = "/v1";
+
+export const VPS_MODULE_OFF = "The VPS module is not available";
+
+/**
+ * customer-api.md Errors: with native VPS off, `/vps` routes answer 403 FORBIDDEN `The VPS module is
+ * not available`; only `/vps/{id}/snapshots*` (and the other modules' routes, `/dedicated/*`) answer
+ * FEATURE_DISABLED.
+ */
+export function customerModuleDisabled(label: string, endpoint: Pick<Endpoint<CustomerAuth, CustomerApiKeyScope>, "module" | "path">): ApiError {
+  if (endpoint.module === "nativeVps" && !endpoint.path.startsWith("/vps/{id}/snapshots")) return new ApiError(403, "FORBIDDEN", VPS_MODULE_OFF);
+  return new ApiError(403, "FEATURE_DISABLED", `The ${label} module is not available`);
+}
 
 export const customerApi: ApiSurface<CustomerAuth, CustomerApiKeyScope> = {
   name: "customer",
@@ -27,7 +40,7 @@ export const customerApi: ApiSurface<CustomerAuth, CustomerApiKeyScope> = {
   cooldownActor: (auth) => auth.user.id,
   resolveRequestScope: (auth, _endpoint, ctx) => resolveProjectScope(auth, ctx),
   reservedQuery: [PROJECT_QUERY],
-  moduleDisabled: (label) => new ApiError(403, "FEATURE_DISABLED", `The ${label} module is not available`),
+  moduleDisabled: customerModuleDisabled,
   // customer-api.md Errors: a malformed id answers `details [{field: "id"}]` whichever path id it was
   // (`{id}`, `{snapshotId}`, …); the message names the parameter when it is not the resource's own
   // `{id}`. A path word that is not an id (`{action}`) keeps its own name.

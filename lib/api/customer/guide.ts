@@ -120,7 +120,7 @@ Branch on \`code\` and the HTTP status, never on \`error\`.
 | 403 | \`ACTION_NOT_ALLOWED\` | the provider does not offer that action to customers |
 | 403 | \`ACCOUNT_SUSPENDED\` | suspended accounts are read-only |
 | 403 | \`PROJECT_SCOPE_MISMATCH\` | a bound key named another project |
-| 403 | \`FEATURE_DISABLED\` | the operator switched the API (every route, these docs included) or a module off |
+| 403 | \`FEATURE_DISABLED\` | the operator switched the API (every route, these docs included) or a module off (\`/dedicated/*\`; \`/vps/{id}/snapshots*\` with native VPS off — the other \`/vps\` routes answer \`403 FORBIDDEN\` \`The VPS module is not available\`) |
 | 404 | \`NOT_FOUND\` | absent or not yours: the two are never distinguished |
 | 405 | \`METHOD_NOT_ALLOWED\` | see the \`Allow\` header |
 | 409 | \`CONFLICT\` and others | state conflicts |
@@ -159,7 +159,10 @@ Retry 5xx and 429 answers, except on calls that move money (\`/pay\`, \`/orders\
   \`Retry-After\` (seconds until the hour ends). The counters are kept in the platform's database: they
   are shared by every server and survive restarts and deploys.
 - **Cool-downs** per user and resource (the id in the path; per user alone for orders), on top of the
-  hourly window. Only accepted (\`2xx\`) calls consume them; a refused or failed call gives its turn back.
+  hourly window. Only accepted (\`2xx\`) calls consume them; a refused or failed call gives its turn back,
+  except a dedicated power action the controller did not complete (\`424\`, or \`503 PROVIDER_ERROR\` on
+  \`/services/{id}/actions/{action}\`), which still counts. One server has one counter per action kind,
+  whichever route is used (\`/services/{id}/…\`, \`/vps/{id}/…\`, \`/dedicated/{id}/…\`, the panel).
 
   | Action | Allowed |
   |---|---|
@@ -254,9 +257,11 @@ event (snapshots every few seconds, captures every 15-30 s).
 - Billing cycles are \`monthly\`, \`quarterly\`, \`semi-annually\`, \`annually\`, \`hourly\`. Hostnames follow
   RFC 1123.
 - Snapshot names may not start with \`auto-\` or \`system-\` (any case).
-- \`POST /custom-images\` registers an image by URL: \`https://\` only, a public host (loopback, private,
+- \`POST /custom-images\` registers an image by URL (\`{name, sourceUrl, sha256, osFamily?}\`; \`source_url\`,
+  \`source_sha256\` and \`os_family\` are accepted as aliases, and one field sent both ways with different
+  values is \`400\`): \`https://\` only, a public host (loopback, private,
   link-local and other non-public addresses are refused, also written as IPv4-mapped IPv6 or as a
-  decimal number), \`source_sha256\` required (64 hex). The host is checked again when you order a VPS
+  decimal number), \`sha256\` required (64 hex). The host is checked again when you order a VPS
   from the image. A registered image is \`available\` at once; a capture is \`capturing\` first.
 - \`configOptions.custom_image_id\` replaces \`os_image_id\` (both → \`400\`). The image must be
   \`available\` and fit the plan's disk (else \`409\`); a VPS from a captured image is built in the

@@ -34,10 +34,12 @@ import { createProjectEndpoint, deleteProjectEndpoint, getProjectEndpoint, listP
 import { updateServiceProject, updateVpsProject } from "./endpoints/projects/set-service-project";
 import { createSshKeyEndpoint, deleteSshKeyEndpoint, listSshKeysEndpoint } from "./endpoints/ssh-keys/ssh-key-endpoints";
 import { getServiceActions } from "./endpoints/services/get-service-actions";
+import { getServiceStats } from "./endpoints/services/get-service-stats";
 import { listServices } from "./endpoints/services/list-services";
 import { getVps } from "./endpoints/vps/get-vps";
 import { listVps } from "./endpoints/vps/list-vps";
 import { listVpsIps } from "./endpoints/vps/list-vps-ips";
+import { getVpsStats } from "./endpoints/vps/get-vps-stats";
 import { listVpsOsImages } from "./endpoints/vps/list-vps-os-images";
 import { powerService, powerVps, rebootVps, restartVps, shutdownVps, startVps, stopVps } from "./endpoints/vps/vps-power-endpoints";
 import { reinstallServiceOs, reinstallVps, resetServicePasswordEndpoint, resetVpsPassword } from "./endpoints/vps/vps-reinstall-and-password";
@@ -77,6 +79,7 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   listServices,
   getService,
   getServiceActions,
+  getServiceStats,
   runServiceActionEndpoint,
   updateServiceProject,
   cancelService,
@@ -90,6 +93,7 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   getVps,
   listVpsOsImages,
   listVpsIps,
+  getVpsStats,
   startVps,
   stopVps,
   shutdownVps,

@@ -17,7 +17,7 @@ const call = async (method: string, path: string, body?: unknown, key = me.plain
 beforeAll(async () => {
   t = await createTestDb();
   me = await customerWithKey(t.db);
-  site = await makeVpsSite(t.db, { nodes: 2 });
+  site = await makeVpsSite(t.db, { nodes: 2, v4: 64 });
 });
 afterAll(async () => {
   await t?.close();
@@ -91,6 +91,79 @@ describe("reads", () => {
     const { body } = await call("GET", `/vps/${failed.service.id}`);
     expect((body.data as { failure: unknown }).failure).toEqual({ code: "ip_capacity", message: "No IP addresses were left in the chosen location; another location may work." });
     expect(JSON.stringify(body)).not.toContain("operator note");
+  });
+});
+
+describe("stats", () => {
+  it("GET /vps/{id}/stats and /services/{id}/stats: the stats document; suspended still answers, terminated 403, another account's 404", async () => {
+    const a = await vps();
+    const viaVps = await call("GET", `/vps/${a.service.id}/stats`);
+    expect(viaVps).toMatchObject({
+      status: 200,
+      body: { success: true, data: { platform: "native", collecting: expect.any(Boolean), stats: { status: "running", cpu: { cores: 2 }, memory: { total: expect.any(Number) } }, series: expect.any(Array) } },
+    });
+    expect((await call("GET", `/services/${a.service.id}/stats`)).body).toMatchObject({ success: true, data: { platform: "native", stats: { status: "running" } } });
+
+    await t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
+    expect((await call("GET", `/vps/${a.service.id}/stats`)).status).toBe(200);
+    expect((await call("GET", `/services/${a.service.id}/stats`)).status).toBe(200);
+    await t.db.service.update({ where: { id: a.service.id }, data: { status: "terminated" } });
+    const terminated = { status: 403, body: { success: false, code: "FORBIDDEN", error: "Service is terminated" } };
+    expect(await call("GET", `/vps/${a.service.id}/stats`)).toEqual(terminated);
+    expect(await call("GET", `/services/${a.service.id}/stats`)).toEqual(terminated);
+
+    const stranger = await customerWithKey(t.db);
+    const theirs = await makeActiveService(t.db, { accountId: stranger.account.id, productId: site.product.id, locationId: site.location.id, hostname: `s-${randomUUID().slice(0, 8)}.example.com` });
+    expect(await call("GET", `/vps/${theirs.service.id}/stats`)).toEqual({ status: 404, body: { success: false, code: "NOT_FOUND", error: "VPS not found" } });
+    expect(await call("GET", `/services/${theirs.service.id}/stats`)).toEqual({ status: 404, body: { success: false, code: "NOT_FOUND", error: "Service not found" } });
+    const pending = await makePendingService(t.db, { accountId: me.account.id, productId: site.product.id, locationId: site.location.id });
+    expect(await call("GET", `/services/${pending.service.id}/stats`)).toEqual({ status: 404, body: { success: false, code: "NOT_FOUND", error: "No VPS instance is linked to this service yet" } });
+  });
+
+  it("GET /services/{id}/stats on a dedicated server gives its stats; /vps/{id}/stats does not know it", async () => {
+    const ds = await makeDedicatedSite(t.db);
+    const server = await makeActiveService(t.db, { accountId: me.account.id, productId: ds.product.id, locationId: ds.location.id });
+    expect((await call("GET", `/services/${server.service.id}/stats`)).body).toMatchObject({ success: true, data: { powerState: "on", network: { sampledAt: null } } });
+    expect((await call("GET", `/vps/${server.service.id}/stats`)).status).toBe(404);
+  });
+});
+
+describe("native VPS module switched off", () => {
+  it("/vps routes answer 403 FORBIDDEN 'The VPS module is not available'; only /vps/{id}/snapshots* answer FEATURE_DISABLED", async () => {
+    const a = await vps();
+    await t.db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1, nativeVpsEnabled: false }, update: { nativeVpsEnabled: false } });
+    try {
+      const forbidden = { status: 403, body: { success: false, code: "FORBIDDEN", error: "The VPS module is not available" } };
+      for (const [method, path, body] of [
+        ["GET", "/vps"],
+        ["GET", `/vps/${a.service.id}`],
+        ["GET", `/vps/${a.service.id}/ips`],
+        ["GET", `/vps/${a.service.id}/os-images`],
+        ["POST", `/vps/${a.service.id}/start`],
+        ["POST", `/vps/${a.service.id}/power/restart`],
+        ["POST", `/vps/${a.service.id}/reinstall`, { image_id: site.debian.id, password: "long-enough" }],
+        ["POST", `/vps/${a.service.id}/password`, { password: "long-enough" }],
+        ["POST", `/vps/${a.service.id}/capture`, { name: "golden" }],
+        ["PATCH", `/vps/${a.service.id}`, { projectId: null }],
+        ["DELETE", `/vps/${a.service.id}`, { immediate: true }],
+      ] as const) {
+        expect(await call(method, path, body)).toEqual(forbidden);
+      }
+      const disabled = { status: 403, body: { success: false, code: "FEATURE_DISABLED", error: "The native VPS module is not available" } };
+      const snapshotId = randomUUID();
+      for (const [method, path, body] of [
+        ["GET", `/vps/${a.service.id}/snapshots`],
+        ["POST", `/vps/${a.service.id}/snapshots`, { name: "snap" }],
+        ["POST", `/vps/${a.service.id}/snapshots/${snapshotId}/revert`, { confirm: "snap" }],
+        ["DELETE", `/vps/${a.service.id}/snapshots/${snapshotId}`],
+      ] as const) {
+        expect(await call(method, path, body)).toEqual(disabled);
+      }
+    } finally {
+      await t.db.platformSettings.update({ where: { id: 1 }, data: { nativeVpsEnabled: true } });
+    }
+    expect((await call("GET", `/vps/${a.service.id}`)).status).toBe(200);
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: a.service.id } })).toMatchObject({ status: "active" });
   });
 });
 
@@ -242,5 +315,31 @@ describe("projects", () => {
     expect(defaultIds).not.toContain(inStaging.service.id);
     expect((await get(`/vps/${inStaging.service.id}`, "default")).status).toBe(404);
     expect((await get(`/vps/${unassigned.service.id}`, staging.slug)).status).toBe(404);
+  });
+
+  it("a service with no project reports the account's default project {id, slug, name}, in the detail and in every list", async () => {
+    const staging = await t.db.project.create({ data: { accountId: me.account.id, name: "Staging", slug: `staging-${randomUUID().slice(0, 6)}` } });
+    const inStaging = await vps();
+    await t.db.service.update({ where: { id: inStaging.service.id }, data: { projectId: staging.id } });
+    const unassigned = await vps();
+    expect(await t.db.service.findUniqueOrThrow({ where: { id: unassigned.service.id } })).toMatchObject({ projectId: null });
+    const fallback = { id: me.project.id, slug: "default", name: me.project.name };
+    const mine = { id: staging.id, slug: staging.slug, name: "Staging" };
+
+    expect((await call("GET", `/vps/${unassigned.service.id}`)).body.data).toMatchObject({ project: fallback });
+    expect((await call("GET", `/vps/${inStaging.service.id}`)).body.data).toMatchObject({ project: mine });
+    const rows = (await call("GET", "/vps?limit=200")).body.data as { id: string; project: unknown }[];
+    expect(rows.find((r) => r.id === unassigned.service.id)!.project).toEqual(fallback);
+    expect(rows.find((r) => r.id === inStaging.service.id)!.project).toEqual(mine);
+    const services = ((await call("GET", "/services?limit=200")).body.data as { services: { id: string; project: unknown; project_id: string }[] }).services;
+    expect(services.find((r) => r.id === unassigned.service.id)).toMatchObject({ project: fallback, project_id: fallback.id });
+    expect(services.find((r) => r.id === inStaging.service.id)).toMatchObject({ project: mine, project_id: staging.id });
+    expect((await call("GET", `/services/${unassigned.service.id}`)).body.data).toMatchObject({ service: { project: fallback } });
+
+    const ds = await makeDedicatedSite(t.db);
+    const server = await makeActiveService(t.db, { accountId: me.account.id, productId: ds.product.id, locationId: ds.location.id });
+    expect((await call("GET", `/dedicated/${server.service.id}`)).body.data).toMatchObject({ project: fallback });
+    const dedicatedRows = (await call("GET", "/dedicated?limit=200")).body.data as { id: string; project: unknown }[];
+    expect(dedicatedRows.find((r) => r.id === server.service.id)!.project).toEqual(fallback);
   });
 });

@@ -5,18 +5,19 @@
  * names), none for an endpoint without path parameters (then the cool-down is per user).
  * `alsoConsumedBy`: non-2xx statuses that still consume (the dedicated BMC's 424: "the attempt still
  * counts against its cool-down").
+ *
+ * One bucket per action kind, whatever the route or machine: `/services/{id}/power`, the generic
+ * actions endpoint, `/vps/{id}/...`, `/dedicated/{id}/...` and the panel all consume the same `power`
+ * (or `reinstall`, `passwordReset`) counter of one service, so no route gets round another's limit.
  */
 export const COOLDOWN_BUCKETS = {
-  power: { max: 10, windowSeconds: 60, what: "power actions" },
+  power: { max: 10, windowSeconds: 60, what: "power actions", alsoConsumedBy: [424] },
   reinstall: { max: 1, windowSeconds: 300, what: "reinstalls" },
   passwordReset: { max: 1, windowSeconds: 600, what: "password resets" },
   renewal: { max: 1, windowSeconds: 600, what: "renewals" },
   cancellation: { max: 5, windowSeconds: 60, what: "cancellations" },
   orders: { max: 30, windowSeconds: 900, what: "orders" },
   creditPayment: { max: 10, windowSeconds: 60, what: "credit payments" },
-  dedicatedPower: { max: 10, windowSeconds: 60, what: "power actions", alsoConsumedBy: [424] },
-  dedicatedReinstall: { max: 1, windowSeconds: 300, what: "reinstalls" },
-  dedicatedPassword: { max: 1, windowSeconds: 600, what: "password resets" },
 } as const satisfies Record<string, CooldownBucket>;
 
 export interface CooldownBucket {

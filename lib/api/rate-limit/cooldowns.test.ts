@@ -53,7 +53,7 @@ const testEndpoints = [
     method: "POST",
     path: "/servers/{id}/power",
     scope: "services",
-    cooldown: "dedicatedPower",
+    cooldown: "power",
     summary: "test",
     handler: ({ params }) => act(params.id),
   }),
@@ -98,7 +98,7 @@ describe("declaring a cool-down", () => {
     expect(testEndpoints.map((e) => e.cooldown)).toEqual([
       { bucket: "reinstall", resourceParam: "id" },
       { bucket: "power", resourceParam: "id" },
-      { bucket: "dedicatedPower", resourceParam: "id" },
+      { bucket: "power", resourceParam: "id" },
       { bucket: "orders", resourceParam: null },
     ]);
     const nested = defineEndpoint({
@@ -228,6 +228,15 @@ describe("only accepted calls consume a cool-down", () => {
     outcomes.set(id, { throws: new ApiError(424, "PROVIDER_ERROR", "The BMC did not complete the power action") });
     for (let i = 0; i < 10; i++) expect(await statusOf(c.plaintext, `/servers/${id}/power`)).toBe(424);
     expect(await statusOf(c.plaintext, `/servers/${id}/power`)).toBe(429);
+  });
+
+  it("two routes declaring the same bucket share one counter per resource (one server, one power limit)", async () => {
+    const id = randomUUID();
+    for (let i = 0; i < 5; i++) expect(await statusOf(c.plaintext, `/servers/${id}/power`)).toBe(202);
+    for (let i = 0; i < 5; i++) expect(await statusOf(c.plaintext, `/machines/${id}/power/start`)).toBe(202);
+    expect(await statusOf(c.plaintext, `/servers/${id}/power`)).toBe(429);
+    expect(await statusOf(c.plaintext, `/machines/${id}/power/stop`)).toBe(429);
+    expect(await statusOf(c.plaintext, `/machines/${randomUUID()}/power/stop`)).toBe(202);
   });
 });
 

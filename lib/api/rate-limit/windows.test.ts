@@ -142,16 +142,13 @@ describe("cool-down buckets", () => {
       cancellation: "5 per minute",
       orders: "30 per 15 minutes",
       creditPayment: "10 per minute",
-      dedicatedPower: "10 per minute",
-      dedicatedReinstall: "1 per 5 minutes",
-      dedicatedPassword: "1 per 10 minutes",
     });
   });
 
-  it("are consumed by accepted calls only, and by the BMC's 424 on dedicated power", () => {
+  it("are consumed by accepted calls only, and by the BMC's 424 on power", () => {
     for (const status of [200, 201, 202, 204]) expect(consumesCooldown(COOLDOWN_BUCKETS.power, status)).toBe(true);
-    for (const status of [400, 403, 404, 409, 424, 429, 500, 503]) expect(consumesCooldown(COOLDOWN_BUCKETS.power, status)).toBe(false);
-    expect(consumesCooldown(COOLDOWN_BUCKETS.dedicatedPower, 424)).toBe(true);
-    expect(consumesCooldown(COOLDOWN_BUCKETS.dedicatedPower, 503)).toBe(false);
+    for (const status of [400, 403, 404, 409, 429, 500, 503]) expect(consumesCooldown(COOLDOWN_BUCKETS.power, status)).toBe(false);
+    expect(consumesCooldown(COOLDOWN_BUCKETS.power, 424)).toBe(true);
+    expect(consumesCooldown(COOLDOWN_BUCKETS.reinstall, 424)).toBe(false);
   });
 });

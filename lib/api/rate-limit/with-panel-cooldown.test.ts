@@ -56,7 +56,7 @@ describe("withPanelCooldown", () => {
     );
     expect(await withPanelCooldown(t.db, key, now, async () => "accepted")).toBe("accepted");
 
-    const power = { bucket: "dedicatedPower" as const, userId, resourceId: randomUUID() };
+    const power = { bucket: "power" as const, userId, resourceId: randomUUID() };
     for (let i = 0; i < 10; i++) {
       await refusal(
         withPanelCooldown(t.db, power, now, async () => {

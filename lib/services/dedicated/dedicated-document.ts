@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import type { DedicatedServer } from "@/lib/generated/prisma/client";
 import { moneyString } from "@/lib/api/money";
 import { billingCycleValue } from "../billing-cycle-value";
-import { failureDoc, type ActiveJobDoc, type IpAddressDoc, type VpsDoc } from "../customer-documents";
+import { failureDoc, projectOfService, type ActiveJobDoc, type DocumentOptions, type IpAddressDoc, type VpsDoc } from "../customer-documents";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 
 // The customer API's dedicated server resource (customer-api.md "Dedicated server"): list rows carry
@@ -100,7 +100,7 @@ function str(v: unknown): string | null {
 }
 
 /** One dedicated server as `GET /dedicated/{id}` (detail) or a `/dedicated` list row. */
-export async function dedicatedDocument(db: Db, s: ScopedService, options: { detail: boolean; backend?: BackendContext }): Promise<DedicatedDoc> {
+export async function dedicatedDocument(db: Db, s: ScopedService, options: DocumentOptions): Promise<DedicatedDoc> {
   let server = await findServiceServer(db, s.id);
   if (server && options.backend) {
     await advanceServerJobs(options.backend, server);
@@ -118,7 +118,7 @@ export async function dedicatedDocument(db: Db, s: ScopedService, options: { det
     purpose: a.purpose ?? "additional",
   }));
   const specs = (s.product.specs ?? {}) as Record<string, unknown>;
-  const project = s.projectId ? await db.project.findUnique({ where: { id: s.projectId }, select: { id: true, slug: true, name: true } }) : null;
+  const project = await projectOfService(db, s, options.projects);
   const doc: DedicatedDoc = {
     id: s.id,
     name: s.name,

@@ -86,8 +86,13 @@ export function guardServiceAction(service: ScopedService, action: string): { ki
 
 export type ServiceActionResult = Record<string, unknown>;
 
-/** A failing provider flow is 503 PROVIDER_ERROR on this route, whatever the backend (customer-api.md Bodies). */
-function providerFlowRefusal(error: unknown): unknown {
+/**
+ * A failing provider flow is 503 PROVIDER_ERROR on the generic actions route, whatever the backend
+ * (customer-api.md Bodies): the controller's 424 becomes 503 there. The route applies this after it
+ * has settled the power cool-down with the refusal as `runServiceAction` threw it, so the failed
+ * attempt still counts like a 424 on every other power route (customer-api.md Errors).
+ */
+export function providerFlowRefusal(error: unknown): unknown {
   const mapped = backendRefusal(error);
   if (mapped instanceof DomainError && mapped.kind === "provider_failed") return new DomainError("unavailable", mapped.message, { code: "PROVIDER_ERROR" });
   return mapped;
@@ -97,16 +102,13 @@ function providerFlowRefusal(error: unknown): unknown {
  * Runs an action after `guardServiceAction` (and the cool-down) passed: the hypervisor or controller
  * is asked last, so building machines answer 409 and unreachable providers 503 — except the tolerant
  * reads: `status` answers `unknown` and `backups.list` an empty list when the provider is unreachable.
+ * Refusals are the ones every route gives (a dedicated power action the controller did not complete
+ * is 424); the generic route turns them into its own with `providerFlowRefusal`.
  */
 export async function runServiceAction(ctx: BackendContext, service: ScopedService, action: string): Promise<ServiceActionResult> {
   const { power } = guardServiceAction(service, action);
   if (power) {
-    let outcome;
-    try {
-      outcome = await changeServicePower(ctx, service, power);
-    } catch (error) {
-      throw providerFlowRefusal(error);
-    }
+    const outcome = await changeServicePower(ctx, service, power);
     const done = outcome.job.state === "succeeded";
     return {
       action: power,
@@ -130,6 +132,6 @@ export async function runServiceAction(ctx: BackendContext, service: ScopedServi
     return { state: (await bmc.powerStatus(machine.server.id)).powerState };
   } catch (error) {
     if (action === "status" && error instanceof BackendError && error.code === "provider_unreachable") return { state: "unknown" };
-    throw providerFlowRefusal(error);
+    throw backendRefusal(error);
   }
 }

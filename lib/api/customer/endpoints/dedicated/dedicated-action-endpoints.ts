@@ -15,6 +15,8 @@ import { findCustomerDedicatedOrThrow, guardVpsAction, requestBackend } from "..
 // customer-api.md Endpoints, Dedicated row: power `on|off|restart` (`start|stop|reboot` accepted,
 // 10 per minute, 424 when the controller does not complete it, which still counts), reinstall (1 per
 // 5 min, erases data, account SSH keys installed), password (1 per 10 min, rebuilds the server).
+// The cool-downs are the service's own `power`, `reinstall` and `passwordReset` counters, shared with
+// `/services/{id}/...` and the panel (lib/api/rate-limit/cooldown-buckets.ts).
 
 const VERBS: Record<string, PowerVerb> = { on: "start", start: "start", off: "stop", stop: "stop", shutdown: "stop", restart: "restart", reboot: "restart" };
 const BMC_VERB: Record<PowerVerb, DedicatedPowerAction> = { start: "on", stop: "off", restart: "restart" };
@@ -56,7 +58,7 @@ export const powerDedicated = defineEndpoint({
   scope: "services",
   module: "dedicated",
   tag: "dedicated",
-  cooldown: "dedicatedPower",
+  cooldown: "power",
   summary: "Power action, verb in the body",
   description: `Body \`{action}\`. ${POWER_DESCRIPTION}`,
   body: z.object({ action: z.string({ error: "action is required" }).max(32) }),
@@ -75,7 +77,7 @@ export const powerDedicatedByName = defineEndpoint({
   scope: "services",
   module: "dedicated",
   tag: "dedicated",
-  cooldown: { bucket: "dedicatedPower", resourceParam: "id" },
+  cooldown: { bucket: "power", resourceParam: "id" },
   params: z.object({ action: z.string().describe(VERB_LIST) }),
   summary: "Power action by name",
   description: POWER_DESCRIPTION,
@@ -97,7 +99,7 @@ export const reinstallDedicated = defineEndpoint({
   module: "dedicated",
   tag: "dedicated",
   permissions: ["services.manage"],
-  cooldown: "dedicatedReinstall",
+  cooldown: "reinstall",
   summary: "Reinstall the operating system (erases every disk)",
   description:
     "`image_id` from `GET /dedicated/{id}/os-images` (unknown or not linked to the product: 404), optional `password` (8+) for root. Every SSH key of your account " +
@@ -121,7 +123,7 @@ export const resetDedicatedPassword = defineEndpoint({
   module: "dedicated",
   tag: "dedicated",
   permissions: ["services.manage"],
-  cooldown: "dedicatedPassword",
+  cooldown: "passwordReset",
   summary: "New root password (rebuilds the server and erases data)",
   description:
     "The server is provisioning-managed: it is reinstalled with its current image and the new password, erasing its data. Optional `password` (8+); " +

@@ -6,6 +6,7 @@ import { serviceTraffic } from "@/lib/services/samples/service-traffic";
 import { trafficDocumentSchema, trafficRangeQuery } from "../../../traffic-schemas";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { listServices } from "@/lib/services/list-services";
+import { projectsOfServices } from "@/lib/services/projects-of-services";
 import { reply } from "../../../reply";
 import { customerPageQuery, customerPagination } from "../../../pagination";
 import { defineEndpoint } from "../../define-endpoint";
@@ -26,8 +27,9 @@ export const listDedicated = defineEndpoint({
   response: z.array(doc),
   async handler({ auth, db, query }) {
     const { services, total } = await listServices(db, customerServiceScope(auth), { page: query.page, limit: query.limit, status: query.status, kinds: ["dedicated"] });
+    const projects = await projectsOfServices(db, services);
     const rows = [];
-    for (const s of services) rows.push((await dedicatedDocument(db, s, { detail: false })) as unknown as Record<string, unknown>);
+    for (const s of services) rows.push((await dedicatedDocument(db, s, { detail: false, projects })) as unknown as Record<string, unknown>);
     return reply(rows, { pagination: customerPagination({ page: query.page, limit: query.limit, total }) });
   },
 });

@@ -4,6 +4,7 @@ import { deleteCustomImage } from "@/lib/services/images/delete-custom-image";
 import { getCustomImage, listCustomImages } from "@/lib/services/images/list-custom-images";
 import { registerCustomImage } from "@/lib/services/images/register-custom-image";
 import { imageRowJson, imageRowSchema } from "../../../custom-image-row";
+import { refusalInRequestNames, registerImageBody, registerImageInput } from "./custom-image-body";
 import { defineEndpoint } from "../../define-endpoint";
 import { customerServiceScope, requestBackend } from "../services/customer-service-scope";
 
@@ -41,19 +42,12 @@ export const createCustomImageEndpoint = defineEndpoint({
   status: 201,
   summary: "Register an image by URL",
   description:
-    "`{name, source_url, source_sha256, os_family?, virtual_size_bytes?, description?, projectId?}`. `source_url` must be `https://` and reach a " +
+    "`{name, sourceUrl, sha256, osFamily?, virtual_size_bytes?, description?, projectId?}` (`source_url`, `source_sha256` and `os_family` are " +
+    "accepted as aliases; one field sent both ways with different values is 400). `sourceUrl` must be `https://` and reach a " +
     "public host: loopback, private, link-local and other non-public addresses (also as IPv4-mapped IPv6 or decimal IPv4) are refused with 400, " +
-    "here and again when a VPS is ordered from the image. `source_sha256` (64 hex) is required; the node checks the file against it when it " +
-    "builds a VPS. `os_family` `linux` (default), `windows` or `bsd`. The image is `available` at once. 409 when the account's image cap is reached.",
-  body: z.object({
-    name: z.string({ error: "name is required" }).max(200),
-    source_url: z.string({ error: "source_url is required" }).max(4096),
-    source_sha256: z.string().max(200).nullish(),
-    os_family: z.string().max(20).nullish(),
-    virtual_size_bytes: z.number().int().positive().max(64 * 1024 ** 4).nullish(),
-    description: z.string().max(500).nullish(),
-    projectId: z.string().max(100).nullish(),
-  }),
+    "here and again when a VPS is ordered from the image. `sha256` (64 hex) is required; the node checks the file against it when it " +
+    "builds a VPS. `osFamily` `linux` (default), `windows` or `bsd`. The image is `available` at once. 409 when the account's image cap is reached.",
+  body: registerImageBody,
   response: imageRowSchema,
   async handler({ auth, db, now, body }) {
     const projectId = await resolveProject(db, auth.accountId, {
@@ -68,11 +62,9 @@ export const createCustomImageEndpoint = defineEndpoint({
       projectId,
       name: body.name,
       description: body.description,
-      sourceUrl: body.source_url,
-      sourceSha256: body.source_sha256,
-      osFamily: body.os_family,
+      ...registerImageInput(body),
       virtualSizeBytes: body.virtual_size_bytes,
-    });
+    }).catch((error: unknown) => Promise.reject(refusalInRequestNames(error, body)));
     return imageRowJson(image);
   },
 });

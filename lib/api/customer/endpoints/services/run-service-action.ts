@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiError, apiErrorFromDomain } from "@/lib/api/api-error";
 import { reserveCooldown } from "@/lib/api/rate-limit/cooldowns";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
-import { guardServiceAction, runServiceAction, serviceActionPermissions } from "@/lib/services/lifecycle/run-service-action";
+import { guardServiceAction, providerFlowRefusal, runServiceAction, serviceActionPermissions } from "@/lib/services/lifecycle/run-service-action";
 import { DomainError } from "@/lib/errors/domain-error";
 import { defineEndpoint } from "../../define-endpoint";
 import type { CustomerAuth } from "../../customer-auth";
@@ -56,7 +56,8 @@ export const runServiceActionEndpoint = defineEndpoint({
     "services.manage, reads services.view, provider mutations services.manage), verb (403 ACTION_NOT_ALLOWED when not offered to " +
     "customers, 400 ACTION_UNKNOWN when not implemented), billing state (suspended or terminated: 403), capabilities (403), " +
     "cool-down of power verbs (10 per minute, shared with the other power routes: 429), hypervisor (404 before a machine exists, " +
-    "409 while building, 503 PROVIDER_ERROR / PROVIDER_UNAVAILABLE).",
+    "409 while building, 503 PROVIDER_ERROR / PROVIDER_UNAVAILABLE; a dedicated power action the controller did not complete is 503 " +
+    "PROVIDER_ERROR here and still counts against the cool-down, as its 424 does on the other power routes).",
   async guard({ auth, db, params }) {
     assertActionPermitted(auth, params.action);
     guardServiceAction(await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id), params.action);
@@ -64,17 +65,19 @@ export const runServiceActionEndpoint = defineEndpoint({
   async handler({ auth, db, now, params }) {
     const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
     const { power } = guardServiceAction(service, params.action);
-    if (!power) return runServiceAction(requestBackend(db, now), service, params.action);
-    // Only power verbs consume a cool-down, so it is reserved here rather than by the declaration.
-    const bucket = service.product.kind === "dedicated" ? "dedicatedPower" : "power";
-    const cooldown = await reserveCooldown(db, { bucket, userId: auth.user.id, resourceId: service.id }, now);
+    if (!power) return runServiceAction(requestBackend(db, now), service, params.action).catch((error: unknown) => Promise.reject(providerFlowRefusal(error)));
+    // Only power verbs consume a cool-down, so it is reserved here rather than by the declaration: the
+    // service's one `power` counter, shared with /services/{id}/power, /vps and /dedicated routes.
+    const cooldown = await reserveCooldown(db, { bucket: "power", userId: auth.user.id, resourceId: service.id }, now);
     try {
       const result = await runServiceAction(requestBackend(db, now), service, params.action);
       await cooldown.settle(200);
       return result;
     } catch (error) {
+      // Settled with the refusal as every route tells it (the controller's 424 counts), then told
+      // the way this route tells provider failures (503).
       await cooldown.settle(statusOfError(error));
-      throw error;
+      throw providerFlowRefusal(error);
     }
   },
 });

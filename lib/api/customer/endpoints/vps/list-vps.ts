@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { vpsDocument } from "@/lib/services/customer-documents";
 import { listServices } from "@/lib/services/list-services";
+import { projectsOfServices } from "@/lib/services/projects-of-services";
 import { reply } from "../../../reply";
 import { customerPageQuery, customerPagination } from "../../../pagination";
 import { defineEndpoint } from "../../define-endpoint";
@@ -18,8 +19,9 @@ export const listVps = defineEndpoint({
   response: z.array(z.record(z.string(), z.unknown())),
   async handler({ auth, db, query }) {
     const { services, total } = await listServices(db, customerServiceScope(auth), { page: query.page, limit: query.limit, status: query.status, kinds: ["vps"] });
+    const projects = await projectsOfServices(db, services);
     const rows = [];
-    for (const s of services) rows.push((await vpsDocument(db, s, { detail: false })) as unknown as Record<string, unknown>);
+    for (const s of services) rows.push((await vpsDocument(db, s, { detail: false, projects })) as unknown as Record<string, unknown>);
     return reply(rows, { pagination: customerPagination({ page: query.page, limit: query.limit, total }) });
   },
 });

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { serviceStats } from "@/lib/services/document/service-stats";
+import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { defineEndpoint } from "../../define-endpoint";
+import { customerServiceScope, requestBackend } from "./customer-service-scope";
+
+// customer-api.md lists `GET /services/{id}/stats` without a shape: it is the platform's one stats
+// document (lib/services/document/service-stats.ts), the same the reseller API and /dedicated/{id}/stats give.
+export const STATS_DESCRIPTION =
+  "Native VPS: `{platform: native, collecting, stats {status, cpu, memory, disk, network}, series[]}` (every figure that cannot be read is `null`, " +
+  "never `0`; `collecting` until two five-minute samples exist). Dedicated: `cpu`, `ram`, `storage` spec strings, `powerState` (`on`, `off` or " +
+  "`unreachable`), `health` and the switch-port `network` block. A suspended service still answers; terminated 403; game servers 400; " +
+  "404 before a machine exists, and for another account's service.";
+
+export const getServiceStats = defineEndpoint({
+  method: "GET",
+  path: "/services/{id}/stats",
+  scope: "read",
+  tag: "services",
+  summary: "Live figures of the service's machine",
+  description: STATS_DESCRIPTION,
+  response: z.record(z.string(), z.unknown()),
+  async handler({ auth, db, now, params }) {
+    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
+    return (await serviceStats(requestBackend(db, now), service)) as unknown as Record<string, unknown>;
+  },
+});
