@@ -1,5 +1,6 @@
 import type { DbOrTx, Tx } from "@/lib/db/client";
 import type { ServiceOption } from "@/lib/generated/prisma/client";
+import { closeRenewalsOfEndedAddons } from "@/lib/billing/renewals/close-renewals-of-ended-service";
 
 // The add-on rows a service holds, and the reductions an options change makes to them: shared by
 // the change itself (option-changes.ts) and by its settlement after a card charge
@@ -63,6 +64,11 @@ export async function applyReductions(tx: Tx, serviceId: string, held: HeldOptio
 export async function endHeldOptions(tx: Tx, rows: HeldOption[], now: Date): Promise<void> {
   if (rows.length === 0) return;
   await tx.serviceOption.updateMany({ where: { id: { in: rows.map((h) => h.id) }, status: { not: "cancelled" } }, data: { status: "cancelled", terminationDate: now } });
+  // An own-cycle add-on may have its next period raised already: nothing more is billed for it.
+  await closeRenewalsOfEndedAddons(
+    tx,
+    rows.map((h) => h.id),
+  );
   await withdrawUnpaidAddonOrders(tx, rows.filter((h) => h.status === "pending_payment").map((h) => h.orderId));
 }
 
