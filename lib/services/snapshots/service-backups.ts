@@ -3,13 +3,13 @@ import type { SnapshotView } from "@/lib/backends/hypervisor-driver";
 import type { BackendJobView } from "@/lib/backends/types";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { ScopedService } from "../find-scoped-service-or-throw";
+import { NO_REMOTE_CONTROLS } from "../lifecycle/change-service-power";
 import { assertControlAllowed } from "../service-rules";
 import { createVpsSnapshot, deleteVpsSnapshot, listVpsSnapshots, revertVpsSnapshot, SNAPSHOTS_NOT_OFFERED, type SnapshotList } from "./vps-snapshots";
 
 // The reseller API's backups routes (reseller-api.md "Retry, lifecycle notes"): native VPS backups
 // are the VPS's snapshots; a dedicated server lists none and refuses creation with 400.
 
-export const NO_REMOTE_CONTROLS = "Service has no remote controls";
 export const DEDICATED_NO_BACKUPS = "Backups are not available for dedicated servers";
 
 export type BackupList = ({ kind: "vps" } & SnapshotList) | { kind: "dedicated"; backups: [] };

@@ -5,6 +5,7 @@ import { findScopedServiceOrThrow, type ScopedService, type ServiceScope } from 
 import { productControls, type PowerVerb } from "@/lib/services/service-controls";
 import { assertControlAllowed, type Control } from "@/lib/services/service-rules";
 import type { CustomerAuth } from "../../customer-auth";
+import { NO_REMOTE_CONTROLS } from "@/lib/services/lifecycle/change-service-power";
 
 /** The account's services, narrowed to the request's project when there is one. */
 export const customerServiceScope = (auth: CustomerAuth): ServiceScope => ({
@@ -33,7 +34,7 @@ export async function findCustomerVpsOrThrow(db: Db, auth: CustomerAuth, id: str
  */
 export async function guardVpsAction(load: () => Promise<ScopedService>, control: Control): Promise<ScopedService> {
   const service = await load();
-  if (service.product.kind !== "vps" && service.product.kind !== "dedicated") throw new DomainError("invalid", "This service has no remote controls");
+  if (service.product.kind !== "vps" && service.product.kind !== "dedicated") throw new DomainError("invalid", NO_REMOTE_CONTROLS);
   assertControlAllowed(service.status, control);
   if (service.product.kind === "vps") {
     const c = productControls(service.product);
