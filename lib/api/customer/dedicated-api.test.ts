@@ -65,6 +65,13 @@ describe("reads", () => {
     const vm = await makePendingService(t.db, { accountId: me.account.id, productId: vs.product.id, locationId: vs.location.id });
     expect(await call("GET", `/dedicated/${vm.service.id}`)).toEqual(notFound);
     expect((await call("GET", "/dedicated/not-a-uuid")).body).toMatchObject({ code: "BAD_REQUEST", details: [{ field: "id" }] });
+    expect((await call("GET", `/services/${a.service.id}/actions`)).body.data).toEqual({
+      service_id: a.service.id,
+      kind: "dedicated",
+      provider: "native",
+      actions: ["start", "stop", "restart"],
+      capabilities: { reinstall: true, password_reset: true },
+    });
   });
 
   it("power-status and provision-status; unreachable controller; 404 before a server is bound", async () => {

@@ -23,6 +23,8 @@ export const getServiceActions = defineEndpoint({
     }
     const live = backend === "dedicated" && service.status === "active";
     const actions = service.status === "terminated" || !backend ? [] : service.status === "suspended" ? ["stop", "restart"] : live ? ["start", "stop", "restart"] : [];
-    return { service_id: service.id, kind: backend ?? service.product.kind, provider: null, actions, capabilities: { reinstall: live, password_reset: false } };
+    // A dedicated server is managed by the platform itself (its BMC driver), like a native VPS; its
+    // password reset is the rebuild `/dedicated/{id}/password` performs.
+    return { service_id: service.id, kind: backend ?? service.product.kind, provider: backend === "dedicated" ? "native" : null, actions, capabilities: { reinstall: live, password_reset: live } };
   },
 });
