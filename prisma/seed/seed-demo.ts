@@ -9,8 +9,7 @@ import { seedOsImages } from "./seed-os-images";
 import { seedCategories } from "./seed-categories";
 import { seedProducts } from "./seed-products";
 import { seedOptions } from "./seed-options";
-import { seedDemoVps } from "./seed-demo-vps";
-import { seedDemoDedicated } from "./seed-demo-dedicated";
+import { DEMO_SERVERS, seedDemoServer } from "./seed-demo-server";
 import { seedDemoUsage } from "./seed-demo-usage";
 import { seedNodes } from "./seed-nodes";
 import { seedTiers } from "./seed-tiers";
@@ -86,9 +85,11 @@ export async function seedDemo(db: PrismaClient, options: SeedDemoOptions): Prom
   );
   if (result.seeded) {
     // After the commit: the build takes capacity and addresses in transactions of its own.
-    const vps = await seedDemoVps(db).catch((error: unknown) => console.warn("[seed] the demo VPS could not be built", error));
-    const metal = await seedDemoDedicated(db).catch((error: unknown) => console.warn("[seed] the demo dedicated server could not be built", error));
-    const built = [vps, metal].filter((id): id is string => typeof id === "string");
+    const built: string[] = [];
+    for (const server of Object.values(DEMO_SERVERS)) {
+      const id = await seedDemoServer(db, server).catch((error: unknown) => console.warn(`[seed] the ${server.label} could not be built`, error));
+      if (typeof id === "string") built.push(id);
+    }
     await seedDemoUsage(db, built).catch((error: unknown) => console.warn("[seed] the demo usage history could not be sampled", error));
   }
   return result;

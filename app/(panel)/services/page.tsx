@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/layout/app-shell";
+import { ServiceFilterForm } from "@/components/services/service-filter-form";
 import { SERVICE_STATUS_LABELS, ServiceStatusBadge } from "@/components/services/service-status-badge";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ServerIcon } from "@/components/ui/icons";
-import { inputClasses } from "@/components/ui/input";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { formatDate } from "@/lib/format/format-date";
@@ -50,7 +50,6 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
   const db = getDb();
   const [{ services, total }, stats] = await Promise.all([listServices(db, access.scope, { page, limit: PAGE_SIZE, status, search }), serviceStats(db, access.scope)]);
   const docs = await serviceDocuments(db, services);
-  const filtered = Boolean(status || search);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const pageHref = (p: number) => `/services?${new URLSearchParams({ ...(status ? { status } : {}), ...(search ? { q: search } : {}), page: String(p) })}`;
 
@@ -73,36 +72,7 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
         </Card>
       ) : (
         <Card>
-          <form method="get" action="/services" className="flex flex-wrap items-end gap-3 border-b border-neutral-100 p-4" role="search" aria-label="Filter services">
-            <div className="space-y-1.5">
-              <label htmlFor="services-q" className="block text-sm font-medium text-neutral-800">
-                Search
-              </label>
-              <input id="services-q" name="q" defaultValue={search ?? ""} placeholder="Hostname, name or plan" className={`${inputClasses} w-64`} />
-            </div>
-            <div className="space-y-1.5">
-              <label htmlFor="services-status" className="block text-sm font-medium text-neutral-800">
-                Status
-              </label>
-              <select id="services-status" name="status" defaultValue={status ?? ""} className={`${inputClasses} pr-8`}>
-                <option value="">Any status</option>
-                {Object.entries(SERVICE_STATUS_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                    {stats.by_status[value] ? ` (${stats.by_status[value]})` : ""}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" className={buttonClasses({ variant: "secondary" })}>
-              Filter
-            </button>
-            {filtered && (
-              <Link href="/services" className={buttonClasses({ variant: "ghost" })}>
-                Clear
-              </Link>
-            )}
-          </form>
+          <ServiceFilterForm action="/services" idPrefix="services" search={search} status={status} countsByStatus={stats.by_status} />
           {docs.length === 0 ? (
             <EmptyState title="No service matches">Try another search or status, or clear the filter.</EmptyState>
           ) : (

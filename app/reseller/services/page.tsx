@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/layout/app-shell";
+import { ServiceFilterForm } from "@/components/services/service-filter-form";
 import { SERVICE_STATUS_LABELS, ServiceStatusBadge } from "@/components/services/service-status-badge";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ServerIcon } from "@/components/ui/icons";
-import { inputClasses } from "@/components/ui/input";
 import { requireReseller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { formatDate } from "@/lib/format/format-date";
@@ -52,33 +52,9 @@ export default async function ResellerServicesPage({ searchParams }: { searchPar
         </Card>
       ) : (
         <Card>
-          <form method="get" action="/reseller/services" className="flex flex-wrap items-end gap-3 border-b border-neutral-100 p-4" role="search" aria-label="Filter services">
-            <div className="space-y-1.5">
-              <label htmlFor="rs-q" className="block text-sm font-medium text-neutral-800">
-                Search
-              </label>
-              <input id="rs-q" name="q" defaultValue={search ?? ""} placeholder="Hostname, name or plan" className={`${inputClasses} w-64`} />
-            </div>
-            <div className="space-y-1.5">
-              <label htmlFor="rs-status" className="block text-sm font-medium text-neutral-800">
-                Status
-              </label>
-              <select id="rs-status" name="status" defaultValue={status ?? ""} className={`${inputClasses} pr-8`}>
-                <option value="">Any status</option>
-                {Object.entries(SERVICE_STATUS_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                    {stats.by_status[value] ? ` (${stats.by_status[value]})` : ""}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" className={buttonClasses({ variant: "secondary" })}>
-              Filter
-            </button>
-          </form>
+          <ServiceFilterForm action="/reseller/services" idPrefix="rs" search={search} status={status} countsByStatus={stats.by_status} />
           {services.length === 0 ? (
-            <EmptyState title="No service matches">Try another search or status.</EmptyState>
+            <EmptyState title="No service matches">Try another search or status, or clear the filter.</EmptyState>
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full">

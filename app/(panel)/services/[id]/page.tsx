@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/app-shell";
+import { AddressList } from "@/components/services/address-list";
 import { ServiceStatusBadge } from "@/components/services/service-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -87,18 +88,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
                 <Detail label="Location">{ds.datacenter ? `${ds.datacenter.name}${ds.datacenter.rack ? `, rack ${ds.datacenter.rack}` : ""}` : "—"}</Detail>
                 <Detail label="Hardware">{ds.hardware ? `${ds.hardware.manufacturer} ${ds.hardware.model}` : "—"}</Detail>
                 <Detail label="Addresses">
-                  {ds.ip_addresses.length === 0 ? (
-                    "—"
-                  ) : (
-                    <ul className="space-y-0.5 font-mono">
-                      {ds.ip_addresses.map((a) => (
-                        <li key={a.address}>
-                          {a.address}
-                          {a.version === 6 ? `/${a.prefix_length}` : ""}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  <AddressList addresses={ds.ip_addresses} />
                 </Detail>
                 <Detail label="Billing">
                   {ds.billing.amount} {ds.billing.currency} / {ds.billing.cycle}
@@ -168,18 +158,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
               <Detail label="Operating system">{vps.instance?.os ?? "—"}</Detail>
               <Detail label="Location">{vps.location?.name ?? "—"}</Detail>
               <Detail label="Addresses">
-                {vps.ip_addresses.length === 0 ? (
-                  "—"
-                ) : (
-                  <ul className="space-y-0.5 font-mono">
-                    {vps.ip_addresses.map((a) => (
-                      <li key={a.address}>
-                        {a.address}
-                        {a.version === 6 ? `/${a.prefix_length}` : ""}
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <AddressList addresses={vps.ip_addresses} />
               </Detail>
               <Detail label="Billing">
                 {vps.billing.amount} {vps.billing.currency} / {vps.billing.cycle}
