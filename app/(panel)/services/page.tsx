@@ -13,6 +13,7 @@ import { formatDate } from "@/lib/format/format-date";
 import { serviceDocuments } from "@/lib/services/customer-documents";
 import { listServices, serviceStats } from "@/lib/services/list-services";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
+import { PagePager } from "@/components/layout/page-pager";
 
 export const metadata: Metadata = { title: "Services" };
 
@@ -109,25 +110,7 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
               </table>
             </div>
           )}
-          {pages > 1 && (
-            <nav className="flex items-center justify-between border-t border-neutral-100 p-4 text-sm" aria-label="Pages">
-              <span className="text-neutral-500">
-                Page {page} of {pages}
-              </span>
-              <span className="flex gap-2">
-                {page > 1 && (
-                  <Link href={pageHref(page - 1)} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-                    Previous
-                  </Link>
-                )}
-                {page < pages && (
-                  <Link href={pageHref(page + 1)} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-                    Next
-                  </Link>
-                )}
-              </span>
-            </nav>
-          )}
+          <PagePager page={page} pages={pages} href={pageHref} />
         </Card>
       )}
     </>

@@ -10,6 +10,7 @@ import { formatDate } from "@/lib/format/format-date";
 import { firstParam, pageParam, queryString, type PageSearchParams } from "@/lib/format/search-params";
 import { listResellerCustomers } from "@/lib/resellers/customers/list-reseller-customers";
 import { CreateCustomerForm } from "./create-customer-form";
+import { PagePager } from "@/components/layout/page-pager";
 
 export const metadata: Metadata = { title: "Customers" };
 
@@ -92,25 +93,7 @@ export default async function ResellerCustomersPage({ searchParams }: { searchPa
               </table>
             </div>
           )}
-          {pages > 1 && (
-            <nav aria-label="Pages" className="flex items-center justify-between border-t border-neutral-100 px-5 py-3 text-sm text-neutral-600">
-              <span>
-                Page {page} of {pages}
-              </span>
-              <span className="flex gap-2">
-                {page > 1 && (
-                  <a className={buttonClasses({ variant: "secondary", size: "sm" })} href={`/reseller/customers${query(search, page - 1)}`}>
-                    Previous
-                  </a>
-                )}
-                {page < pages && (
-                  <a className={buttonClasses({ variant: "secondary", size: "sm" })} href={`/reseller/customers${query(search, page + 1)}`}>
-                    Next
-                  </a>
-                )}
-              </span>
-            </nav>
-          )}
+          <PagePager page={page} pages={pages} href={(p) => `/reseller/customers${query(search, p)}`} />
         </Card>
         <Card className="self-start">
           <CardHeader title="Add a customer" description="Creating a record twice with one external id returns the first." />

@@ -3,7 +3,6 @@ import Link from "next/link";
 import { PageHeader } from "@/components/layout/app-shell";
 import { ServiceFilterForm } from "@/components/services/service-filter-form";
 import { SERVICE_STATUS_LABELS, ServiceStatusBadge } from "@/components/services/service-status-badge";
-import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ServerIcon } from "@/components/ui/icons";
@@ -12,6 +11,7 @@ import { getDb } from "@/lib/db/client";
 import { formatDate } from "@/lib/format/format-date";
 import { primaryAddressesOf } from "@/lib/services/primary-addresses-of";
 import { listServices, serviceStats } from "@/lib/services/list-services";
+import { PagePager } from "@/components/layout/page-pager";
 
 export const metadata: Metadata = { title: "Services" };
 
@@ -90,25 +90,7 @@ export default async function ResellerServicesPage({ searchParams }: { searchPar
               </table>
             </div>
           )}
-          {pages > 1 && (
-            <nav className="flex items-center justify-between border-t border-neutral-100 p-4 text-sm" aria-label="Pages">
-              <span className="text-neutral-500">
-                Page {page} of {pages}
-              </span>
-              <span className="flex gap-2">
-                {page > 1 && (
-                  <Link href={pageHref(page - 1)} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-                    Previous
-                  </Link>
-                )}
-                {page < pages && (
-                  <Link href={pageHref(page + 1)} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-                    Next
-                  </Link>
-                )}
-              </span>
-            </nav>
-          )}
+          <PagePager page={page} pages={pages} href={pageHref} />
         </Card>
       )}
     </>
