@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef } from "react";
+import { Button } from "./button";
 import { cn } from "./cn";
 
 type DialogProps = {
@@ -66,4 +67,44 @@ export function Dialog({ open, onClose, title, description, children, className 
 /** The row of buttons at the bottom of a dialog, primary action last. */
 export function DialogActions({ children }: { children: React.ReactNode }) {
   return <div className="mt-5 flex flex-wrap justify-end gap-2">{children}</div>;
+}
+
+/**
+ * Asks before a destructive action on one item (a snapshot, an image): open while `item` is set,
+ * Cancel and Escape clear it, the danger button clears it and hands the item to `onConfirm`.
+ */
+export function ConfirmDialog<T>({
+  item,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+}: {
+  item: T | null;
+  onClose: () => void;
+  title: (item: T) => string;
+  description: React.ReactNode | ((item: T) => React.ReactNode);
+  confirmLabel: string;
+  onConfirm: (item: T) => void;
+}) {
+  return (
+    <Dialog open={item !== null} onClose={onClose} title={item === null ? "" : title(item)} description={item !== null && typeof description === "function" ? description(item) : (description as React.ReactNode)}>
+      <DialogActions>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          onClick={() => {
+            if (item === null) return;
+            onClose();
+            onConfirm(item);
+          }}
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
 }

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
 import type { CustomImageView } from "@/lib/services/images/custom-image-view";
 import { captureImageAction, deleteImageAction, imageStoragePriceAction, listImagesAction, type VpsActionResult } from "../actions";
@@ -125,28 +125,14 @@ export function ImagesCard({ id, canManage, disabled, perform }: { id: string; c
           </form>
         )}
       </CardBody>
-      <Dialog
-        open={deleting !== null}
+      <ConfirmDialog
+        item={deleting}
         onClose={() => setDeleting(null)}
-        title={`Delete image ${deleting?.name ?? ""}?`}
+        title={(i) => `Delete image ${i.name}?`}
         description={`New servers can no longer be ordered from it. Servers already built from it are not changed.${storage ? " Its storage is no longer billed from the next day." : ""}`}
-      >
-        <DialogActions>
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              const i = deleting!;
-              setDeleting(null);
-              void act("delete-image", () => deleteImageAction(i.id));
-            }}
-          >
-            Delete image
-          </Button>
-        </DialogActions>
-      </Dialog>
+        confirmLabel="Delete image"
+        onConfirm={(i) => void act("delete-image", () => deleteImageAction(i.id))}
+      />
     </Card>
   );
 }

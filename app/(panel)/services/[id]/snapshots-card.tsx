@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
 import type { SnapshotView } from "@/lib/backends/hypervisor-driver";
 import { createSnapshotAction, deleteSnapshotAction, listSnapshotsAction, revertSnapshotAction, type VpsActionResult } from "../actions";
@@ -92,49 +92,26 @@ export function SnapshotsCard({ id, canManage, disabled, perform }: { id: string
           </form>
         )}
       </CardBody>
-      <Dialog
-        open={reverting !== null}
+      <ConfirmDialog
+        item={reverting}
         onClose={() => setReverting(null)}
-        title={`Revert to ${reverting?.name ?? ""}?`}
-        description={
+        title={(s) => `Revert to ${s.name}?`}
+        description={(s) =>
           `Every change on the disk since this snapshot was taken is lost and cannot be recovered.` +
-          (reverting?.destroysOnRestore.length ? ` Newer snapshots are deleted too: ${reverting.destroysOnRestore.join(", ")}.` : "") +
-          (reverting?.comesBackRunning ? " The server is stopped and started again." : "")
+          (s.destroysOnRestore.length ? ` Newer snapshots are deleted too: ${s.destroysOnRestore.join(", ")}.` : "") +
+          (s.comesBackRunning ? " The server is stopped and started again." : "")
         }
-      >
-        <DialogActions>
-          <Button variant="secondary" onClick={() => setReverting(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              const s = reverting!;
-              setReverting(null);
-              void act("revert", () => revertSnapshotAction(id, s.id, s.name));
-            }}
-          >
-            Revert and lose changes
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title={`Delete snapshot ${deleting?.name ?? ""}?`} description="You can no longer go back to it. The server itself is not changed.">
-        <DialogActions>
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              const s = deleting!;
-              setDeleting(null);
-              void act("delete-snapshot", () => deleteSnapshotAction(id, s.id));
-            }}
-          >
-            Delete snapshot
-          </Button>
-        </DialogActions>
-      </Dialog>
+        confirmLabel="Revert and lose changes"
+        onConfirm={(s) => void act("revert", () => revertSnapshotAction(id, s.id, s.name))}
+      />
+      <ConfirmDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        title={(s) => `Delete snapshot ${s.name}?`}
+        description="You can no longer go back to it. The server itself is not changed."
+        confirmLabel="Delete snapshot"
+        onConfirm={(s) => void act("delete-snapshot", () => deleteSnapshotAction(id, s.id))}
+      />
     </Card>
   );
 }
