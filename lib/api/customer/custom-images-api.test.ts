@@ -1,40 +1,18 @@
-import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "@/lib/testing/test-db";
-import { makeActiveService, makeVpsSite } from "@/lib/services/testing/service-factories";
+import { describe, expect, it } from "vitest";
 import { checkImageSourceUrl } from "@/lib/services/images/custom-image-rules";
 import { DomainError } from "@/lib/errors/domain-error";
 import { registerDriver } from "@/lib/backends/registry";
 import { createSimulatedHypervisor, SIMULATED_HYPERVISOR } from "@/lib/backends/simulated-hypervisor/simulated-hypervisor";
 import type { Resolver } from "@/lib/webhooks/resolver";
-import { customerRequest, customerWithKey, mintCustomerKey, readJson } from "../testing/api-test-kit";
-import { dispatchCustomerApi } from "./dispatch";
+import { customerWithKey, mintCustomerKey } from "../testing/api-test-kit";
+import { customerVpsFixture } from "../testing/customer-vps-fixture";
 
-let t: TestDb;
-let clock = new Date("2026-04-01T10:00:00.000Z");
-let me: Awaited<ReturnType<typeof customerWithKey>>;
-let site: Awaited<ReturnType<typeof makeVpsSite>>;
-
-const call = async (method: string, path: string, body?: unknown, key = me.plaintext) =>
-  readJson(await dispatchCustomerApi(customerRequest(method, path, { key, body }), { db: t.db, clock: () => clock }));
-const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
-
-beforeAll(async () => {
-  t = await createTestDb();
-  me = await customerWithKey(t.db);
-  site = await makeVpsSite(t.db, { nodes: 2 });
-  await t.db.product.update({ where: { id: site.product.id }, data: { snapshotLimit: 2 } });
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const vps = (accountId = me.account.id) =>
-  makeActiveService(t.db, { accountId, productId: site.product.id, locationId: site.location.id, hostname: `c-${randomUUID().slice(0, 8)}.example.com` });
+const fx = customerVpsFixture({ snapshotLimit: 2, nodes: 2, hostnamePrefix: "c" });
+const { call, later, vps } = fx;
 
 const SHA = "a".repeat(64);
 // Literal IPs need no DNS; every name used below must stay unresolvable or be a literal.
-const register = (body: Record<string, unknown>, key = me.plaintext) => call("POST", "/custom-images", { name: "img", source_sha256: SHA, ...body }, key);
+const register = (body: Record<string, unknown>, key = fx.me.plaintext) => call("POST", "/custom-images", { name: "img", source_sha256: SHA, ...body }, key);
 const DISK_JOB = "Another disk operation (snapshot, capture or reinstall) is running on this VPS; try again when it has finished";
 
 type Image = { id: string; name: string; status: string; source_kind: string; source_url: string | null; source_sha256: string | null; os_family: string; progress: number | null };
@@ -58,11 +36,11 @@ describe("POST /vps/{id}/capture", () => {
 
   it("two captures of one VM at once: one 202, the other meets the disk lock (409) and holds no image slot", async () => {
     const a = await vps();
-    const before = await t.db.customImage.count({ where: { accountId: me.account.id, deletedAt: null } });
+    const before = await fx.t.db.customImage.count({ where: { accountId: fx.me.account.id, deletedAt: null } });
     const results = await Promise.all([call("POST", `/vps/${a.service.id}/capture`, { name: "one" }), call("POST", `/vps/${a.service.id}/capture`, { name: "two" })]);
     expect(results.map((r) => r.status).sort()).toEqual([202, 409]);
     expect(results.find((r) => r.status === 409)!.body).toEqual({ success: false, code: "CONFLICT", error: DISK_JOB });
-    expect(await t.db.customImage.count({ where: { accountId: me.account.id, deletedAt: null } })).toBe(before + 1);
+    expect(await fx.t.db.customImage.count({ where: { accountId: fx.me.account.id, deletedAt: null } })).toBe(before + 1);
     later(60_000);
   });
 
@@ -72,12 +50,12 @@ describe("POST /vps/{id}/capture", () => {
       return { ...sim, capabilities: { ...sim.capabilities, capture: false } };
     });
     const a = await vps();
-    const vm = await t.db.virtualMachine.findFirstOrThrow({ where: { serviceId: a.service.id, destroyedAt: null } });
-    await t.db.node.update({ where: { id: vm.nodeId }, data: { driver: "sim-no-capture" } });
+    const vm = await fx.t.db.virtualMachine.findFirstOrThrow({ where: { serviceId: a.service.id, destroyedAt: null } });
+    await fx.t.db.node.update({ where: { id: vm.nodeId }, data: { driver: "sim-no-capture" } });
     try {
       expect(await call("POST", `/vps/${a.service.id}/capture`, { name: "" })).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Capture is not available for this VPS" } });
     } finally {
-      await t.db.node.update({ where: { id: vm.nodeId }, data: { driver: SIMULATED_HYPERVISOR } });
+      await fx.t.db.node.update({ where: { id: vm.nodeId }, data: { driver: SIMULATED_HYPERVISOR } });
     }
   });
 
@@ -85,15 +63,15 @@ describe("POST /vps/{id}/capture", () => {
     const a = await vps();
     expect(await call("POST", `/vps/${a.service.id}/capture`, {})).toMatchObject({ status: 400, body: { code: "BAD_REQUEST" } });
     expect(await call("POST", `/vps/${a.service.id}/capture`, { name: "   " })).toMatchObject({ status: 400, body: { error: "name must be 1 to 120 characters without control characters" } });
-    await t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
+    await fx.t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
     expect(await call("POST", `/vps/${a.service.id}/capture`, { name: "" })).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Service is suspended; only stop and restart are allowed" } });
-    await t.db.service.update({ where: { id: a.service.id }, data: { status: "terminated" } });
+    await fx.t.db.service.update({ where: { id: a.service.id }, data: { status: "terminated" } });
     expect(await call("POST", `/vps/${a.service.id}/capture`, { name: "x" })).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Service is terminated" } });
 
-    const stranger = await customerWithKey(t.db);
+    const stranger = await customerWithKey(fx.t.db);
     const theirs = await vps(stranger.account.id);
     expect(await call("POST", `/vps/${theirs.service.id}/capture`, { name: "x" })).toEqual({ status: 404, body: { success: false, code: "NOT_FOUND", error: "VPS not found" } });
-    const ro = await mintCustomerKey(t.db, { accountId: me.account.id, userId: me.owner.id, scopes: ["read"] });
+    const ro = await mintCustomerKey(fx.t.db, { accountId: fx.me.account.id, userId: fx.me.owner.id, scopes: ["read"] });
     expect((await call("POST", `/vps/${theirs.service.id}/capture`, { name: "x" }, ro.plaintext)).body).toMatchObject({ code: "SCOPE_REQUIRED", scope: "services" });
   });
 });
@@ -135,7 +113,7 @@ describe("custom images", () => {
     // Both names for one field: the same value is fine (digests compare case-insensitively), different values are not.
     const same = await call("POST", "/custom-images", { name: "Both", sourceUrl: "https://93.184.215.14/b.img", source_url: "https://93.184.215.14/b.img", sha256: SHA, source_sha256: SHA.toUpperCase() });
     expect(same.status).toBe(201);
-    const before = await t.db.customImage.count({ where: { accountId: me.account.id, deletedAt: null } });
+    const before = await fx.t.db.customImage.count({ where: { accountId: fx.me.account.id, deletedAt: null } });
     for (const [body, field, alias] of [
       [{ sourceUrl: "https://93.184.215.14/a.img", source_url: "https://93.184.215.14/b.img", sha256: SHA }, "sourceUrl", "source_url"],
       [{ sourceUrl: "https://93.184.215.14/a.img", sha256: SHA, source_sha256: "b".repeat(64) }, "sha256", "source_sha256"],
@@ -144,7 +122,7 @@ describe("custom images", () => {
       const message = `${field} and ${alias} are the same field; they were sent with different values`;
       expect(await call("POST", "/custom-images", { name: "conflict", ...body })).toEqual({ status: 400, body: { success: false, code: "BAD_REQUEST", error: "Validation failed", details: [{ field, message }] } });
     }
-    expect(await t.db.customImage.count({ where: { accountId: me.account.id, deletedAt: null } })).toBe(before);
+    expect(await fx.t.db.customImage.count({ where: { accountId: fx.me.account.id, deletedAt: null } })).toBe(before);
   });
 
   it.each([
@@ -183,9 +161,9 @@ describe("custom images", () => {
     [{ source_url: "https://localhost/a.img" }, "source_url", "source_url must use a public host: localhost is not a public domain name"],
     [{ source_url: "https://images.internal/a.img" }, "source_url", "source_url must use a public host: images.internal is not a public domain name"],
   ])("refuses %j with 400 naming %s", async (body, field, message) => {
-    const before = await t.db.customImage.count({ where: { accountId: me.account.id, deletedAt: null } });
+    const before = await fx.t.db.customImage.count({ where: { accountId: fx.me.account.id, deletedAt: null } });
     expect(await register(body)).toEqual({ status: 400, body: { success: false, code: "BAD_REQUEST", error: message, details: [{ field, message }] } });
-    expect(await t.db.customImage.count({ where: { accountId: me.account.id, deletedAt: null } })).toBe(before);
+    expect(await fx.t.db.customImage.count({ where: { accountId: fx.me.account.id, deletedAt: null } })).toBe(before);
   });
 
   it("a name resolving to a private address is refused (every address checked); an unresolvable one too", async () => {
@@ -210,7 +188,7 @@ describe("custom images", () => {
   });
 
   it("tenant isolation: another account's image is 404 to read and delete and never listed; a capturing image cannot be deleted (409)", async () => {
-    const stranger = await customerWithKey(t.db);
+    const stranger = await customerWithKey(fx.t.db);
     const theirs = await register({ name: "theirs", source_url: "https://93.184.215.14/t.img" }, stranger.plaintext);
     const id = (theirs.body.data as Image).id;
     expect(await call("GET", `/custom-images/${id}`)).toEqual({ status: 404, body: { success: false, code: "NOT_FOUND", error: "Custom image not found" } });
@@ -231,8 +209,8 @@ describe("custom images", () => {
   });
 
   it("the account's image cap answers 409", async () => {
-    const small = await customerWithKey(t.db);
-    await t.db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1, customImageLimit: 2 }, update: { customImageLimit: 2 } });
+    const small = await customerWithKey(fx.t.db);
+    await fx.t.db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1, customImageLimit: 2 }, update: { customImageLimit: 2 } });
     try {
       expect((await register({ name: "one", source_url: "https://93.184.215.14/1.img" }, small.plaintext)).status).toBe(201);
       expect((await register({ name: "two", source_url: "https://93.184.215.14/2.img" }, small.plaintext)).status).toBe(201);
@@ -241,13 +219,13 @@ describe("custom images", () => {
         body: { success: false, code: "CONFLICT", error: "Image limit reached: this account keeps at most 2 custom images" },
       });
       // Racing registrations for the last slot: the account row's lock lets exactly one in.
-      const racer = await customerWithKey(t.db);
+      const racer = await customerWithKey(fx.t.db);
       await register({ name: "held", source_url: "https://93.184.215.14/h.img" }, racer.plaintext);
       const raced = await Promise.all(["a", "b", "c"].map((n) => register({ name: n, source_url: `https://93.184.215.14/${n}.img` }, racer.plaintext)));
       expect(raced.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-      expect(await t.db.customImage.count({ where: { accountId: racer.account.id, deletedAt: null } })).toBe(2);
+      expect(await fx.t.db.customImage.count({ where: { accountId: racer.account.id, deletedAt: null } })).toBe(2);
     } finally {
-      await t.db.platformSettings.update({ where: { id: 1 }, data: { customImageLimit: 10 } });
+      await fx.t.db.platformSettings.update({ where: { id: 1 }, data: { customImageLimit: 10 } });
     }
   });
 });

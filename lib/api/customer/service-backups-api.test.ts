@@ -1,32 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "@/lib/testing/test-db";
-import { makeActiveService, makeDedicatedSite, makeVpsSite } from "@/lib/services/testing/service-factories";
-import { customerRequest, customerWithKey, readJson } from "../testing/api-test-kit";
-import { dispatchCustomerApi } from "./dispatch";
+import { describe, expect, it } from "vitest";
+import { makeActiveService, makeDedicatedSite } from "@/lib/services/testing/service-factories";
+import { customerWithKey } from "../testing/api-test-kit";
+import { customerVpsFixture } from "../testing/customer-vps-fixture";
 
 // customer-api.md Services group: GET/POST /services/{id}/backups and POST …/backups/{backupId}/restore.
 
-let t: TestDb;
-let clock = new Date("2026-04-01T10:00:00.000Z");
-let me: Awaited<ReturnType<typeof customerWithKey>>;
-let site: Awaited<ReturnType<typeof makeVpsSite>>;
-
-const call = async (method: string, path: string, body?: unknown, key = me.plaintext) =>
-  readJson(await dispatchCustomerApi(customerRequest(method, path, { key, body }), { db: t.db, clock: () => clock }));
-const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
-
-beforeAll(async () => {
-  t = await createTestDb();
-  me = await customerWithKey(t.db);
-  site = await makeVpsSite(t.db);
-  await t.db.product.update({ where: { id: site.product.id }, data: { snapshotLimit: 3 } });
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const vps = (accountId = me.account.id) => makeActiveService(t.db, { accountId, productId: site.product.id, locationId: site.location.id, hostname: `b-${randomUUID().slice(0, 8)}.example.com` });
+const fx = customerVpsFixture({ snapshotLimit: 3, hostnamePrefix: "b" });
+const { call, later, vps } = fx;
 
 describe("customer /services/{id}/backups", () => {
   it("VPS: create (default name) -> list -> restore with confirm; suspended may list but not create; dedicated lists none; another account's is 404", async () => {
@@ -40,28 +21,28 @@ describe("customer /services/{id}/backups", () => {
     expect(await call("POST", `/services/${a.service.id}/backups/${id}/restore`, { confirm: "backup-20260401-100000" })).toMatchObject({ status: 200, body: { data: { pending: true } } });
     later(120_000);
 
-    await t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
+    await fx.t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
     expect((await call("GET", `/services/${a.service.id}/backups`)).status).toBe(200);
     expect(await call("POST", `/services/${a.service.id}/backups`, { name: "x" })).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Service is suspended; only stop and restart are allowed" } });
 
-    const ds = await makeDedicatedSite(t.db);
-    const d = await makeActiveService(t.db, { accountId: me.account.id, productId: ds.product.id, locationId: ds.location.id, hostname: `ds-${randomUUID().slice(0, 6)}.example.com` });
+    const ds = await makeDedicatedSite(fx.t.db);
+    const d = await makeActiveService(fx.t.db, { accountId: fx.me.account.id, productId: ds.product.id, locationId: ds.location.id, hostname: `ds-${randomUUID().slice(0, 6)}.example.com` });
     expect(await call("GET", `/services/${d.service.id}/backups`)).toEqual({ status: 200, body: { success: true, data: { backups: [] } } });
     expect(await call("POST", `/services/${d.service.id}/backups`, {})).toMatchObject({ status: 400, body: { error: "Backups are not available for dedicated servers" } });
 
-    const stranger = await customerWithKey(t.db);
+    const stranger = await customerWithKey(fx.t.db);
     expect((await call("GET", `/services/${a.service.id}/backups`, undefined, stranger.plaintext)).status).toBe(404);
     expect((await call("POST", `/services/${a.service.id}/backups/${id}/restore`, { confirm: "backup-20260401-100000" }, stranger.plaintext)).status).toBe(404);
   });
 
   it("a plan without snapshots lists with max 0 and refuses creation (403); a malformed backup id is 400 with details [{field: id}]", async () => {
-    const none = await t.db.product.create({
-      data: { kind: "vps", name: "No-snapshot VPS", slug: `nsb-${randomUUID()}`, snapshotLimit: 0, specs: { vcpus: 1, memoryMb: 1024, diskGb: 20 }, osImages: { create: [{ osImageId: site.debian.id, isDefault: true }] } },
+    const none = await fx.t.db.product.create({
+      data: { kind: "vps", name: "No-snapshot VPS", slug: `nsb-${randomUUID()}`, snapshotLimit: 0, specs: { vcpus: 1, memoryMb: 1024, diskGb: 20 }, osImages: { create: [{ osImageId: fx.site.debian.id, isDefault: true }] } },
     });
-    const b = await makeActiveService(t.db, { accountId: me.account.id, productId: none.id, locationId: site.location.id, hostname: `nb-${randomUUID().slice(0, 8)}.example.com` });
+    const b = await makeActiveService(fx.t.db, { accountId: fx.me.account.id, productId: none.id, locationId: fx.site.location.id, hostname: `nb-${randomUUID().slice(0, 8)}.example.com` });
     expect(await call("GET", `/services/${b.service.id}/backups`)).toEqual({ status: 200, body: { success: true, data: { snapshots: [], used: 0, max: 0 } } });
     expect(await call("POST", `/services/${b.service.id}/backups`, {})).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Snapshots are not available for this VPS" } });
-    await t.db.service.update({ where: { id: b.service.id }, data: { status: "terminated" } });
+    await fx.t.db.service.update({ where: { id: b.service.id }, data: { status: "terminated" } });
     expect(await call("GET", `/services/${b.service.id}/backups`)).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Service is terminated" } });
 
     const a = await vps();

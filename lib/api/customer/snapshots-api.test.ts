@@ -1,31 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "@/lib/testing/test-db";
-import { makeActiveService, makeVpsSite } from "@/lib/services/testing/service-factories";
-import { customerRequest, customerWithKey, readJson } from "../testing/api-test-kit";
-import { dispatchCustomerApi } from "./dispatch";
+import { describe, expect, it } from "vitest";
+import { customerWithKey } from "../testing/api-test-kit";
+import { customerVpsFixture } from "../testing/customer-vps-fixture";
 
-let t: TestDb;
-let clock = new Date("2026-04-01T10:00:00.000Z");
-let me: Awaited<ReturnType<typeof customerWithKey>>;
-let site: Awaited<ReturnType<typeof makeVpsSite>>;
-
-const call = async (method: string, path: string, body?: unknown, key = me.plaintext) =>
-  readJson(await dispatchCustomerApi(customerRequest(method, path, { key, body }), { db: t.db, clock: () => clock }));
-const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
-
-beforeAll(async () => {
-  t = await createTestDb();
-  me = await customerWithKey(t.db);
-  site = await makeVpsSite(t.db, { nodes: 2 });
-  await t.db.product.update({ where: { id: site.product.id }, data: { snapshotLimit: 2 } });
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const vps = (accountId = me.account.id, productId = site.product.id) =>
-  makeActiveService(t.db, { accountId, productId, locationId: site.location.id, hostname: `s-${randomUUID().slice(0, 8)}.example.com` });
+const fx = customerVpsFixture({ snapshotLimit: 2, nodes: 2, hostnamePrefix: "s" });
+const { call, later, vps } = fx;
 
 type Row = { id: string; name: string; status: string; restorable: boolean; in_progress: boolean; destroys_on_restore: string[]; has_memory: boolean };
 const list = async (id: string) => (await call("GET", `/vps/${id}/snapshots`)).body.data as { snapshots: Row[]; used: number; max: number };
@@ -91,21 +70,21 @@ describe("VPS snapshots", () => {
 
   it("suspended and terminated 403 before the body is looked at; a plan without snapshots 403; another tenant's VPS 404", async () => {
     const a = await vps();
-    await t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
+    await fx.t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
     expect(await call("POST", `/vps/${a.service.id}/snapshots`, { name: "-bad" })).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Service is suspended; only stop and restart are allowed" } });
     expect((await call("GET", `/vps/${a.service.id}/snapshots`)).status).toBe(200);
-    await t.db.service.update({ where: { id: a.service.id }, data: { status: "terminated" } });
+    await fx.t.db.service.update({ where: { id: a.service.id }, data: { status: "terminated" } });
     expect(await call("GET", `/vps/${a.service.id}/snapshots`)).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Service is terminated" } });
 
-    const plain = await t.db.product.create({
-      data: { kind: "vps", name: "No-snapshot VPS", slug: `nsn-${randomUUID()}`, specs: { vcpus: 1, memoryMb: 1024, diskGb: 20 }, osImages: { create: [{ osImageId: site.debian.id, isDefault: true }] } },
+    const plain = await fx.t.db.product.create({
+      data: { kind: "vps", name: "No-snapshot VPS", slug: `nsn-${randomUUID()}`, specs: { vcpus: 1, memoryMb: 1024, diskGb: 20 }, osImages: { create: [{ osImageId: fx.site.debian.id, isDefault: true }] } },
     });
-    const b = await vps(me.account.id, plain.id);
+    const b = await vps(fx.me.account.id, plain.id);
     expect(await call("POST", `/vps/${b.service.id}/snapshots`, { name: "x" })).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Snapshots are not available for this VPS" } });
     // The list still answers: `max: 0` is how the plan says it has none.
     expect(await call("GET", `/vps/${b.service.id}/snapshots`)).toEqual({ status: 200, body: { success: true, data: { snapshots: [], used: 0, max: 0 } } });
 
-    const stranger = await customerWithKey(t.db);
+    const stranger = await customerWithKey(fx.t.db);
     const theirs = await vps(stranger.account.id);
     expect(await call("GET", `/vps/${theirs.service.id}/snapshots`)).toEqual({ status: 404, body: { success: false, code: "NOT_FOUND", error: "VPS not found" } });
     expect((await call("POST", `/vps/${theirs.service.id}/snapshots`, { name: "x" })).status).toBe(404);
@@ -129,10 +108,10 @@ describe("VPS snapshots", () => {
     const made = await call("POST", `/vps/${a.service.id}/snapshots`, { name: "kept" });
     const sid = (made.body.data as { snapshot: { id: string } }).snapshot.id;
     later(30_000);
-    const none = await t.db.product.create({
-      data: { kind: "vps", name: "Downgraded VPS", slug: `dg-${randomUUID()}`, snapshotLimit: 0, specs: { vcpus: 1, memoryMb: 1024, diskGb: 20 }, osImages: { create: [{ osImageId: site.debian.id, isDefault: true }] } },
+    const none = await fx.t.db.product.create({
+      data: { kind: "vps", name: "Downgraded VPS", slug: `dg-${randomUUID()}`, snapshotLimit: 0, specs: { vcpus: 1, memoryMb: 1024, diskGb: 20 }, osImages: { create: [{ osImageId: fx.site.debian.id, isDefault: true }] } },
     });
-    await t.db.service.update({ where: { id: a.service.id }, data: { productId: none.id } });
+    await fx.t.db.service.update({ where: { id: a.service.id }, data: { productId: none.id } });
     const listed = await call("GET", `/vps/${a.service.id}/snapshots`);
     expect(listed.status).toBe(200);
     expect(listed.body.data).toMatchObject({ snapshots: [{ id: sid, name: "kept", status: "available" }], used: 1, max: 0 });
@@ -141,9 +120,9 @@ describe("VPS snapshots", () => {
     expect(await call("POST", `/vps/${a.service.id}/snapshots/${sid}/revert`, { confirm: "kept" })).toEqual(refused);
     expect(await call("DELETE", `/vps/${a.service.id}/snapshots/${sid}`)).toEqual(refused);
 
-    await t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
+    await fx.t.db.service.update({ where: { id: a.service.id }, data: { status: "suspended" } });
     expect((await call("GET", `/vps/${a.service.id}/snapshots`)).body.data).toMatchObject({ used: 1, max: 0 });
-    await t.db.service.update({ where: { id: a.service.id }, data: { status: "terminated" } });
+    await fx.t.db.service.update({ where: { id: a.service.id }, data: { status: "terminated" } });
     expect(await call("GET", `/vps/${a.service.id}/snapshots`)).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Service is terminated" } });
   });
 
