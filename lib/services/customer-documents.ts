@@ -120,6 +120,38 @@ function str(v: unknown): string | null {
   return typeof v === "string" ? v : typeof v === "number" ? String(v) : null;
 }
 
+/** A machine's addresses as the documents print them: IPv4 first, in pool order. */
+export async function addressDocsOf(db: Db, machine: { vmId: string } | { serverId: string }): Promise<IpAddressDoc[]> {
+  const addresses = await db.ipAddress.findMany({ where: machine, include: { pool: true }, orderBy: [{ pool: { version: "asc" } }, { ordinal: "asc" }] });
+  return addresses.map((a) => ({
+    address: a.address,
+    version: a.pool.version,
+    prefix_length: a.pool.prefixLength,
+    gateway: a.pool.gateway,
+    subnet_cidr: a.pool.cidr,
+    purpose: a.purpose ?? "additional",
+  }));
+}
+
+/** The primary address, else the first one. */
+export function primaryIpOf(addresses: readonly IpAddressDoc[]): string | null {
+  return addresses.find((a) => a.purpose === "primary")?.address ?? addresses[0]?.address ?? null;
+}
+
+export function billingDoc(s: Pick<ScopedService, "billingCycle" | "amount" | "currency" | "nextDueDate">): VpsDoc["billing"] {
+  return { cycle: billingCycleValue(s.billingCycle), amount: moneyString(s.amount), currency: s.currency, next_due_date: s.nextDueDate?.toISOString() ?? null };
+}
+
+export function cancellationDoc(s: Pick<ScopedService, "cancellationScheduledDate" | "cancellationReason">): VpsDoc["cancellation"] {
+  return s.cancellationScheduledDate ? { scheduled_date: s.cancellationScheduledDate.toISOString(), reason: s.cancellationReason } : null;
+}
+
+/** The plan's advertised figures (`Product.specs`), as strings. */
+export function specsDoc(s: Pick<ScopedService, "product">): VpsDoc["specs"] {
+  const specs = (s.product.specs ?? {}) as Record<string, unknown>;
+  return { cpu: str(specs.cpu), ram: str(specs.ram), storage: str(specs.storage) };
+}
+
 /** Options of the VPS and dedicated documents. `projects`: the page's `projectsOfServices`, so a list reads them once. */
 export interface DocumentOptions {
   detail: boolean;
@@ -137,20 +169,9 @@ export async function vpsDocument(db: Db, s: ScopedService, options: DocumentOpt
   if (options.backend) await advanceMachineJobs(options.backend, s.id);
   const machine = await findServiceMachine(db, s.id);
   const vm = machine?.kind === "vps" ? machine.vm : null;
-  const addresses = vm
-    ? await db.ipAddress.findMany({ where: { vmId: vm.id }, include: { pool: true }, orderBy: [{ pool: { version: "asc" } }, { ordinal: "asc" }] })
-    : [];
-  const ip_addresses = addresses.map((a) => ({
-    address: a.address,
-    version: a.pool.version,
-    prefix_length: a.pool.prefixLength,
-    gateway: a.pool.gateway,
-    subnet_cidr: a.pool.cidr,
-    purpose: a.purpose ?? "additional",
-  }));
+  const ip_addresses = vm ? await addressDocsOf(db, { vmId: vm.id }) : [];
   const jobId = vm?.diskJobId ?? vm?.powerJobId ?? null;
   const job = jobId ? await db.backendJob.findUnique({ where: { id: jobId } }) : null;
-  const specs = (s.product.specs ?? {}) as Record<string, unknown>;
   const project = await projectOfService(db, s, options.projects);
   const doc: VpsDoc = {
     id: s.id,
@@ -160,17 +181,17 @@ export async function vpsDocument(db: Db, s: ScopedService, options: DocumentOpt
     kind: "vps",
     provider: "native",
     product: { id: s.product.id, name: s.product.name },
-    billing: { cycle: billingCycleValue(s.billingCycle), amount: moneyString(s.amount), currency: s.currency, next_due_date: s.nextDueDate?.toISOString() ?? null },
-    cancellation: s.cancellationScheduledDate ? { scheduled_date: s.cancellationScheduledDate.toISOString(), reason: s.cancellationReason } : null,
+    billing: billingDoc(s),
+    cancellation: cancellationDoc(s),
     location: s.location ? { value: s.location.value, name: s.location.name, country_code: s.location.countryCode } : null,
-    primary_ip: ip_addresses.find((a) => a.purpose === "primary")?.address ?? ip_addresses[0]?.address ?? null,
+    primary_ip: primaryIpOf(ip_addresses),
     ip_addresses,
     instance: vm
       ? { state: vm.state, vcpus: vm.vcpus, memory_mb: vm.memoryMb, disk_gb: vm.diskGb, os: vm.osName, rescue_mode: vm.rescueMode, updated_at: vm.updatedAt.toISOString() }
       : null,
     os_installation_status: vm?.osInstallStatus ?? null,
     active_job: job && (job.state === "queued" || job.state === "running") ? { id: job.id, operation: job.operation, state: job.state, step: job.step, progress: job.progress } : null,
-    specs: { cpu: str(specs.cpu), ram: str(specs.ram), storage: str(specs.storage) },
+    specs: specsDoc(s),
     failure: failureDoc(s),
     project,
     created_at: s.createdAt.toISOString(),
@@ -220,7 +241,7 @@ export async function serviceDocuments(db: Db, services: readonly ScopedService[
       status: s.status,
       serviceType,
       product: { id: s.product.id, name: s.product.name },
-      billing: { cycle: billingCycleValue(s.billingCycle), amount: moneyString(s.amount), currency: s.currency, next_due_date: s.nextDueDate?.toISOString() ?? null },
+      billing: billingDoc(s),
       location: s.location ? { value: s.location.value, name: s.location.name, country_code: s.location.countryCode } : null,
       primary_ip: addresses.get(s.id) ?? null,
       failure: failureDoc(s),

@@ -2,9 +2,7 @@ import type { BackendContext } from "@/lib/backends/context";
 import { getJob } from "@/lib/backends/jobs";
 import type { Db } from "@/lib/db/client";
 import type { DedicatedServer } from "@/lib/generated/prisma/client";
-import { moneyString } from "@/lib/api/money";
-import { billingCycleValue } from "../billing-cycle-value";
-import { failureDoc, projectOfService, type ActiveJobDoc, type DocumentOptions, type IpAddressDoc, type VpsDoc } from "../customer-documents";
+import { addressDocsOf, billingDoc, cancellationDoc, failureDoc, primaryIpOf, projectOfService, specsDoc, type ActiveJobDoc, type DocumentOptions, type IpAddressDoc, type VpsDoc } from "../customer-documents";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 
 // The customer API's dedicated server resource (customer-api.md "Dedicated server"): list rows carry
@@ -95,10 +93,6 @@ async function advanceServerJobs(ctx: BackendContext, server: DedicatedServer): 
   }
 }
 
-function str(v: unknown): string | null {
-  return typeof v === "string" ? v : typeof v === "number" ? String(v) : null;
-}
-
 /** One dedicated server as `GET /dedicated/{id}` (detail) or a `/dedicated` list row. */
 export async function dedicatedDocument(db: Db, s: ScopedService, options: DocumentOptions): Promise<DedicatedDoc> {
   let server = await findServiceServer(db, s.id);
@@ -106,18 +100,7 @@ export async function dedicatedDocument(db: Db, s: ScopedService, options: Docum
     await advanceServerJobs(options.backend, server);
     server = await db.dedicatedServer.findUnique({ where: { id: server.id } });
   }
-  const addresses = server
-    ? await db.ipAddress.findMany({ where: { serverId: server.id }, include: { pool: true }, orderBy: [{ pool: { version: "asc" } }, { ordinal: "asc" }] })
-    : [];
-  const ip_addresses = addresses.map((a) => ({
-    address: a.address,
-    version: a.pool.version,
-    prefix_length: a.pool.prefixLength,
-    gateway: a.pool.gateway,
-    subnet_cidr: a.pool.cidr,
-    purpose: a.purpose ?? "additional",
-  }));
-  const specs = (s.product.specs ?? {}) as Record<string, unknown>;
+  const ip_addresses = server ? await addressDocsOf(db, { serverId: server.id }) : [];
   const project = await projectOfService(db, s, options.projects);
   const doc: DedicatedDoc = {
     id: s.id,
@@ -127,14 +110,14 @@ export async function dedicatedDocument(db: Db, s: ScopedService, options: Docum
     kind: "dedicated",
     provider: "native",
     product: { id: s.product.id, name: s.product.name },
-    billing: { cycle: billingCycleValue(s.billingCycle), amount: moneyString(s.amount), currency: s.currency, next_due_date: s.nextDueDate?.toISOString() ?? null },
-    cancellation: s.cancellationScheduledDate ? { scheduled_date: s.cancellationScheduledDate.toISOString(), reason: s.cancellationReason } : null,
-    primary_ip: ip_addresses.find((a) => a.purpose === "primary")?.address ?? ip_addresses[0]?.address ?? null,
+    billing: billingDoc(s),
+    cancellation: cancellationDoc(s),
+    primary_ip: primaryIpOf(ip_addresses),
     ip_addresses,
     hardware: server
       ? { name: server.name, manufacturer: server.manufacturer, model: server.model, specs: (server.specs as Record<string, unknown> | null) ?? {}, status: server.provisionState }
       : null,
-    specs: { cpu: str(specs.cpu), ram: str(specs.ram), storage: str(specs.storage) },
+    specs: specsDoc(s),
     failure: failureDoc(s),
     project,
     created_at: s.createdAt.toISOString(),
