@@ -53,6 +53,20 @@ test.describe("reseller portal: a service", () => {
     await expect(page.getByRole("heading", { name: "Reinstall" })).toBeVisible();
     await expect(page.getByRole("progressbar", { name: "Progress" })).toBeHidden({ timeout: 60_000 });
 
+    // A backup (the VPS's disk snapshot, as POST /services/{id}/backups takes it), seen by the API, then deleted after confirming.
+    const serviceId = new URL(page.url()).pathname.split("/").pop()!;
+    await page.getByLabel("Backup name").fill("portal-base");
+    await page.getByRole("button", { name: "Take backup" }).click();
+    await expect(page.getByText("Taking backup portal-base…")).toBeVisible();
+    const backup = page.getByTestId("snapshot-row").filter({ hasText: "portal-base" });
+    await expect(backup).toContainText("Ready", { timeout: 60_000 });
+    const listed = (await (await request.get(`/v1/reseller/services/${serviceId}/backups`, { headers: auth })).json()) as { data: { snapshots: { name: string; status: string }[] } };
+    expect(listed.data.snapshots).toEqual([expect.objectContaining({ name: "portal-base", status: "available" })]);
+    await snap(page, testInfo, "reseller-service-backup");
+    await backup.getByRole("button", { name: "Delete…" }).click();
+    await page.getByRole("dialog", { name: "Delete backup portal-base?" }).getByRole("button", { name: "Delete backup" }).click();
+    await expect(page.getByText("No backups yet.", { exact: false })).toBeVisible({ timeout: 60_000 });
+
     await page.getByRole("button", { name: "Suspend…" }).click();
     await page.getByLabel("Reason (optional)").fill("Customer asked for a pause");
     await page.getByRole("dialog").getByRole("button", { name: "Suspend" }).click();

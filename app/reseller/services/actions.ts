@@ -12,6 +12,8 @@ import { resetServicePassword } from "@/lib/services/lifecycle/reset-service-pas
 import { runLifecycleVerb } from "@/lib/services/lifecycle/run-lifecycle-verb";
 import { resellerServiceView, type ResellerServiceView } from "@/lib/services/reseller-service-view";
 import { POWER_VERBS, type PowerVerb } from "@/lib/services/service-controls";
+import { createServiceBackup, deleteServiceBackup, listServiceBackups, restoreServiceBackup } from "@/lib/services/snapshots/service-backups";
+import type { SnapshotList } from "@/lib/services/snapshots/vps-snapshots";
 
 // The reseller portal's service page: the reseller API's power and lifecycle calls, on the same
 // domain functions, scoped to the signed-in reseller's account (another account's service is "not found").
@@ -83,5 +85,40 @@ export async function resetResellerServicePasswordAction(serviceId: string, pass
     const { db, service } = await scopedService(serviceId);
     await resetServicePassword(backendContext({ db }), service, password);
     return "Setting the new root password…";
+  });
+}
+
+/** The VPS's backups (its disk snapshots) for the portal; null for a dedicated server or when the reseller API would refuse the list (suspended, terminated). */
+export async function listResellerBackupsAction(serviceId: string): Promise<SnapshotList | null> {
+  const { db, service } = await scopedService(serviceId).catch(() => ({ db: null, service: null }));
+  if (!db || !service || service.product.kind !== "vps") return null;
+  const list = await listServiceBackups(backendContext({ db }), service).catch((error: unknown) => {
+    if (error instanceof DomainError) return null;
+    throw error;
+  });
+  return list?.kind === "vps" ? { snapshots: list.snapshots, used: list.used, max: list.max } : null;
+}
+
+export async function createResellerBackupAction(serviceId: string, name: string): Promise<ServiceActionResult> {
+  return run(serviceId, async () => {
+    const { db, service } = await scopedService(serviceId);
+    const { snapshot } = await createServiceBackup(backendContext({ db }), service, { name });
+    return `Taking backup ${snapshot.name}…`;
+  });
+}
+
+export async function restoreResellerBackupAction(serviceId: string, backupId: string, confirm: string): Promise<ServiceActionResult> {
+  return run(serviceId, async () => {
+    const { db, service } = await scopedService(serviceId);
+    await restoreServiceBackup(backendContext({ db }), service, backupId, confirm);
+    return `Restoring ${confirm}…`;
+  });
+}
+
+export async function deleteResellerBackupAction(serviceId: string, backupId: string): Promise<ServiceActionResult> {
+  return run(serviceId, async () => {
+    const { db, service } = await scopedService(serviceId);
+    await deleteServiceBackup(backendContext({ db }), service, backupId);
+    return "Deleting the backup…";
   });
 }

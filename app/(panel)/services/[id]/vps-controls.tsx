@@ -12,11 +12,13 @@ import type { VpsDoc } from "@/lib/services/customer-documents";
 import { useRouter } from "next/navigation";
 import { CancelCard } from "./cancel-card";
 import { ImagesCard } from "./images-card";
-import { SnapshotsCard } from "./snapshots-card";
-import { cancelServiceAction, getVpsAction, powerVpsAction, reinstallVpsAction, resetVpsPasswordAction, withdrawCancellationAction, type VpsActionResult } from "../actions";
+import { SnapshotsCard, type SnapshotActions } from "@/components/services/snapshots-card";
+import { cancelServiceAction, createSnapshotAction, deleteSnapshotAction, getVpsAction, listSnapshotsAction, revertSnapshotAction, powerVpsAction, reinstallVpsAction, resetVpsPasswordAction, withdrawCancellationAction, type VpsActionResult } from "../actions";
 
 type Image = { id: string; name: string; isDefault: boolean };
 type Props = { initial: VpsDoc; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean };
+
+const SNAPSHOT_ACTIONS: SnapshotActions = { list: listSnapshotsAction, create: createSnapshotAction, revert: revertSnapshotAction, remove: deleteSnapshotAction };
 
 const POWER: readonly PowerOption[] = [
   { verb: "start", label: "Start", confirm: "Start the server?", detail: "It boots from its disk; this takes a few seconds.", variant: "secondary" as const },
@@ -127,7 +129,7 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
           />
         </>
       )}
-      {caps?.snapshots && <SnapshotsCard id={initial.id} canManage={canManage} disabled={busy || pending !== null} perform={perform} />}
+      {caps?.snapshots && <SnapshotsCard id={initial.id} canManage={canManage} disabled={busy || pending !== null} perform={perform} actions={SNAPSHOT_ACTIONS} />}
       {caps?.images && <ImagesCard id={initial.id} canManage={canManage} disabled={busy || pending !== null} perform={perform} />}
       {canCancel && vps.status === "active" && (
         <CancelCard

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
 import { PasswordCard, ReinstallCard, type InstallableImage } from "@/components/services/reinstall-card";
+import { SnapshotsCard, type SnapshotActions } from "@/components/services/snapshots-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -14,7 +15,11 @@ import { Field } from "@/components/ui/input";
 import { toast, Toaster } from "@/components/ui/toast";
 import type { ResellerServiceView } from "@/lib/services/reseller-service-view";
 import {
+  createResellerBackupAction,
+  deleteResellerBackupAction,
   getResellerServiceAction,
+  listResellerBackupsAction,
+  restoreResellerBackupAction,
   lifecycleResellerServiceAction,
   powerResellerServiceAction,
   reinstallResellerServiceAction,
@@ -27,6 +32,8 @@ const POWER: readonly PowerOption[] = [
   { verb: "restart", label: "Restart", confirm: "Restart the server?", detail: "It shuts down and boots again; your customer's connections drop for a short while.", variant: "secondary" as const },
   { verb: "stop", label: "Stop", confirm: "Stop the server?", detail: "It stays off until it is started. A stopped server is still billed.", variant: "danger" as const },
 ];
+
+const BACKUP_ACTIONS: SnapshotActions = { list: listResellerBackupsAction, create: createResellerBackupAction, revert: restoreResellerBackupAction, remove: deleteResellerBackupAction };
 
 const RUNNING = new Set(["running", "on"]);
 const STOPPED = new Set(["stopped", "off"]);
@@ -142,6 +149,9 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
               pending={pending === "password"}
               onSubmit={(password) => perform("password", () => resetResellerServicePasswordAction(view.id, password))}
             />
+          )}
+          {caps.backups && view.status === "active" && view.machine.kind === "vps" && (
+            <SnapshotsCard id={view.id} canManage disabled={!!view.busy || pending !== null} perform={perform} actions={BACKUP_ACTIONS} noun="backup" />
           )}
         </>
       )}

@@ -7,42 +7,75 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
 import type { SnapshotView } from "@/lib/backends/hypervisor-driver";
-import { createSnapshotAction, deleteSnapshotAction, listSnapshotsAction, revertSnapshotAction, type VpsActionResult } from "../actions";
+import type { SnapshotList } from "@/lib/services/snapshots/vps-snapshots";
 
-type Perform = (key: string, fn: () => Promise<VpsActionResult>) => Promise<boolean>;
+export type SnapshotActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+/** The server actions behind the card: the panel's (customer API rules) or the reseller portal's (backups rules). */
+export interface SnapshotActions {
+  list: (serviceId: string) => Promise<SnapshotList | null>;
+  create: (serviceId: string, name: string) => Promise<SnapshotActionResult>;
+  revert: (serviceId: string, snapshotId: string, confirm: string) => Promise<SnapshotActionResult>;
+  remove: (serviceId: string, snapshotId: string) => Promise<SnapshotActionResult>;
+}
+
+type Perform = (key: string, fn: () => Promise<SnapshotActionResult>) => Promise<boolean>;
 // Mirrors lib/services/snapshots (the server checks again and answers the exact refusal).
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
+const WORDS = {
+  snapshot: { one: "snapshot", One: "Snapshot", many: "snapshots", Many: "Snapshots" },
+  backup: { one: "backup", One: "Backup", many: "backups", Many: "Backups" },
+} as const;
 const STATUS_LABEL: Record<string, string> = { creating: "Creating…", available: "Ready", reverting: "Reverting…", deleting: "Deleting…", error: "Failed" };
 
-/** Snapshots of the VPS's disk: take, revert (confirmed, destroys later changes), delete; polls while one is in progress. */
-export function SnapshotsCard({ id, canManage, disabled, perform }: { id: string; canManage: boolean; disabled: boolean; perform: Perform }) {
+/**
+ * Snapshots of the VPS's disk: take, revert (confirmed, destroys later changes), delete; polls while
+ * one is in progress. `noun` names them as the page's API does ("snapshot" or "backup").
+ */
+export function SnapshotsCard({
+  id,
+  canManage,
+  disabled,
+  perform,
+  actions,
+  noun = "snapshot",
+}: {
+  id: string;
+  canManage: boolean;
+  disabled: boolean;
+  perform: Perform;
+  actions: SnapshotActions;
+  noun?: "snapshot" | "backup";
+}) {
+  const word = WORDS[noun];
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: ["snapshots", id],
-    queryFn: () => listSnapshotsAction(id),
+    queryFn: () => actions.list(id),
     refetchInterval: (q) => (q.state.data?.snapshots.some((s) => s.inProgress) ? 2000 : false),
   });
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [reverting, setReverting] = useState<SnapshotView | null>(null);
   const [deleting, setDeleting] = useState<SnapshotView | null>(null);
-  const act = async (key: string, fn: () => Promise<VpsActionResult>) => {
+  const act = async (key: string, fn: () => Promise<SnapshotActionResult>) => {
     const ok = await perform(key, fn);
     await queryClient.invalidateQueries({ queryKey: ["snapshots", id] });
     return ok;
   };
-  if (!data) return null;
+  // No list (not offered, refused) or a plan that keeps none: nothing to show.
+  if (!data || data.max === 0) return null;
   const busy = disabled || data.snapshots.some((s) => s.inProgress);
   const full = data.used >= data.max;
 
   return (
     <Card>
-      <CardHeader title="Snapshots" description={`A copy of the disk you can go back to. ${data.used} of ${data.max} used.`} />
+      <CardHeader title={word.Many} description={`A copy of the disk you can go back to. ${data.used} of ${data.max} used.`} />
       <CardBody className="space-y-4">
         {data.snapshots.length === 0 ? (
-          <p className="text-sm text-neutral-500">No snapshots yet. Take one before a risky change, such as an upgrade, so you can go back to it.</p>
+          <p className="text-sm text-neutral-500">No {word.many} yet. Take one before a risky change, such as an upgrade, so you can go back to it.</p>
         ) : (
-          <ul className="divide-y divide-neutral-100" aria-label="Snapshots">
+          <ul className="divide-y divide-neutral-100" aria-label={word.Many}>
             {data.snapshots.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="snapshot-row">
                 <div>
@@ -80,14 +113,14 @@ export function SnapshotsCard({ id, canManage, disabled, perform }: { id: string
                 return;
               }
               setError(undefined);
-              if (await act("snapshot", () => createSnapshotAction(id, n))) setName("");
+              if (await act("snapshot", () => actions.create(id, n))) setName("");
             }}
           >
             <div className="grow">
-              <Field label="Snapshot name" name="snapshot-name" value={name} onChange={(e) => setName(e.target.value)} error={error} hint={full ? `The plan keeps at most ${data.max}; delete one first.` : "For example before-upgrade."} />
+              <Field label={`${word.One} name`} name="snapshot-name" value={name} onChange={(e) => setName(e.target.value)} error={error} hint={full ? `The plan keeps at most ${data.max}; delete one first.` : "For example before-upgrade."} />
             </div>
             <Button type="submit" variant="secondary" disabled={busy || full}>
-              Take snapshot
+              Take {word.one}
             </Button>
           </form>
         )}
@@ -97,20 +130,20 @@ export function SnapshotsCard({ id, canManage, disabled, perform }: { id: string
         onClose={() => setReverting(null)}
         title={(s) => `Revert to ${s.name}?`}
         description={(s) =>
-          `Every change on the disk since this snapshot was taken is lost and cannot be recovered.` +
-          (s.destroysOnRestore.length ? ` Newer snapshots are deleted too: ${s.destroysOnRestore.join(", ")}.` : "") +
+          `Every change on the disk since this ${word.one} was taken is lost and cannot be recovered.` +
+          (s.destroysOnRestore.length ? ` Newer ${word.many} are deleted too: ${s.destroysOnRestore.join(", ")}.` : "") +
           (s.comesBackRunning ? " The server is stopped and started again." : "")
         }
         confirmLabel="Revert and lose changes"
-        onConfirm={(s) => void act("revert", () => revertSnapshotAction(id, s.id, s.name))}
+        onConfirm={(s) => void act("revert", () => actions.revert(id, s.id, s.name))}
       />
       <ConfirmDialog
         item={deleting}
         onClose={() => setDeleting(null)}
-        title={(s) => `Delete snapshot ${s.name}?`}
+        title={(s) => `Delete ${word.one} ${s.name}?`}
         description="You can no longer go back to it. The server itself is not changed."
-        confirmLabel="Delete snapshot"
-        onConfirm={(s) => void act("delete-snapshot", () => deleteSnapshotAction(id, s.id))}
+        confirmLabel={`Delete ${word.one}`}
+        onConfirm={(s) => void act("delete-snapshot", () => actions.remove(id, s.id))}
       />
     </Card>
   );
