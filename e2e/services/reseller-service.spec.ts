@@ -34,6 +34,8 @@ test.describe("reseller portal: a service", () => {
     await expect(page.getByText("Active", { exact: true })).toBeVisible({ timeout: 120_000 });
     await expect(page.getByText("The server is running.")).toBeVisible();
     await expect(page.getByText(hostname, { exact: true }).first()).toBeVisible();
+    // Usage (the reseller API's traffic document): a new server has no samples yet, and says so.
+    await expect(page.getByTestId("usage-card").getByText("No samples yet")).toBeVisible();
     await snap(page, testInfo, "reseller-service-active");
 
     await page.getByRole("button", { name: "Restart", exact: true }).click();
@@ -91,5 +93,48 @@ test.describe("reseller portal: a service", () => {
     // The API sees what the portal did.
     const read = (await (await request.get(`/v1/reseller/services?limit=100`, { headers: auth })).json()) as { data: { hostname: string; status: string }[] };
     expect(read.data.find((s) => s.hostname === hostname)?.status).toBe("terminated");
+  });
+
+  test("order a dedicated server by API, set its reverse DNS and boot the rescue system from the portal", async ({ page, creds, request }, testInfo) => {
+    test.setTimeout(300_000);
+    const api = readDemoCredentials() as unknown as ApiCreds;
+    const auth = { authorization: `Bearer ${api.reseller.apiKey}` };
+    await submitLogin(page, creds.reseller);
+    await expect(page).toHaveURL(/\/reseller$/);
+    await page.goto("/reseller/signing-secret");
+    await page.getByRole("button", { name: "Reveal" }).click();
+    await expect(page.getByTestId("signing-secret")).toHaveText(/^[0-9a-f]{64}$/);
+    const signingSecret = (await page.getByTestId("signing-secret").textContent())!;
+
+    const products = (await (await request.get("/v1/reseller/products", { headers: auth })).json()) as { data: { id: string; kind: string; pricing: { monthly: number | null } }[] };
+    const metal = products.data.find((p) => p.kind === "dedicated" && p.pricing.monthly !== null)!;
+    const schema = (await (await request.get(`/v1/reseller/products/${metal.id}/schema`, { headers: auth })).json()) as { data: { locationPricing: { value: string; available: boolean }[] | null } };
+    const location = schema.data.locationPricing?.find((l) => l.available)?.value;
+    const hostname = `metal-${Date.now()}.example.com`;
+    const body = JSON.stringify({ productId: metal.id, billingCycle: "monthly", externalOrderId: hostname, configuration: { hostname, ...(location ? { location } : {}) } });
+    const placed = await request.post("/v1/reseller/orders", { headers: resellerSignedHeaders(api.reseller.apiKey, signingSecret, body), data: body });
+    expect(placed.status(), await placed.text()).toBe(201);
+
+    await page.goto("/reseller/services");
+    await page.getByRole("link", { name: hostname }).click();
+    await expect(page.getByRole("heading", { name: hostname, level: 1 })).toBeVisible();
+    // The simulated BMC installs at a quarter of real timings: about a minute and a half.
+    await expect(page.getByText("Active", { exact: true })).toBeVisible({ timeout: 180_000 });
+    await expect(page.getByText("The server is on.")).toBeVisible({ timeout: 30_000 });
+
+    // One reverse DNS field per address, labelled with the address.
+    await page.getByLabel(/^\d+\.\d+\.\d+\.\d+$/).fill(hostname);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(new RegExp(`^Reverse DNS of [0-9.]+ set to ${hostname.replaceAll(".", "\\.")}$`))).toBeVisible();
+
+    await page.getByRole("button", { name: "Boot rescue system…" }).click();
+    await page.getByRole("dialog", { name: "Reboot into the rescue system?" }).getByRole("button", { name: "Reboot into rescue" }).click();
+    await expect(page.getByTestId("rescue-password")).toHaveText(/^[A-Za-z0-9]{20}$/);
+    await expect(page.getByRole("button", { name: "Leave rescue mode" })).toBeVisible({ timeout: 60_000 });
+    await snap(page, testInfo, "reseller-dedicated-rescue");
+
+    // The API sees what the portal did.
+    const network = (await (await request.get(`/v1/reseller/services/${new URL(page.url()).pathname.split("/").pop()}/network`, { headers: auth })).json()) as { data: { ipAddresses: { reverse_dns: string | null }[] } };
+    expect(network.data.ipAddresses[0]?.reverse_dns).toBe(hostname);
   });
 });

@@ -7,7 +7,9 @@ import { findScopedServiceOrThrow } from "./find-scoped-service-or-throw";
 import { changeServicePower } from "./lifecycle/change-service-power";
 import { runLifecycleVerb } from "./lifecycle/run-lifecycle-verb";
 import { resellerServiceView } from "./reseller-service-view";
-import { makeActiveService, makeVpsSite } from "./testing/service-factories";
+import { rescueService } from "./dedicated/rescue-service";
+import { setServiceReverseDns } from "./dedicated/set-service-reverse-dns";
+import { makeActiveService, makeDedicatedSite, makeVpsSite } from "./testing/service-factories";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -40,5 +42,28 @@ describe("resellerServiceView", () => {
     expect(await resellerServiceView(ctx, await scoped())).toMatchObject({ status: "suspended", suspendReason: "unpaid at our end" });
     await runLifecycleVerb(ctx, service.id, "terminate");
     expect((await resellerServiceView(ctx, await scoped())).capabilities).toMatchObject({ power: false, powerActions: [] });
+  });
+
+  it("a dedicated server: its addresses with reverse DNS, and whether it runs the rescue system; a VPS has no such rows", async () => {
+    const site = await makeDedicatedSite(t.db);
+    const r = await makeReseller(t.db);
+    const { service } = await makeActiveService(t.db, { accountId: r.account.id, productId: site.product.id, locationId: site.location.id, resellerId: r.profile.id, hostname: "metal-1.example.com" });
+    const ctx = testContext(t.db, { clock: createManualClock("2026-01-05T11:00:00.000Z") });
+    const scoped = () => findScopedServiceOrThrow(t.db, { accountId: r.account.id }, service.id);
+
+    const view = await resellerServiceView(ctx, await scoped());
+    expect(view.machine).toMatchObject({ kind: "dedicated", rescue: false });
+    expect(view.dedicatedAddresses).toEqual([expect.objectContaining({ ip_address: view.address, reverse_dns: null, primary: true })]);
+
+    await setServiceReverseDns(ctx, await scoped(), view.dedicatedAddresses![0]!.id, "metal-1.example.com");
+    await rescueService(ctx, await scoped());
+    ctx.clock.advance(3_600_000);
+    const after = await resellerServiceView(ctx, await scoped());
+    expect(after.dedicatedAddresses![0]).toMatchObject({ reverse_dns: "metal-1.example.com" });
+    expect(after).toMatchObject({ machine: { kind: "dedicated", rescue: true }, busy: null });
+
+    const vpsSite = await makeVpsSite(t.db);
+    const vps = await makeActiveService(t.db, { accountId: r.account.id, productId: vpsSite.product.id, locationId: vpsSite.location.id, resellerId: r.profile.id, hostname: "portal-2.example.com" });
+    expect(await resellerServiceView(ctx, await findScopedServiceOrThrow(t.db, { accountId: r.account.id }, vps.service.id))).toMatchObject({ machine: { kind: "vps", rescue: false }, dedicatedAddresses: null });
   });
 });

@@ -5,6 +5,7 @@ import { PROVISIONING_FAILURE_MESSAGES } from "./provisioning/failure-messages";
 import { advanceMachineJobs } from "./advance-machine-jobs";
 import type { ScopedService } from "./find-scoped-service-or-throw";
 import { findServiceMachine, primaryAddressOf } from "./find-service-machine";
+import { serviceNetwork, type NetworkSection } from "./document/service-network";
 import { resellerCapabilities, type ResellerCapabilities } from "./service-controls";
 
 /** What the reseller portal's service page shows and polls (plain JSON: it crosses to the browser). */
@@ -25,8 +26,10 @@ export interface ResellerServiceView {
   currency: string;
   nextDueDate: string | null;
   createdAt: string;
-  /** The machine's own state: a VM's (`running`, `stopped`, …) or a dedicated server's power (`on`, `off`). */
-  machine: { kind: "vps" | "dedicated"; state: string } | null;
+  /** The machine's own state: a VM's (`running`, `stopped`, …) or a dedicated server's power (`on`, `off`), and whether it runs the rescue system. */
+  machine: { kind: "vps" | "dedicated"; state: string; rescue: boolean } | null;
+  /** A dedicated server's addresses with their reverse DNS (the network section's rows); null for other kinds. */
+  dedicatedAddresses: NetworkSection["ipAddresses"] | null;
   /** The machine job under way (power, install, disk), with its progress, or null. */
   busy: { operation: string; progress: number } | null;
   capabilities: ResellerCapabilities;
@@ -40,9 +43,10 @@ export async function resellerServiceView(ctx: BackendContext, service: ScopedSe
   const machine = await findServiceMachine(ctx.db, service.id);
   const jobIds = machine?.kind === "vps" ? [machine.vm.powerJobId, machine.vm.diskJobId] : machine ? [machine.server.powerJobId, machine.server.provisionJobId] : [];
   const ids = jobIds.filter((j): j is string => !!j);
-  const [address, job] = await Promise.all([
+  const [address, job, network] = await Promise.all([
     primaryAddressOf(ctx.db, machine),
     ids.length > 0 ? ctx.db.backendJob.findFirst({ where: { id: { in: ids }, state: { in: ["queued", "running"] } }, orderBy: { createdAt: "desc" } }) : null,
+    machine?.kind === "dedicated" ? serviceNetwork(ctx.db, service) : null,
   ]);
   return {
     id: service.id,
@@ -60,7 +64,12 @@ export async function resellerServiceView(ctx: BackendContext, service: ScopedSe
     currency: service.currency,
     nextDueDate: service.nextDueDate?.toISOString() ?? null,
     createdAt: service.createdAt.toISOString(),
-    machine: machine ? (machine.kind === "vps" ? { kind: "vps", state: machine.vm.state } : { kind: "dedicated", state: machine.server.powerState }) : null,
+    machine: machine
+      ? machine.kind === "vps"
+        ? { kind: "vps", state: machine.vm.state, rescue: machine.vm.rescueMode }
+        : { kind: "dedicated", state: machine.server.powerState, rescue: machine.server.rescueMode }
+      : null,
+    dedicatedAddresses: network?.ipAddresses ?? null,
     busy: job ? { operation: job.operation, progress: job.progress } : null,
     capabilities: resellerCapabilities(service.product, service.status),
     failure:

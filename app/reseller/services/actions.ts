@@ -5,6 +5,8 @@ import { backendContext } from "@/lib/backends/context";
 import { requireReseller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
+import { rescueService, unrescueService } from "@/lib/services/dedicated/rescue-service";
+import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
 import { reinstallService } from "@/lib/services/lifecycle/reinstall-service";
@@ -14,11 +16,13 @@ import { resellerServiceView, type ResellerServiceView } from "@/lib/services/re
 import { POWER_VERBS, type PowerVerb } from "@/lib/services/service-controls";
 import { createServiceBackup, deleteServiceBackup, listServiceBackups, restoreServiceBackup } from "@/lib/services/snapshots/service-backups";
 import type { SnapshotList } from "@/lib/services/snapshots/vps-snapshots";
+import { serviceUsage, type ServiceUsage } from "@/lib/services/samples/service-usage";
 
 // The reseller portal's service page: the reseller API's power and lifecycle calls, on the same
 // domain functions, scoped to the signed-in reseller's account (another account's service is "not found").
 
-export type ServiceActionResult = { ok: true; message: string } | { ok: false; error: string };
+/** `secret`: shown once by the page (a rescue root password). */
+export type ServiceActionResult = { ok: true; message: string; secret?: string } | { ok: false; error: string };
 
 const TERMINATE_CONFIRM_MISMATCH = "Type the service's name exactly to confirm";
 
@@ -28,11 +32,11 @@ async function scopedService(serviceId: string) {
   return { db, service: await findScopedServiceOrThrow(db, { accountId: viewer.reseller.accountId }, serviceId) };
 }
 
-async function run(serviceId: string, fn: () => Promise<string>): Promise<ServiceActionResult> {
+async function run(serviceId: string, fn: () => Promise<string | { message: string; secret: string }>): Promise<ServiceActionResult> {
   try {
-    const message = await fn();
+    const out = await fn();
     revalidatePath(`/reseller/services/${serviceId}`);
-    return { ok: true, message };
+    return typeof out === "string" ? { ok: true, message: out } : { ok: true, ...out };
   } catch (error) {
     if (error instanceof DomainError) return { ok: false, error: error.message };
     console.error("[reseller portal] service action failed", error);
@@ -120,5 +124,36 @@ export async function deleteResellerBackupAction(serviceId: string, backupId: st
     const { db, service } = await scopedService(serviceId);
     await deleteServiceBackup(backendContext({ db }), service, backupId);
     return "Deleting the backup…";
+  });
+}
+
+/** The usage card's data (serviceUsage) for one of the reseller's services; null for another account's. */
+export async function getResellerServiceUsageAction(serviceId: string, range: string): Promise<ServiceUsage | null> {
+  const { db, service } = await scopedService(serviceId).catch(() => ({ db: null, service: null }));
+  return db && service ? serviceUsage(db, service, range, new Date()) : null;
+}
+
+export async function rescueResellerServiceAction(serviceId: string): Promise<ServiceActionResult> {
+  return run(serviceId, async () => {
+    const { db, service } = await scopedService(serviceId);
+    const { password } = await rescueService(backendContext({ db }), service);
+    return { message: "Booting the rescue system…", secret: password };
+  });
+}
+
+export async function unrescueResellerServiceAction(serviceId: string): Promise<ServiceActionResult> {
+  return run(serviceId, async () => {
+    const { db, service } = await scopedService(serviceId);
+    await unrescueService(backendContext({ db }), service);
+    return "Rebooting into the installed system…";
+  });
+}
+
+export async function setResellerRdnsAction(serviceId: string, ipAddressId: string, hostname: string): Promise<ServiceActionResult> {
+  return run(serviceId, async () => {
+    const { db, service } = await scopedService(serviceId);
+    const name = hostname.trim();
+    const view = await setServiceReverseDns(backendContext({ db }), service, ipAddressId, name === "" ? null : name);
+    return view.reverseDns ? `Reverse DNS of ${view.address} set to ${view.reverseDns}` : `Reverse DNS of ${view.address} cleared`;
   });
 }

@@ -2,15 +2,15 @@
 
 import { JobProgress } from "@/components/services/job-progress";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
+import { RdnsCard } from "@/components/services/rdns-card";
 import { ReinstallCard } from "@/components/services/reinstall-card";
+import { RescueCard } from "@/components/services/rescue-card";
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
 import { toast, Toaster } from "@/components/ui/toast";
 import { cancelServiceAction, withdrawCancellationAction } from "../actions";
@@ -121,7 +121,14 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
 
       {canManage && server.status !== "terminated" && (
         <>
-          <RescueCard id={server.id} inRescue={server.rescue_mode ?? false} offered={!!features?.rescue} disabled={busy || pending !== null} pending={pending === "rescue"} perform={perform} />
+          <RescueCard
+            inRescue={server.rescue_mode ?? false}
+            offered={!!features?.rescue}
+            disabled={busy || pending !== null}
+            pending={pending === "rescue"}
+            onRescue={() => perform("rescue", () => rescueDedicatedAction(server.id))}
+            onLeave={() => perform("rescue", () => unrescueDedicatedAction(server.id))}
+          />
           <ReinstallCard
             images={images}
             description="Installs a fresh operating system over the network. Every disk is erased. Your account's SSH keys and the keys below are installed."
@@ -131,7 +138,11 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
             pending={pending === "reinstall"}
             onReinstall={async (imageId, password) => (await perform("reinstall", () => reinstallDedicatedAction(server.id, imageId, password))).ok}
           />
-          <RdnsCard id={server.id} network={view.network} disabled={!features?.rdns || server.status === "suspended" || pending !== null} perform={perform} />
+          <RdnsCard
+            addresses={view.network.ipAddresses}
+            disabled={!features?.rdns || server.status === "suspended" || pending !== null}
+            onSave={(ipAddressId, hostname) => perform(`rdns:${ipAddressId}`, () => setRdnsAction(server.id, ipAddressId, hostname))}
+          />
           <SshKeysCard id={server.id} keys={view.sshKeys} disabled={!features?.ssh_keys || server.status === "suspended" || pending !== null} perform={perform} />
         </>
       )}
@@ -146,101 +157,6 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
         />
       )}
     </div>
-  );
-}
-
-function RescueCard({ id, inRescue, offered, disabled, pending, perform }: { id: string; inRescue: boolean; offered: boolean; disabled: boolean; pending: boolean; perform: Perform }) {
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
-  return (
-    <Card>
-      <CardHeader
-        title="Rescue system"
-        description="Boots a small Linux system from the network so you can repair the installed one (mount its disks, fix the boot loader, reset a password). Your data stays on the disks."
-      />
-      <CardBody className="space-y-4">
-        {secret && (
-          <Alert tone="success" title="Rescue root password (shown once)">
-            <span className="flex flex-wrap items-center gap-2">
-              <code className="rounded bg-white px-2 py-1 font-mono text-sm" data-testid="rescue-password">
-                {secret}
-              </code>
-              <CopyButton text={secret} />
-            </span>
-            <span className="mt-1 block">Log in as root over SSH once the server has booted the rescue system.</span>
-          </Alert>
-        )}
-        {inRescue ? (
-          <Button variant="secondary" disabled={disabled} pending={pending} onClick={() => void perform("rescue", () => unrescueDedicatedAction(id)).then((r) => r.ok && setSecret(null))}>
-            Leave rescue mode
-          </Button>
-        ) : (
-          <>
-            {!offered && !disabled && <p className="text-sm text-neutral-500">Rescue mode is available once the server is installed and idle.</p>}
-            <Button variant="secondary" disabled={!offered || disabled} pending={pending} onClick={() => setConfirmOpen(true)}>
-              Boot rescue system…
-            </Button>
-          </>
-        )}
-        <Dialog open={confirmOpen} onClose={() => setConfirmOpen(false)} title="Reboot into the rescue system?" description="The server restarts now; running services stop until you leave rescue mode.">
-          <DialogActions>
-            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="primary"
-              onClick={async () => {
-                setConfirmOpen(false);
-                const result = await perform("rescue", () => rescueDedicatedAction(id));
-                if (result.ok && result.secret) setSecret(result.secret);
-              }}
-            >
-              Reboot into rescue
-            </Button>
-          </DialogActions>
-        </Dialog>
-      </CardBody>
-    </Card>
-  );
-}
-
-function RdnsCard({ id, network, disabled, perform }: { id: string; network: DedicatedView["network"]; disabled: boolean; perform: Perform }) {
-  return (
-    <Card>
-      <CardHeader title="Reverse DNS" description="The host name an address resolves back to (PTR record). Leave it empty to clear it." />
-      <CardBody>
-        {network.ipAddresses.length === 0 ? (
-          <p className="text-sm text-neutral-500">The server has no addresses yet.</p>
-        ) : (
-          <ul className="space-y-3">
-            {network.ipAddresses.map((a) => (
-              <RdnsRow key={a.id} id={id} address={a} disabled={disabled} perform={perform} />
-            ))}
-          </ul>
-        )}
-      </CardBody>
-    </Card>
-  );
-}
-
-// Keyed by address only: a background refetch must not reset what the customer is typing.
-function RdnsRow({ id, address, disabled, perform }: { id: string; address: DedicatedView["network"]["ipAddresses"][number]; disabled: boolean; perform: Perform }) {
-  const [value, setValue] = useState(address.reverse_dns ?? "");
-  return (
-    <li>
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void perform(`rdns:${address.id}`, () => setRdnsAction(id, address.id, value));
-        }}
-      >
-        <Field label={address.ip_address} name={`rdns-${address.id}`} value={value} onChange={(e) => setValue(e.target.value)} placeholder="server.example.com" className="min-w-64 flex-1" />
-        <Button type="submit" variant="secondary" disabled={disabled}>
-          Save
-        </Button>
-      </form>
-    </li>
   );
 }
 

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/app-shell";
 import { AddressList } from "@/components/services/address-list";
+import { UsageCard } from "@/components/services/usage-card";
+import { getServiceUsageAction } from "../usage-actions";
 import { ServiceStatusBadge } from "@/components/services/service-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -22,7 +24,6 @@ import { loadPanelServiceChanges } from "@/lib/services/changes/panel-service-ch
 import { AddonsCard, UpgradeCard } from "./service-changes-cards";
 import { VpsControls } from "./vps-controls";
 import { DedicatedControls } from "./dedicated-controls";
-import { UsageCard } from "./usage-card";
 import { getDedicatedAction } from "../dedicated-actions";
 
 export const metadata: Metadata = { title: "Service" };
@@ -96,7 +97,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
               </dl>
             </CardBody>
           </Card>
-          {(ds.status === "active" || ds.status === "suspended") && <UsageCard serviceId={service.id} kind="dedicated" />}
+          {(ds.status === "active" || ds.status === "suspended") && <UsageCard serviceId={service.id} kind="dedicated" load={getServiceUsageAction} />}
           {ds.status !== "terminated" && ds.status !== "provisioning_failed" && (
             <DedicatedControls initial={view} images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))} canPower={access.canPower} canManage={access.canManage} canCancel={access.canCancel} />
           )}
@@ -167,7 +168,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
             </dl>
           </CardBody>
         </Card>
-        {(vps.status === "active" || vps.status === "suspended") && <UsageCard serviceId={service.id} kind="vps" />}
+        {(vps.status === "active" || vps.status === "suspended") && <UsageCard serviceId={service.id} kind="vps" load={getServiceUsageAction} />}
         {renewCard}
         {vps.status !== "terminated" && vps.status !== "provisioning_failed" && (
           <VpsControls

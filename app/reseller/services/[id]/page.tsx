@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/app-shell";
 import { ServiceStatusBadge } from "@/components/services/service-status-badge";
+import { UsageCard } from "@/components/services/usage-card";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Detail } from "@/components/ui/detail";
@@ -14,6 +15,7 @@ import { formatDate } from "@/lib/format/format-date";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { resellerServiceView } from "@/lib/services/reseller-service-view";
+import { getResellerServiceUsageAction } from "../actions";
 import { ResellerServiceControls } from "./reseller-service-controls";
 
 export const metadata: Metadata = { title: "Service" };
@@ -67,6 +69,7 @@ export default async function ResellerServicePage({ params }: { params: Promise<
             </dl>
           </CardBody>
         </Card>
+        {view.machine && (view.status === "active" || view.status === "suspended") && <UsageCard serviceId={view.id} kind={view.machine.kind} load={getResellerServiceUsageAction} />}
         <ResellerServiceControls initial={view} images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))} />
       </div>
     </>

@@ -5,7 +5,9 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
+import { RdnsCard } from "@/components/services/rdns-card";
 import { PasswordCard, ReinstallCard, type InstallableImage } from "@/components/services/reinstall-card";
+import { RescueCard } from "@/components/services/rescue-card";
 import { SnapshotsCard, type SnapshotActions } from "@/components/services/snapshots-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -23,7 +25,10 @@ import {
   lifecycleResellerServiceAction,
   powerResellerServiceAction,
   reinstallResellerServiceAction,
+  rescueResellerServiceAction,
   resetResellerServicePasswordAction,
+  setResellerRdnsAction,
+  unrescueResellerServiceAction,
   type ServiceActionResult,
 } from "../actions";
 
@@ -74,7 +79,7 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
   const [confirmName, setConfirmName] = useState("");
   const name = view.hostname ?? view.name;
 
-  async function perform(key: string, fn: () => Promise<ServiceActionResult>): Promise<boolean> {
+  async function outcome(key: string, fn: () => Promise<ServiceActionResult>): Promise<ServiceActionResult> {
     setPending(key);
     try {
       const result = await fn();
@@ -83,11 +88,12 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
       await queryClient.invalidateQueries({ queryKey: ["reseller-service", initial.id] });
       // The status badge and details above are rendered on the server.
       if (result.ok && !key.startsWith("power:")) router.refresh();
-      return result.ok;
+      return result;
     } finally {
       setPending(null);
     }
   }
+  const perform = async (key: string, fn: () => Promise<ServiceActionResult>): Promise<boolean> => (await outcome(key, fn)).ok;
 
   const caps = view.capabilities;
   const state = view.machine?.state;
@@ -102,7 +108,8 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
             description={
               view.machine ? (
                 <>
-                  The server is <strong className="font-medium text-neutral-800">{state}</strong>.
+                  The server is <strong className="font-medium text-neutral-800">{state}</strong>
+                  {view.machine.rescue ? " and running the rescue system" : ""}.
                 </>
               ) : terminated ? (
                 "The service is terminated; its server is gone."
@@ -149,6 +156,23 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
               pending={pending === "password"}
               onSubmit={(password) => perform("password", () => resetResellerServicePasswordAction(view.id, password))}
             />
+          )}
+          {view.machine.kind === "dedicated" && (
+            <>
+              <RescueCard
+                inRescue={view.machine.rescue}
+                offered={view.status === "active" && !view.busy}
+                disabled={view.status === "suspended" || !!view.busy || pending !== null}
+                pending={pending === "rescue"}
+                onRescue={() => outcome("rescue", () => rescueResellerServiceAction(view.id))}
+                onLeave={() => outcome("rescue", () => unrescueResellerServiceAction(view.id))}
+              />
+              <RdnsCard
+                addresses={view.dedicatedAddresses ?? []}
+                disabled={view.status === "suspended" || pending !== null}
+                onSave={(ipAddressId, hostname) => perform(`rdns:${ipAddressId}`, () => setResellerRdnsAction(view.id, ipAddressId, hostname))}
+              />
+            </>
           )}
           {caps.backups && view.status === "active" && view.machine.kind === "vps" && (
             <SnapshotsCard id={view.id} canManage disabled={!!view.busy || pending !== null} perform={perform} actions={BACKUP_ACTIONS} noun="backup" />

@@ -6,7 +6,10 @@ import { Area, AreaChart, CartesianGrid, Legend, Line, LineChart, ResponsiveCont
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatBitsPerSecond, formatBytes } from "@/lib/format/data-units";
-import { getServiceUsageAction, type ServiceUsage } from "../usage-actions";
+import type { ServiceUsage } from "@/lib/services/samples/service-usage";
+
+/** Loads the card's data: a server action scoped to the viewer (the panel's or the reseller portal's). */
+export type LoadUsage = (serviceId: string, range: string) => Promise<ServiceUsage | null>;
 
 const RANGES = [
   { value: "24h", label: "24 hours" },
@@ -22,20 +25,20 @@ const axisTime = (range: Range) => (iso: string) => {
 const tooltipTime = (iso: unknown) => new Date(String(iso)).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
 /** Traffic (and a VPS's CPU and memory) from the five-minute samples, as charts with a range switch. */
-export function UsageCard({ serviceId, kind }: { serviceId: string; kind: "vps" | "dedicated" }) {
+export function UsageCard({ serviceId, kind, load }: { serviceId: string; kind: "vps" | "dedicated"; load: LoadUsage }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
   return (
     <QueryClientProvider client={client}>
-      <Usage serviceId={serviceId} kind={kind} />
+      <Usage serviceId={serviceId} kind={kind} load={load} />
     </QueryClientProvider>
   );
 }
 
-function Usage({ serviceId, kind }: { serviceId: string; kind: "vps" | "dedicated" }) {
+function Usage({ serviceId, kind, load }: { serviceId: string; kind: "vps" | "dedicated"; load: LoadUsage }) {
   const [range, setRange] = useState<Range>("24h");
   const { data, isPending } = useQuery({
     queryKey: ["usage", serviceId, range],
-    queryFn: () => getServiceUsageAction(serviceId, range),
+    queryFn: () => load(serviceId, range),
     // New samples arrive every five minutes.
     refetchInterval: 300_000,
   });
