@@ -122,6 +122,7 @@ test.describe("reseller portal: a service", () => {
     await page.getByRole("dialog", { name: "Reboot into the rescue system?" }).getByRole("button", { name: "Reboot into rescue" }).click();
     await expect(page.getByTestId("rescue-password")).toHaveText(/^[A-Za-z0-9]{20}$/);
     await expect(page.getByRole("button", { name: "Leave rescue mode" })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId("activity-card").getByRole("listitem").first()).toContainText(/Rescue system.*Done/, { timeout: 30_000 });
     await snap(page, testInfo, "reseller-dedicated-rescue");
 
     // The API sees what the portal did.

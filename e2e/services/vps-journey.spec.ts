@@ -55,6 +55,10 @@ test.describe("customer panel: a VPS from order to termination", () => {
     await expect(page.getByText(/^Restarting…/)).toBeVisible();
     await expect(progress).toBeHidden({ timeout: 30_000 });
     await expect(page.getByText("The server is running.")).toBeVisible();
+    // The activity card lists the restart, done, above the setup.
+    const activity = page.getByTestId("activity-card").getByRole("listitem");
+    await expect(activity.first()).toContainText(/Restart.*Done/, { timeout: 30_000 });
+    await expect(activity.last()).toContainText(/Setup.*Done/);
 
     // Snapshot, then revert to it.
     await page.getByLabel("Snapshot name").fill("journey-base");

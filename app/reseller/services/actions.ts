@@ -7,7 +7,9 @@ import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { rescueService, unrescueService } from "@/lib/services/dedicated/rescue-service";
 import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
+import { advanceMachineJobs } from "@/lib/services/advance-machine-jobs";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { listServiceActivity, type ActivityRow } from "@/lib/services/service-activity";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
 import { reinstallService } from "@/lib/services/lifecycle/reinstall-service";
 import { resetServicePassword } from "@/lib/services/lifecycle/reset-service-password";
@@ -156,4 +158,12 @@ export async function setResellerRdnsAction(serviceId: string, ipAddressId: stri
     const view = await setServiceReverseDns(backendContext({ db }), service, ipAddressId, name === "" ? null : name);
     return view.reverseDns ? `Reverse DNS of ${view.address} set to ${view.reverseDns}` : `Reverse DNS of ${view.address} cleared`;
   });
+}
+
+/** The activity card's rows (listServiceActivity, jobs advanced first) for one of the reseller's services. */
+export async function getResellerServiceActivityAction(serviceId: string): Promise<ActivityRow[] | null> {
+  const { db, service } = await scopedService(serviceId).catch(() => ({ db: null, service: null }));
+  if (!db || !service) return null;
+  await advanceMachineJobs(backendContext({ db }), service.id);
+  return listServiceActivity(db, service);
 }

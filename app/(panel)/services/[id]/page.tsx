@@ -4,6 +4,8 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/app-shell";
 import { AddressList } from "@/components/services/address-list";
 import { UsageCard } from "@/components/services/usage-card";
+import { ActivityCard } from "@/components/services/activity-card";
+import { getServiceActivityAction } from "../activity-actions";
 import { getServiceUsageAction } from "../usage-actions";
 import { ServiceStatusBadge } from "@/components/services/service-status-badge";
 import { Alert } from "@/components/ui/alert";
@@ -101,6 +103,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
           {ds.status !== "terminated" && ds.status !== "provisioning_failed" && (
             <DedicatedControls initial={view} images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))} canPower={access.canPower} canManage={access.canManage} canCancel={access.canCancel} />
           )}
+          {ds.status !== "terminated" && ds.status !== "provisioning_failed" && <ActivityCard serviceId={service.id} load={getServiceActivityAction} />}
         </div>
       </>
     );
@@ -179,6 +182,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
             canCancel={access.canCancel}
           />
         )}
+        {vps.status !== "terminated" && vps.status !== "provisioning_failed" && <ActivityCard serviceId={service.id} load={getServiceActivityAction} />}
         {changeable && (
           <UpgradeCard serviceId={service.id} currency={changes.currency} cycle={changes.cycle} rows={changes.rows} pending={changes.pending} canManage={access.canManage} unavailable={changes.unavailable} />
         )}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/app-shell";
 import { ServiceStatusBadge } from "@/components/services/service-status-badge";
+import { ActivityCard } from "@/components/services/activity-card";
 import { UsageCard } from "@/components/services/usage-card";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -15,7 +16,7 @@ import { formatDate } from "@/lib/format/format-date";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { resellerServiceView } from "@/lib/services/reseller-service-view";
-import { getResellerServiceUsageAction } from "../actions";
+import { getResellerServiceActivityAction, getResellerServiceUsageAction } from "../actions";
 import { ResellerServiceControls } from "./reseller-service-controls";
 
 export const metadata: Metadata = { title: "Service" };
@@ -71,6 +72,7 @@ export default async function ResellerServicePage({ params }: { params: Promise<
         </Card>
         {view.machine && (view.status === "active" || view.status === "suspended") && <UsageCard serviceId={view.id} kind={view.machine.kind} load={getResellerServiceUsageAction} />}
         <ResellerServiceControls initial={view} images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))} />
+        {view.machine && view.status !== "terminated" && <ActivityCard serviceId={view.id} load={getResellerServiceActivityAction} />}
       </div>
     </>
   );

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createManualClock } from "@/lib/backends/clock";
+import { testContext } from "@/lib/backends/testing/backend-test-kit";
+import { makeReseller } from "@/lib/testing/factories";
+import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { advanceMachineJobs } from "./advance-machine-jobs";
+import { findScopedServiceOrThrow } from "./find-scoped-service-or-throw";
+import { changeServicePower } from "./lifecycle/change-service-power";
+import { runLifecycleVerb } from "./lifecycle/run-lifecycle-verb";
+import { listServiceActivity } from "./service-activity";
+import { makeActiveService, makeDedicatedSite, makeVpsSite } from "./testing/service-factories";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("listServiceActivity", () => {
+  it("a VPS: its jobs newest first with their outcome; a terminated service shows none", async () => {
+    const site = await makeVpsSite(t.db);
+    const r = await makeReseller(t.db);
+    const { service } = await makeActiveService(t.db, { accountId: r.account.id, productId: site.product.id, locationId: site.location.id, hostname: "act-1.example.com" });
+    const ctx = testContext(t.db, { clock: createManualClock("2026-01-05T11:00:00.000Z") });
+    const scoped = () => findScopedServiceOrThrow(t.db, { accountId: r.account.id }, service.id);
+
+    expect(await listServiceActivity(t.db, await scoped())).toEqual([expect.objectContaining({ operation: "create", label: "Setup", state: "succeeded" })]);
+
+    await changeServicePower(ctx, await scoped(), "restart");
+    expect((await listServiceActivity(t.db, await scoped()))[0]).toMatchObject({ label: "Restart", state: expect.stringMatching(/^(queued|running)$/), finishedAt: null });
+    ctx.clock.advance(300_000);
+    await advanceMachineJobs(ctx, service.id);
+    const rows = await listServiceActivity(t.db, await scoped());
+    expect(rows.map((a) => [a.label, a.state])).toEqual([
+      ["Restart", "succeeded"],
+      ["Setup", "succeeded"],
+    ]);
+    expect(rows[0]!.finishedAt).not.toBeNull();
+    expect(await listServiceActivity(t.db, await scoped(), { limit: 1 })).toHaveLength(1);
+
+    await runLifecycleVerb(ctx, service.id, "terminate");
+    expect(await listServiceActivity(t.db, await scoped())).toEqual([]);
+  });
+
+  it("a dedicated server: only jobs since it was reserved for this service, never an earlier tenant's", async () => {
+    const site = await makeDedicatedSite(t.db);
+    const r = await makeReseller(t.db);
+    const { service } = await makeActiveService(t.db, { accountId: r.account.id, productId: site.product.id, locationId: site.location.id, hostname: "act-metal.example.com" });
+    const server = await t.db.dedicatedServer.findFirstOrThrow({ where: { serviceId: service.id } });
+    // A job from before this reservation: the previous tenant's use of the same hardware.
+    const before = new Date(server.reservedAt!.getTime() - 86_400_000);
+    await t.db.backendJob.create({
+      data: { nodeId: server.nodeId, serverId: server.id, operation: "rescue", state: "succeeded", startsAt: before, nextCheckAt: before, createdAt: before, finishedAt: before },
+    });
+
+    const rows = await listServiceActivity(t.db, await findScopedServiceOrThrow(t.db, { accountId: r.account.id }, service.id));
+    expect(rows.map((a) => a.label)).toEqual(["Installation"]);
+  });
+});
