@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { handleApiRequest } from "@/lib/api/handle-api-request";
+import { drainRequestBody, requestBodyStream, unreadBodyPolicy } from "./request-body-stream";
 
 const API_PREFIX = /^\/v1(?:[/?]|$)/;
 
@@ -25,7 +25,7 @@ export async function serveApiFastPath(req: IncomingMessage, res: ServerResponse
     method,
     headers,
     // The dispatcher reads the stream with a byte counter (1 MB limit) and cancels it early.
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: hasBody ? requestBodyStream(req) : undefined,
     duplex: "half",
   } as RequestInit & { duplex: "half" });
   const response = await handleApiRequest(request, { clientIp: req.socket.remoteAddress ?? null });
@@ -37,6 +37,10 @@ export async function serveApiFastPath(req: IncomingMessage, res: ServerResponse
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) out["set-cookie"] = cookies;
+  // An early answer (404, 401, 403, 413, 429 …) leaves the body unread: a keep-alive client's next
+  // request would be parsed from its bytes. Drain a small one, or close the connection.
+  const unread = unreadBodyPolicy(req);
+  if (unread === "close") out["connection"] = "close";
   res.writeHead(response.status, out);
   if (!response.body || method === "HEAD") {
     res.end();
@@ -44,7 +48,6 @@ export async function serveApiFastPath(req: IncomingMessage, res: ServerResponse
     const body = Buffer.from(await response.arrayBuffer());
     res.end(body);
   }
-  // A refused upload may leave unread bytes; don't keep the socket for another request then.
-  if (hasBody && !req.readableEnded) req.socket.destroySoon?.();
+  if (unread === "drain") drainRequestBody(req);
   return true;
 }

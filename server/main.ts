@@ -10,6 +10,7 @@ import { installDb, uninstallDb } from "@/lib/db/client";
 import { seedDemo } from "@/prisma/seed/seed-demo";
 import { startEmbeddedRunner } from "@/lib/jobs/embedded/start-embedded-runner";
 import { markClientIpHeaderTrusted } from "@/lib/api/client-ip";
+import { settleUnreadBody } from "./request-body-stream";
 import { stampClientIp } from "./stamp-client-ip";
 import { apiFastPathEnabled, serveApiFastPath } from "./api-fast-path";
 import { attachWebSockets } from "./attach-websockets";
@@ -42,6 +43,7 @@ export async function main({ root }: { root: string }) {
     if (url === "/healthz" || url.startsWith("/healthz?")) return lifecycle.health(res);
     if (!handler || lifecycle.state !== "ready") return lifecycle.notReady(req, res);
     lifecycle.track(res);
+    res.once("finish", () => settleUnreadBody(req));
     stampClientIp(req);
     const serve = async () => {
       if (fastPath && (await serveApiFastPath(req, res))) return;
