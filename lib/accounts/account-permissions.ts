@@ -1,6 +1,46 @@
-import type { CustomerMembership } from "@/lib/auth/resolve-areas";
+import type { AccountStatus } from "@/lib/generated/prisma/enums";
+import { DomainError } from "@/lib/errors/domain-error";
 
-/** Owners may do everything; team members hold a list such as ["services.view", "invoices.view"]. */
-export function hasPermission(membership: Pick<CustomerMembership, "permissions">, permission: string): boolean {
-  return membership.permissions === "all" || membership.permissions.includes(permission);
+/**
+ * Every account permission a team member can hold: one typed list, so a misspelt permission does
+ * not compile. The owner holds all of them. The customer API, the panel and members' keys all ask
+ * `can` (docs/decisions.md, "Account permissions").
+ */
+export const ACCOUNT_PERMISSIONS = ["services.view", "services.power", "services.manage", "services.cancel", "invoices.view", "invoices.pay", "billing.view"] as const;
+export type AccountPermission = (typeof ACCOUNT_PERMISSIONS)[number];
+
+/** Who acts on an account: the owner ("all") or a member with a stored list (unknown strings never match). */
+export interface AccountActor {
+  permissions: readonly string[] | "all";
+}
+
+export function isAccountPermission(value: string): value is AccountPermission {
+  return (ACCOUNT_PERMISSIONS as readonly string[]).includes(value);
+}
+
+export function can(actor: AccountActor, permission: AccountPermission): boolean {
+  return actor.permissions === "all" || actor.permissions.includes(permission);
+}
+
+/** True when the actor holds at least one of `permissions`. */
+export function canAny(actor: AccountActor, permissions: readonly AccountPermission[]): boolean {
+  return permissions.some((p) => can(actor, p));
+}
+
+
+/** The one sentence for a suspended account's refused change (API code ACCOUNT_SUSPENDED, and the panel). */
+export const ACCOUNT_SUSPENDED_MESSAGE = "The account is suspended; it is read-only until it is reactivated";
+
+/** A suspended account is read-only everywhere: the API, the panel and members' keys (docs/decisions.md, "Suspended accounts"). */
+export function isAccountWritable(status: AccountStatus): boolean {
+  return status === "active";
+}
+
+export function accountSuspendedError(): DomainError {
+  return new DomainError("forbidden", ACCOUNT_SUSPENDED_MESSAGE, { code: "ACCOUNT_SUSPENDED" });
+}
+
+/** The same rule for an actor already loaded (a panel membership, an API key's account). */
+export function assertActorWritable(actor: { accountStatus: AccountStatus }): void {
+  if (!isAccountWritable(actor.accountStatus)) throw accountSuspendedError();
 }

@@ -40,7 +40,7 @@ describe("getCustomerDashboard", () => {
     await invoice(other.account.id, `INV-O${other.account.id.slice(0, 4)}`, { total: "99.00", issuedAt: new Date(Date.UTC(2030, 1, 1)) });
 
     const { owner } = await t.db.clientAccount.findUniqueOrThrow({ where: { id: account.id }, select: { owner: true } });
-    const d = await getCustomerDashboard({ membership: { accountId: account.id, accountName: account.name, role: "owner", permissions: "all" }, userId: owner.id });
+    const d = await getCustomerDashboard({ membership: { accountId: account.id, accountName: account.name, role: "owner", permissions: "all", accountStatus: "active" }, userId: owner.id });
     expect(d.credit).toEqual({ balance: "42.5", currency: "EUR" });
     expect(d.services).toEqual({
       total: 4,
@@ -60,7 +60,7 @@ describe("getCustomerDashboard", () => {
     const { account } = await makeCustomer(t.db, { credit: "10" });
     const member = await makeUser(t.db);
     const d = await getCustomerDashboard({
-      membership: { accountId: account.id, accountName: account.name, role: "member", permissions: ["services.view"] },
+      membership: { accountId: account.id, accountName: account.name, role: "member", permissions: ["services.view"], accountStatus: "active" },
       userId: member.id,
     });
     expect(d.credit).toBeNull();
@@ -71,7 +71,7 @@ describe("getCustomerDashboard", () => {
   it("shows a team member their own credit, never the shared account's", async () => {
     const { account } = await makeCustomer(t.db, { credit: "500" });
     const member = await makeUser(t.db);
-    const membership = { accountId: account.id, accountName: account.name, role: "member" as const, permissions: ["billing.view"] };
+    const membership = { accountId: account.id, accountName: account.name, role: "member" as const, permissions: ["billing.view"], accountStatus: "active" as const };
     // Owning no account of their own, the member has no credit (in the shared account's currency).
     expect((await getCustomerDashboard({ membership, userId: member.id }, { db: t.db })).credit).toEqual({ balance: "0", currency: "EUR" });
     // Owning one, they see its balance.

@@ -1,7 +1,7 @@
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import type { CustomerMembership } from "@/lib/auth/resolve-areas";
 import type { InvoiceStatus, ServiceStatus } from "@/lib/generated/prisma/enums";
-import { hasPermission } from "./account-permissions";
+import { can } from "./account-permissions";
 import { getCreditBalance } from "./get-credit-balance";
 
 export type CustomerDashboard = {
@@ -43,9 +43,9 @@ export async function getCustomerDashboard(
     select: { id: true, name: true, status: true, currency: true },
   });
 
-  const canSeeServices = hasPermission(membership, "services.view");
-  const canSeeInvoices = hasPermission(membership, "invoices.view");
-  const canSeeBilling = hasPermission(membership, "billing.view");
+  const canSeeServices = can(membership, "services.view");
+  const canSeeInvoices = can(membership, "invoices.view");
+  const canSeeBilling = can(membership, "billing.view");
 
   const [credit, serviceGroups, recent, unpaid] = await Promise.all([
     canSeeBilling ? getCreditBalance({ accountId, userId, isOwner: membership.role === "owner" }, { db }) : null,

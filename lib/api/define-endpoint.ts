@@ -1,3 +1,4 @@
+import type { AccountPermission } from "@/lib/accounts/account-permissions";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { RateLimitState } from "./rate-limit-hook";
@@ -71,7 +72,7 @@ export interface EndpointDeclaration<Auth, S, P, Q, B, R> {
    * Customer API: team-member account permissions (any one) this endpoint needs. Defaults to the
    * permissions that allow holding the endpoint's scope; "none" = any member (identity).
    */
-  permissions?: readonly string[] | "none";
+  permissions?: readonly AccountPermission[] | "none";
   /**
    * Customer API: the cool-down bucket this action consumes (lib/api/rate-limit/cooldown-buckets.ts),
    * per user and resource. The resource is the `{id}` path parameter, else the first one, else none
@@ -108,7 +109,7 @@ export interface Endpoint<Auth = unknown, Scope extends string = string> {
   readonly body: z.ZodType | undefined;
   readonly response: z.ZodType | undefined;
   readonly module: PlatformModule | undefined;
-  readonly permissions: readonly string[] | "none" | undefined;
+  readonly permissions: readonly AccountPermission[] | "none" | undefined;
   readonly cooldown: EndpointCooldown | undefined;
   readonly summary: string;
   readonly description: string | undefined;

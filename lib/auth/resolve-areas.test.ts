@@ -20,7 +20,7 @@ describe("resolveAreas", () => {
     const areas = await resolveAreas({ userId: user.id });
     expect(areas).toEqual({
       isOperator: false,
-      customer: { accountId: account.id, accountName: "Acme", role: "owner", permissions: "all" },
+      customer: { accountId: account.id, accountName: "Acme", role: "owner", permissions: "all", accountStatus: "active" },
       reseller: null,
     });
     expect(home(areas)).toBe("/");
@@ -78,7 +78,7 @@ describe("resolveAreas", () => {
 });
 
 describe("paths", () => {
-  const customer: Areas = { isOperator: false, customer: { accountId: "a", accountName: "A", role: "owner", permissions: "all" }, reseller: null };
+  const customer: Areas = { isOperator: false, customer: { accountId: "a", accountName: "A", role: "owner", permissions: "all", accountStatus: "active" }, reseller: null };
   const operator: Areas = { isOperator: true, customer: null, reseller: null };
 
   it("maps paths to areas", () => {

@@ -1,3 +1,4 @@
+import type { AccountStatus } from "@/lib/generated/prisma/enums";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 
 export type Area = "customer" | "reseller" | "admin";
@@ -8,6 +9,8 @@ export type CustomerMembership = {
   role: "owner" | "member";
   /** TeamMember permissions; owners hold every permission. */
   permissions: string[] | "all";
+  /** A suspended account is read-only (lib/accounts/account-permissions.ts, isAccountWritable). */
+  accountStatus: AccountStatus;
 };
 
 export type ResellerMembership = { accountId: string; accountName: string; profileId: string };
@@ -30,14 +33,14 @@ export async function resolveAreas({ userId }: { userId: string }, options: { db
       ownedAccounts: {
         where: { status: { not: "closed" } },
         orderBy: { createdAt: "asc" },
-        select: { id: true, name: true, resellerProfile: { select: { id: true, status: true } } },
+        select: { id: true, name: true, status: true, resellerProfile: { select: { id: true, status: true } } },
       },
       memberships: {
         where: { account: { status: { not: "closed" } } },
         orderBy: { createdAt: "asc" },
         select: {
           permissions: true,
-          account: { select: { id: true, name: true, resellerProfile: { select: { id: true, status: true } } } },
+          account: { select: { id: true, name: true, status: true, resellerProfile: { select: { id: true, status: true } } } },
         },
       },
     },
@@ -53,7 +56,7 @@ export async function resolveAreas({ userId }: { userId: string }, options: { db
 
   return {
     isOperator: user.isOperator,
-    customer: first ? { accountId: first.id, accountName: first.name, role: first.role, permissions: first.permissions } : null,
+    customer: first ? { accountId: first.id, accountName: first.name, role: first.role, permissions: first.permissions, accountStatus: first.status } : null,
     reseller: resellerAccount
       ? { accountId: resellerAccount.id, accountName: resellerAccount.name, profileId: resellerAccount.resellerProfile!.id }
       : null,

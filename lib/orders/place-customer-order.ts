@@ -1,3 +1,4 @@
+import { assertAccountWritable } from "@/lib/accounts/assert-account-writable";
 import { applyAutoCredit, type AutoCreditOutcome } from "@/lib/billing/apply-auto-credit";
 import { resolveCreditAccountId } from "@/lib/billing/resolve-credit-account";
 import { requestProvisioning } from "@/lib/services/request-provisioning";
@@ -21,6 +22,7 @@ export async function placeCustomerOrder(
   input: PlaceOrderInput & { buyer: { kind: "customer"; accountId: string; userId?: string | null } },
   options: OrderRunOptions & { isOwner: boolean },
 ): Promise<PlaceCustomerOrderResult> {
+  await assertAccountWritable(options.db, input.buyer.accountId);
   const result = await placeOrder(input, options);
   const document = result.document;
   if (!result.created || !document || document.settled) return { ...result, autoCredit: null };

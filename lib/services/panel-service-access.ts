@@ -1,3 +1,4 @@
+import { can, type AccountPermission } from "@/lib/accounts/account-permissions";
 import type { CustomerMembership } from "@/lib/auth/resolve-areas";
 import type { ServiceScope } from "./find-scoped-service-or-throw";
 
@@ -7,7 +8,7 @@ import type { ServiceScope } from "./find-scoped-service-or-throw";
  * for power, services.manage for reinstall and password, services.cancel to cancel).
  */
 export function panelServiceAccess(customer: CustomerMembership) {
-  const has = (p: string) => customer.permissions === "all" || customer.permissions.includes(p);
+  const has = (p: AccountPermission) => can(customer, p);
   return {
     scope: { accountId: customer.accountId } satisfies ServiceScope,
     canView: has("services.view") || has("services.manage") || has("services.power"),

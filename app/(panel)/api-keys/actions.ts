@@ -1,5 +1,6 @@
 "use server";
 
+import { ACCOUNT_SUSPENDED_MESSAGE, isAccountWritable } from "@/lib/accounts/account-permissions";
 import { revalidatePath } from "next/cache";
 import { ApiKeyError, type ApiKeyErrorCode } from "@/lib/api-keys/api-key-error";
 import { ZCreateCustomerApiKeySchema, ZKeyIdSchema, type TCreateCustomerApiKeyInput } from "@/lib/api-keys/key-form-schemas";
@@ -31,6 +32,7 @@ const FIELD_OF: Partial<Record<ApiKeyErrorCode, keyof TCreateCustomerApiKeyInput
 export async function createCustomerApiKeyAction(formData: FormData): Promise<CreateCustomerKeyState> {
   const viewer = await requireCustomer();
   if (!viewer.customer) return { error: "Your sign-in is not linked to a customer account." };
+  if (!isAccountWritable(viewer.customer.accountStatus)) return { error: ACCOUNT_SUSPENDED_MESSAGE };
   const parsed = ZCreateCustomerApiKeySchema.safeParse({
     label: formData.get("label") ?? "",
     scopes: formData.getAll("scopes"),
@@ -65,6 +67,7 @@ export async function createCustomerApiKeyAction(formData: FormData): Promise<Cr
 export async function revokeCustomerApiKeyAction(keyId: string): Promise<KeyActionResult> {
   const viewer = await requireCustomer();
   if (!viewer.customer) return { error: "Your sign-in is not linked to a customer account." };
+  if (!isAccountWritable(viewer.customer.accountStatus)) return { error: ACCOUNT_SUSPENDED_MESSAGE };
   const parsed = ZKeyIdSchema.safeParse({ keyId });
   if (!parsed.success) return { error: NOT_YOURS };
   try {

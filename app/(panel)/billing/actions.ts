@@ -1,7 +1,7 @@
 "use server";
 
+import { ACCOUNT_SUSPENDED_MESSAGE, isAccountWritable, can } from "@/lib/accounts/account-permissions";
 import { revalidatePath } from "next/cache";
-import { hasPermission } from "@/lib/accounts/account-permissions";
 import { requireCustomer } from "@/lib/auth/session";
 import { INVALID_AMOUNT, parsePaymentAmount, type BillingDocumentType } from "@/lib/billing/billing-errors";
 import { payInvoiceFromCredit } from "@/lib/billing/pay-invoice-from-credit";
@@ -24,7 +24,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function payFromCredit(type: BillingDocumentType, formData: FormData): Promise<PayFromCreditState> {
   const viewer = await requireCustomer();
   if (!viewer.customer) return { error: "Your sign-in is not linked to a customer account." };
-  if (!hasPermission(viewer.customer, "invoices.pay")) {
+  if (!isAccountWritable(viewer.customer.accountStatus)) return { error: ACCOUNT_SUSPENDED_MESSAGE };
+  if (!can(viewer.customer, "invoices.pay")) {
     return { error: "Your role on this account does not include paying invoices. Ask the account owner for the invoices.pay permission." };
   }
   const id = String(formData.get("documentId") ?? "");

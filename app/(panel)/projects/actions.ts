@@ -1,5 +1,6 @@
 "use server";
 
+import { assertActorWritable, can, type AccountPermission } from "@/lib/accounts/account-permissions";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireCustomer } from "@/lib/auth/session";
@@ -18,7 +19,8 @@ const PATH = "/projects";
 async function actor(need: "manage" | "delete") {
   const viewer = await requireCustomer();
   if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account");
-  const has = (p: string) => viewer.customer!.permissions === "all" || viewer.customer!.permissions.includes(p);
+  assertActorWritable(viewer.customer);
+  const has = (p: AccountPermission) => can(viewer.customer!, p);
   if (need === "manage" && !has("services.manage") && !has("services.power")) throw new DomainError("forbidden", "Changing projects needs the services.manage permission on this account");
   if (need === "delete" && !has("services.cancel")) throw new DomainError("forbidden", "Deleting a project needs the services.cancel permission on this account");
   const accountId = viewer.customer.accountId;

@@ -1,3 +1,4 @@
+import { can, type AccountPermission } from "@/lib/accounts/account-permissions";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card } from "@/components/ui/card";
@@ -22,7 +23,7 @@ export default async function ProjectsPage() {
       </>
     );
   }
-  const has = (p: string) => viewer.customer!.permissions === "all" || viewer.customer!.permissions.includes(p);
+  const has = (p: AccountPermission) => can(viewer.customer!, p);
   const canView = has("services.view") || has("services.manage") || has("services.power");
   if (!canView) {
     return (

@@ -45,7 +45,7 @@ export async function getVpsAction(serviceId: string): Promise<VpsDoc | null> {
 
 export async function powerVpsAction(serviceId: string, verb: string): Promise<VpsActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canPower) throw new DomainError("forbidden", "Power actions need the services.power permission on this account");
     if (!POWER_VERBS.has(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
     const db = getDb();
@@ -57,7 +57,7 @@ export async function powerVpsAction(serviceId: string, verb: string): Promise<V
 
 export async function reinstallVpsAction(serviceId: string, imageId: string, password: string): Promise<VpsActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
     if (password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
     const db = getDb();
@@ -69,7 +69,7 @@ export async function reinstallVpsAction(serviceId: string, imageId: string, pas
 
 export async function resetVpsPasswordAction(serviceId: string, password: string): Promise<VpsActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Resetting the password needs the services.manage permission on this account");
     if (password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
     const db = getDb();
@@ -81,7 +81,7 @@ export async function resetVpsPasswordAction(serviceId: string, password: string
 
 export async function cancelServiceAction(serviceId: string, immediate: boolean): Promise<VpsActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canCancel) throw new DomainError("forbidden", "Cancelling needs the services.cancel permission on this account");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
@@ -92,7 +92,7 @@ export async function cancelServiceAction(serviceId: string, immediate: boolean)
 
 export async function withdrawCancellationAction(serviceId: string): Promise<VpsActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canCancel && !a.canManage) throw new DomainError("forbidden", "Withdrawing a cancellation needs the services.manage permission on this account");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
@@ -116,7 +116,7 @@ export async function listSnapshotsAction(serviceId: string): Promise<SnapshotLi
 
 export async function createSnapshotAction(serviceId: string, name: string): Promise<VpsActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Snapshots need the services.manage permission on this account");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
@@ -127,7 +127,7 @@ export async function createSnapshotAction(serviceId: string, name: string): Pro
 
 export async function revertSnapshotAction(serviceId: string, snapshotId: string, confirm: string): Promise<VpsActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Snapshots need the services.manage permission on this account");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
@@ -138,7 +138,7 @@ export async function revertSnapshotAction(serviceId: string, snapshotId: string
 
 export async function deleteSnapshotAction(serviceId: string, snapshotId: string): Promise<VpsActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Snapshots need the services.manage permission on this account");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
@@ -162,7 +162,7 @@ export async function imageStoragePriceAction(): Promise<ImageStoragePrice | nul
 
 export async function captureImageAction(serviceId: string, name: string): Promise<VpsActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Capturing an image needs the services.manage permission on this account");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
@@ -173,7 +173,7 @@ export async function captureImageAction(serviceId: string, name: string): Promi
 
 export async function deleteImageAction(imageId: string): Promise<VpsActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Deleting an image needs the services.manage permission on this account");
     await deleteCustomImage(backendContext({ db: getDb() }), a.scope, imageId);
     return "Image deleted. Servers built from it are not affected.";

@@ -1,5 +1,6 @@
 "use server";
 
+import { assertActorWritable } from "@/lib/accounts/account-permissions";
 import { revalidatePath } from "next/cache";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
@@ -21,6 +22,7 @@ export type ChangeActionResult = { ok: true; message: string; document: { type: 
 async function context(permission: "manage" | "cancel") {
   const viewer = await requireCustomer();
   if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account");
+  assertActorWritable(viewer.customer);
   const access = panelServiceAccess(viewer.customer);
   if (permission === "manage" && !access.canManage) throw new DomainError("forbidden", "Buying add-ons and upgrades needs the services.manage permission on this account");
   if (permission === "cancel" && !access.canCancel) throw new DomainError("forbidden", "Removing add-ons needs the services.cancel permission on this account");

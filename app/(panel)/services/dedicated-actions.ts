@@ -59,7 +59,7 @@ export async function getDedicatedAction(serviceId: string): Promise<DedicatedVi
 
 export async function powerDedicatedAction(serviceId: string, verb: string): Promise<DedicatedActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canPower) throw new DomainError("forbidden", "Power actions need the services.power permission on this account");
     if (!VERBS.has(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
     const service = await dedicatedService(a.scope, serviceId);
@@ -70,7 +70,7 @@ export async function powerDedicatedAction(serviceId: string, verb: string): Pro
 
 export async function reinstallDedicatedAction(serviceId: string, imageId: string, password: string): Promise<DedicatedActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
     if (password !== "" && password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
     const service = await dedicatedService(a.scope, serviceId);
@@ -81,7 +81,7 @@ export async function reinstallDedicatedAction(serviceId: string, imageId: strin
 
 export async function rescueDedicatedAction(serviceId: string): Promise<DedicatedActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Rescue mode needs the services.manage permission on this account");
     const { password } = await rescueService(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId));
     return { message: "Booting the rescue system…", secret: password };
@@ -90,7 +90,7 @@ export async function rescueDedicatedAction(serviceId: string): Promise<Dedicate
 
 export async function unrescueDedicatedAction(serviceId: string): Promise<DedicatedActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Rescue mode needs the services.manage permission on this account");
     await unrescueService(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId));
     return "Rebooting into the installed system…";
@@ -99,7 +99,7 @@ export async function unrescueDedicatedAction(serviceId: string): Promise<Dedica
 
 export async function setRdnsAction(serviceId: string, ipAddressId: string, hostname: string): Promise<DedicatedActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reverse DNS needs the services.manage permission on this account");
     const name = hostname.trim();
     const view = await setServiceReverseDns(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId), ipAddressId, name === "" ? null : name);
@@ -109,7 +109,7 @@ export async function setRdnsAction(serviceId: string, ipAddressId: string, host
 
 export async function attachSshKeyAction(serviceId: string, input: { sshKeyId: string } | { publicKey: string; name: string }): Promise<DedicatedActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "SSH keys need the services.manage permission on this account");
     const row = await attachServiceSshKey(getDb(), await dedicatedService(a.scope, serviceId), input);
     return `Key ${row.name} attached; it is installed on the next reinstall`;
@@ -118,7 +118,7 @@ export async function attachSshKeyAction(serviceId: string, input: { sshKeyId: s
 
 export async function detachSshKeyAction(serviceId: string, keyId: string): Promise<DedicatedActionResult> {
   return run(async () => {
-    const a = await access();
+    const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "SSH keys need the services.manage permission on this account");
     await detachServiceSshKey(getDb(), await dedicatedService(a.scope, serviceId), keyId);
     return "Key detached";

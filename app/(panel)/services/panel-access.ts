@@ -1,3 +1,4 @@
+import { assertActorWritable } from "@/lib/accounts/account-permissions";
 import type { CooldownBucketName } from "@/lib/api/rate-limit/cooldown-buckets";
 import { withPanelCooldown } from "@/lib/api/rate-limit/with-panel-cooldown";
 import { requireCustomer } from "@/lib/auth/session";
@@ -5,10 +6,14 @@ import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
 
-/** The signed-in panel user's rights on the account's services, and who they are (for cool-downs). */
-export async function access() {
+/**
+ * The signed-in panel user's rights on the account's services, and who they are (for cool-downs).
+ * `change: true` for anything that changes the account: a suspended account is read-only.
+ */
+export async function access(options: { change?: boolean } = {}) {
   const viewer = await requireCustomer();
   if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account");
+  if (options.change) assertActorWritable(viewer.customer);
   return { ...panelServiceAccess(viewer.customer), userId: viewer.user.id };
 }
 

@@ -1,5 +1,6 @@
 "use server";
 
+import { assertActorWritable, canAny } from "@/lib/accounts/account-permissions";
 import { revalidatePath } from "next/cache";
 import { createSshKey, deleteSshKey } from "@/lib/accounts/account-ssh-keys";
 import { requireCustomer } from "@/lib/auth/session";
@@ -14,8 +15,8 @@ const PATH = "/account/ssh-keys";
 async function actor() {
   const viewer = await requireCustomer();
   if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account");
-  const permissions = viewer.customer.permissions;
-  if (permissions !== "all" && !permissions.includes("services.manage") && !permissions.includes("services.power")) {
+  assertActorWritable(viewer.customer);
+  if (!canAny(viewer.customer, ["services.manage", "services.power"])) {
     throw new DomainError("forbidden", "Managing SSH keys needs the services.manage permission on this account");
   }
   return { accountId: viewer.customer.accountId, userId: viewer.user.id };

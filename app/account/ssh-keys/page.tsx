@@ -1,3 +1,4 @@
+import { can, type AccountPermission } from "@/lib/accounts/account-permissions";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card } from "@/components/ui/card";
@@ -24,7 +25,7 @@ export default async function SshKeysPage() {
       </>
     );
   }
-  const has = (p: string) => customer.permissions === "all" || customer.permissions.includes(p);
+  const has = (p: AccountPermission) => can(customer, p);
   const db = getDb();
   const actor = { accountId: customer.accountId, userId: viewer.user.id };
   const [keys, projects] = await Promise.all([listSshKeys(actor, { db }), listProjects(actor, { db })]);

@@ -1,3 +1,4 @@
+import { ACCOUNT_SUSPENDED_MESSAGE, canAny, isAccountWritable, type AccountPermission } from "@/lib/accounts/account-permissions";
 import { constantTimeEqual, sha256Hex } from "@/lib/crypto/constant-time-equal";
 import { isCustomerApiKeyScope } from "@/lib/api-keys/customer-api-key-scopes";
 import { MEMBER_PERMISSIONS_BY_SCOPE } from "@/lib/api-keys/customer-scope-permissions";
@@ -69,7 +70,7 @@ export async function authenticateCustomer(ctx: StageContext): Promise<CustomerA
 }
 
 /** The account permissions (any one) a member needs for an endpoint; null = no requirement. */
-export function memberPermissionsFor(endpoint: Pick<Endpoint, "scope" | "permissions">): readonly string[] | null {
+export function memberPermissionsFor(endpoint: Pick<Endpoint, "scope" | "permissions">): readonly AccountPermission[] | null {
   if (endpoint.permissions === "none" || endpoint.scope === null) return null;
   return endpoint.permissions ?? MEMBER_PERMISSIONS_BY_SCOPE[endpoint.scope as CustomerApiKeyScope];
 }
@@ -87,8 +88,7 @@ export async function authorizeCustomer(auth: CustomerAuth, endpoint: Endpoint<C
   }
   if (auth.permissions !== "all") {
     const needed = memberPermissionsFor(endpoint);
-    const held = auth.permissions;
-    if (needed && !needed.some((p) => held.includes(p))) {
+    if (needed && !canAny(auth, needed)) {
       throw new ApiError(
         403,
         "FORBIDDEN",
@@ -98,7 +98,7 @@ export async function authorizeCustomer(auth: CustomerAuth, endpoint: Endpoint<C
       );
     }
   }
-  if (endpoint.method !== "GET" && auth.accountStatus === "suspended") {
-    throw new ApiError(403, "ACCOUNT_SUSPENDED", "The account is suspended; the API is read-only until it is reactivated");
+  if (endpoint.method !== "GET" && !isAccountWritable(auth.accountStatus)) {
+    throw new ApiError(403, "ACCOUNT_SUSPENDED", ACCOUNT_SUSPENDED_MESSAGE);
   }
 }

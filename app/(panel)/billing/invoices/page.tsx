@@ -4,7 +4,7 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ReceiptIcon } from "@/components/ui/icons";
 import { Stat } from "@/components/ui/stat";
-import { hasPermission } from "@/lib/accounts/account-permissions";
+import { can } from "@/lib/accounts/account-permissions";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
 import { requireCustomer } from "@/lib/auth/session";
 import { INVOICE_STATUSES, listInvoices } from "@/lib/billing/list-invoices";
@@ -23,7 +23,7 @@ const PAGE_SIZE = 20;
 
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<{ status?: string; page?: string }> }) {
   const viewer = await requireCustomer();
-  if (!viewer.customer || !hasPermission(viewer.customer, "invoices.view")) {
+  if (!viewer.customer || !can(viewer.customer, "invoices.view")) {
     return <NoBillingAccess title="Invoices" linked={!!viewer.customer} permission="invoices.view" />;
   }
   const params = await searchParams;

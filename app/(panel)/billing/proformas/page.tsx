@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/layout/app-shell";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ReceiptIcon } from "@/components/ui/icons";
-import { hasPermission } from "@/lib/accounts/account-permissions";
+import { can } from "@/lib/accounts/account-permissions";
 import { requireCustomer } from "@/lib/auth/session";
 import { listProformas, PROFORMA_STATUSES } from "@/lib/billing/list-proformas";
 import type { ProformaStatus } from "@/lib/generated/prisma/enums";
@@ -22,7 +22,7 @@ const FILTERS = PROFORMA_STATUSES.filter((s) => s !== "paid");
 
 export default async function ProformasPage({ searchParams }: { searchParams: Promise<{ status?: string; page?: string }> }) {
   const viewer = await requireCustomer();
-  if (!viewer.customer || !hasPermission(viewer.customer, "invoices.view")) {
+  if (!viewer.customer || !can(viewer.customer, "invoices.view")) {
     return <NoBillingAccess title="Proformas" linked={!!viewer.customer} permission="invoices.view" />;
   }
   const params = await searchParams;

@@ -20,7 +20,7 @@ import { serviceDocument, vpsDocument } from "@/lib/services/customer-documents"
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
-import { hasPermission } from "@/lib/accounts/account-permissions";
+import { can } from "@/lib/accounts/account-permissions";
 import { RenewNow } from "./renew-now";
 import { loadPanelServiceChanges } from "@/lib/services/changes/panel-service-changes";
 import { AddonsCard, UpgradeCard } from "./service-changes-cards";
@@ -47,7 +47,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
     service.billingCycle !== "hourly" &&
     service.nextDueDate !== null &&
     !service.cancellationScheduledDate &&
-    hasPermission(viewer.customer, "invoices.pay");
+    can(viewer.customer, "invoices.pay");
   const renewCard = renewable ? (
     <Card>
       <CardHeader title="Renewal" />

@@ -1,7 +1,7 @@
 "use server";
 
+import { ACCOUNT_SUSPENDED_MESSAGE, isAccountWritable, can } from "@/lib/accounts/account-permissions";
 import { revalidatePath } from "next/cache";
-import { hasPermission } from "@/lib/accounts/account-permissions";
 import { requireCustomer } from "@/lib/auth/session";
 import { renewServiceNow } from "@/lib/billing/renewals/renew-service-now";
 import { getDb } from "@/lib/db/client";
@@ -19,7 +19,8 @@ export type RenewState = {
 export async function renewServiceAction(_prev: RenewState, formData: FormData): Promise<RenewState> {
   const viewer = await requireCustomer();
   if (!viewer.customer) return { error: "Your sign-in is not linked to a customer account." };
-  if (!hasPermission(viewer.customer, "invoices.pay")) {
+  if (!isAccountWritable(viewer.customer.accountStatus)) return { error: ACCOUNT_SUSPENDED_MESSAGE };
+  if (!can(viewer.customer, "invoices.pay")) {
     return { error: "Your role on this account does not include paying invoices. Ask the account owner for the invoices.pay permission." };
   }
   const serviceId = String(formData.get("serviceId") ?? "");

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/app-shell";
-import { hasPermission } from "@/lib/accounts/account-permissions";
+import { can } from "@/lib/accounts/account-permissions";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
 import { requireCustomer } from "@/lib/auth/session";
 import { getInvoiceOrThrow } from "@/lib/billing/get-billing-document-or-throw";
@@ -18,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function InvoicePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ ordered?: string }> }) {
   const viewer = await requireCustomer();
-  if (!viewer.customer || !hasPermission(viewer.customer, "invoices.view")) {
+  if (!viewer.customer || !can(viewer.customer, "invoices.view")) {
     return <NoBillingAccess title="Invoice" linked={!!viewer.customer} permission="invoices.view" />;
   }
   const { id } = await params;
@@ -51,7 +51,7 @@ export default async function InvoicePage({ params, searchParams }: { params: Pr
           balanceCurrency={credit.currency}
           covered={credit.currency === invoice.currency && credit.balance.gte(invoice.remainingAmount)}
           open={invoice.status === "unpaid"}
-          allowed={hasPermission(viewer.customer, "invoices.pay")}
+          allowed={can(viewer.customer, "invoices.pay")}
         />
         <DocumentItems doc={invoice} />
         <DocumentPayments doc={invoice} />

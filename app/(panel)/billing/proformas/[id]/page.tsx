@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Alert } from "@/components/ui/alert";
-import { hasPermission } from "@/lib/accounts/account-permissions";
+import { can } from "@/lib/accounts/account-permissions";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
 import { requireCustomer } from "@/lib/auth/session";
 import { getProformaOrThrow } from "@/lib/billing/get-billing-document-or-throw";
@@ -19,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function ProformaPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ ordered?: string }> }) {
   const viewer = await requireCustomer();
-  if (!viewer.customer || !hasPermission(viewer.customer, "invoices.view")) {
+  if (!viewer.customer || !can(viewer.customer, "invoices.view")) {
     return <NoBillingAccess title="Proforma" linked={!!viewer.customer} permission="invoices.view" />;
   }
   const { id } = await params;
@@ -60,7 +60,7 @@ export default async function ProformaPage({ params, searchParams }: { params: P
           balanceCurrency={credit.currency}
           covered={credit.currency === proforma.currency && credit.balance.gte(proforma.remainingAmount)}
           open={proforma.status === "unpaid"}
-          allowed={hasPermission(viewer.customer, "invoices.pay")}
+          allowed={can(viewer.customer, "invoices.pay")}
         />
         <DocumentItems doc={proforma} />
         <DocumentPayments doc={proforma} />
