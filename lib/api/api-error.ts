@@ -11,7 +11,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: FieldIssue[] | undefined;
-  /** The missing scope of a SCOPE_REQUIRED refusal (DECISIONS 22). */
+  /** The missing scope of a SCOPE_REQUIRED refusal (docs/decisions.md#d22). */
   readonly scope: string | undefined;
   readonly headers: Record<string, string> | undefined;
   /** Further top-level fields of the customer refusal body, e.g. ACTION_RATE_LIMITED's `retry_after_seconds`. */

@@ -123,7 +123,7 @@ describe("request helpers", () => {
 });
 
 describe("pagination", () => {
-  it("reseller page query refuses out-of-range values (DECISIONS 6)", () => {
+  it("reseller page query refuses out-of-range values (docs/decisions.md#d6)", () => {
     const q = z.object(resellerPageQuery({ defaultLimit: 20, maxLimit: 100 }));
     expect(q.parse({})).toEqual({ page: 1, limit: 20 });
     expect(q.parse({ page: "3", limit: "100" })).toEqual({ page: 3, limit: 100 });

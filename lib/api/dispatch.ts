@@ -92,7 +92,7 @@ function withHeaders(response: Response, headers: Record<string, string> | undef
 }
 
 /**
- * The pipeline both APIs share, in the order of DECISIONS 20:
+ * The pipeline both APIs share, in the order of docs/decisions.md#d20:
  * operator switch → route (404/405) → body size (413, streamed) → authentication (401) →
  * scope (403) → signature (401/400) → rate limit (429; counted right after authentication, so
  * requests refused by scope or signature count too) → module switch (403) → request scope

@@ -6,7 +6,7 @@ import { z } from "zod";
  * - reseller offset pagination (`GET /orders`): `{total, limit, offset, hasMore}`
  * - customer page pagination: `{page, limit, total, pages}`; `/orders` omits `pages`,
  *   `/account/transactions` calls it `totalPages`.
- * Query schemas: the reseller API refuses out-of-range values (400 naming the field, DECISIONS 6);
+ * Query schemas: the reseller API refuses out-of-range values (400 naming the field, docs/decisions.md#d6);
  * the customer API clamps `limit` to 200 silently (customer Limits).
  */
 

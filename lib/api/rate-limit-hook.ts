@@ -59,12 +59,12 @@ export const resellerSubject = (resellerId: string) => `reseller:${resellerId}`;
  * Counts one authenticated request in the database (shared by every server process) and says
  * whether it is over a limit. The dispatcher calls it right after authentication, so requests that
  * scope or signature then refuse are counted too (both specs: refused requests count), and throws
- * `refusal` only after the signature (DECISIONS 20). Design and precision: rate-limit/windows.ts.
+ * `refusal` only after the signature (docs/decisions.md#d20). Design and precision: rate-limit/windows.ts.
  *
  * - customer: one fixed hour per key, `PlatformSettings.customerHourlyLimit` (the same for every key);
  *   429 `RATE_LIMITED` with `Retry-After` (seconds to the window's end).
  * - reseller: a sliding hour per key and one per reseller; the headers describe the window with fewer
- *   requests remaining (DECISIONS 16) and `X-RateLimit-Reset` is always an hour ahead; 429
+ *   requests remaining (docs/decisions.md#d16) and `X-RateLimit-Reset` is always an hour ahead; 429
  *   `Rate limit exceeded` with `Retry-After` (when enough old requests will have left the window).
  */
 export async function countRequest(

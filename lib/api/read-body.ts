@@ -1,4 +1,4 @@
-/** Request bodies are limited to 1 MB (reseller Authentication §6, DECISIONS 5); both APIs apply it. */
+/** Request bodies are limited to 1 MB (reseller Authentication §6, docs/decisions.md#d5); both APIs apply it. */
 export const MAX_BODY_BYTES = 1_048_576;
 
 export type BodyReadResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: "too_large" };

@@ -1,7 +1,7 @@
 export interface ReplyOptions {
   /** Success status; defaults to the endpoint's declared `status` (200 unless declared). */
   status?: number;
-  /** Envelope `message` beside `data` (reseller DECISIONS 9; customer replays and async actions). */
+  /** Envelope `message` beside `data` (docs/decisions.md#d9; customer replays and async actions). */
   message?: string;
   /** Envelope `pagination` beside `data` (see lib/api/pagination.ts for the three shapes). */
   pagination?: object;

@@ -57,7 +57,7 @@ describe("payInvoiceFromCredit", () => {
   it("refuses in the documented order and changes nothing", async () => {
     const c = await makeCustomer(t.db, { credit: "3" });
     const invoice = await makeInvoice(t.db, { accountId: c.account.id, lines: [{ amount: "10.00" }] });
-    // amount over the outstanding balance wins over insufficient credit (DECISIONS 29)
+    // amount over the outstanding balance wins over insufficient credit (docs/decisions.md#d29)
     await expect(payInvoiceFromCredit(owner(c), invoice.id, { db: t.db, amount: d("10.01") })).rejects.toThrow(
       /^Amount exceeds the outstanding invoice balance$/,
     );

@@ -16,7 +16,7 @@ import { resolveCreditAccountId, type CreditActor } from "./resolve-credit-accou
  * `amount` of it. One transaction: the invoice row is locked first, so twenty concurrent calls for
  * one invoice pay it once (the others find it paid); the credit moves through postCreditEntry's
  * conditional update, so concurrent payments of different invoices never overspend.
- * Refusals (400, DECISIONS 29 order): not unpaid → `Invoice cannot be paid: …`; amount over the
+ * Refusals (400, in the order of docs/decisions.md#d29): not unpaid → `Invoice cannot be paid: …`; amount over the
  * outstanding balance → `Amount exceeds the outstanding invoice balance`; then
  * `Insufficient credit balance`. Services the payment releases are sent to provisioning after commit.
  */

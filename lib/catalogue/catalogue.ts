@@ -115,7 +115,7 @@ export async function catalogueAvailability(
 
 /**
  * GET /products/{id}/availability: answered for every product the buyer can see, whatever the
- * answer (DECISIONS 25); an unknown id is 404. Read-only, safe to poll.
+ * answer (docs/decisions.md#d25); an unknown id is 404. Read-only, safe to poll.
  */
 export async function getProductAvailability(
   db: DbOrTx,

@@ -1,5 +1,5 @@
 /**
- * RFC 1123 host names (DECISIONS 31): labels of 1-63 letters, digits and hyphens, not starting or
+ * RFC 1123 host names (docs/decisions.md#d31): labels of 1-63 letters, digits and hyphens, not starting or
  * ending with a hyphen, dot-separated, at most 253 characters, no trailing dot. Written without
  * look-behind so common regex dialects can run it; the reseller product schema's `hostnamePattern`.
  */

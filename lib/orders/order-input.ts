@@ -10,7 +10,7 @@ export interface OrderItemInput {
   quantity?: number;
   /** A location `value`. */
   location?: string | null;
-  /** RFC 1123 (DECISIONS 31); becomes Service.hostname. */
+  /** RFC 1123 (docs/decisions.md#d31); becomes Service.hostname. */
   hostname?: string | null;
   /** Per service; duplicates are merged (quantities summed) by the quote. */
   options?: { optionId: string; quantity?: number }[];

@@ -67,7 +67,7 @@ export async function loadOrderRecord(db: DbOrTx, orderId: string): Promise<Orde
   return db.order.findUniqueOrThrow({ where: { id: orderId }, select: ORDER_RECORD_SELECT });
 }
 
-/** The IP a service answers on once built (DECISIONS 15: null until it has a machine). */
+/** The IP a service answers on once built (docs/decisions.md#d15: null until it has a machine). */
 export function serviceIp(service: OrderRecord["services"][number]): string | null {
   return service.virtualMachines[0]?.ipAddresses[0]?.address ?? null;
 }

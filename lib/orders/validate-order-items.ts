@@ -34,7 +34,7 @@ function invalid(field: string, message: string): DomainError {
   return new DomainError("invalid", message, { details: [{ field, message }] });
 }
 
-/** DECISIONS 33: `#!` script or `#cloud-config` document, at most 64 KB. */
+/** docs/decisions.md#d33: `#!` script or `#cloud-config` document, at most 64 KB. */
 export function checkUserData(value: string, field: string): void {
   if (Buffer.byteLength(value, "utf8") > USER_DATA_MAX_BYTES) throw invalid(field, "user_data must be at most 64 KB");
   if (!value.startsWith("#!") && !value.startsWith("#cloud-config")) {

@@ -6,7 +6,7 @@ import type { Decimal } from "./money";
 // The refusals of pricing, typed so order code can tell them apart; each is a DomainError, so the
 // API edge maps it (kind → status, message verbatim, code and details for the customer API).
 
-/** No rule prices the product on the cycle (reseller-api "Wholesale price resolution", DECISIONS 10). */
+/** No rule prices the product on the cycle (reseller-api "Wholesale price resolution", docs/decisions.md#d10). */
 export class CycleNotSoldError extends DomainError {
   readonly cycle: BillingCycle;
   constructor(cycle: BillingCycle) {
@@ -55,7 +55,7 @@ export class OptionQuantityError extends DomainError {
 
 export const LOCATION_REQUIRED_MESSAGE = "A datacentre must be selected";
 
-/** The product prices its datacentres and the order names none (DECISIONS 24). */
+/** The product prices its datacentres and the order names none (docs/decisions.md#d24). */
 export class LocationRequiredError extends DomainError {
   constructor() {
     super("invalid", LOCATION_REQUIRED_MESSAGE, { details: [{ field: "location", message: LOCATION_REQUIRED_MESSAGE }] });
@@ -63,7 +63,7 @@ export class LocationRequiredError extends DomainError {
   }
 }
 
-/** A location the product is not sold in, or any location for a product sold in none (DECISIONS 24). */
+/** A location the product is not sold in, or any location for a product sold in none (docs/decisions.md#d24). */
 export class LocationUnavailableError extends DomainError {
   readonly location: string;
   readonly accepted: string[];

@@ -59,7 +59,7 @@ describe("resolveLocation: surcharges", () => {
   });
 });
 
-describe("resolveLocation: DECISIONS 24", () => {
+describe("resolveLocation: docs/decisions.md#d24", () => {
   it.each([undefined, null, ""])("a product that prices datacentres needs one (%s)", (missing) => {
     const e = refusal(() => resolveLocation(SERVER, missing, "monthly"));
     expect(e).toBeInstanceOf(LocationRequiredError);

@@ -23,7 +23,7 @@ export function acceptedLocations(product: ProductPricing): string[] {
 
 /**
  * The datacentre of an order line and its surcharge (customer-api "Locations and availability",
- * DECISIONS 24). A product with `locationRequired` needs one (LocationRequiredError); a named
+ * docs/decisions.md#d24). A product with `locationRequired` needs one (LocationRequiredError); a named
  * location must be one the product is sold in (LocationUnavailableError naming the accepted
  * values; any location is refused for a product sold in none). Without a location: null.
  * The surcharge applies to customers and resellers alike, never discounted; a location row

@@ -41,7 +41,7 @@ export function backendOf(product: Pick<Product, "kind">): ServiceBackend {
   return product.kind === "vps" ? "vps" : product.kind === "dedicated" ? "dedicated" : null;
 }
 
-/** Reseller API Capabilities (DECISIONS 14: terminated → every control false, backend still named). */
+/** Reseller API Capabilities (docs/decisions.md#d14: terminated → every control false, backend still named). */
 export interface ResellerCapabilities {
   backend: ServiceBackend;
   power: boolean;

@@ -2,7 +2,7 @@ import type { ServiceStatus } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 
 // The service state machine (reseller-api.md "States and transitions", customer-api.md "States and
-// transitions", DECISIONS 7). Two tables: what the lifecycle verbs do to the stored status, and which
+// transitions", docs/decisions.md#d7). Two tables: what the lifecycle verbs do to the stored status, and which
 // controls each status allows. Every API and the panel go through these; tests read them row by row.
 
 export const SERVICE_NOT_FOUND = "Service not found";
@@ -46,7 +46,7 @@ export function assertControlAllowed(status: ServiceStatus, control: Control): v
   if (refusal) throw refusal;
 }
 
-/** The refusal of a lifecycle verb from `status` (terminated refuses with 403 first, DECISIONS 7), or null. */
+/** The refusal of a lifecycle verb from `status` (terminated refuses with 403 first, docs/decisions.md#d7), or null. */
 export function lifecycleRefusal(verb: LifecycleVerb, status: ServiceStatus): DomainError | null {
   if (verb === "terminate") return null;
   if (status === "terminated") return new DomainError("forbidden", TERMINATED_SENTENCE);

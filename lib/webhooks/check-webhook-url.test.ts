@@ -219,7 +219,7 @@ describe("checkWebhookUrl at submission", () => {
     expect(await refusal(url)).toBe(WEBHOOK_URL_MESSAGES.notPublic(why));
   });
 
-  it("refuses a host that does not resolve with the sentence of DECISIONS 12", async () => {
+  it("refuses a host that does not resolve with the sentence of docs/decisions.md#d12", async () => {
     expect(await refusal("https://does-not-exist.example.org/hook")).toBe("Webhook URL host could not be resolved");
     const empty: Resolver = async () => [];
     await expect(checkWebhookUrl("https://hooks.example.com/", { resolve: empty, policy })).rejects.toThrow("Webhook URL host could not be resolved");

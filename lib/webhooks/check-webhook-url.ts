@@ -21,7 +21,7 @@ export interface WebhookUrlCheckOptions {
 }
 
 /**
- * Checks a webhook URL at submission (DECISIONS 11-12): an explicit http(s) scheme, no credentials,
+ * Checks a webhook URL at submission (docs/decisions.md#d11, #d12): an explicit http(s) scheme, no credentials,
  * and a public host — an IP literal that is public, or a name that resolves only to public addresses
  * (every address is checked). Returns the URL in its canonical WHATWG form, or throws a
  * DomainError("invalid") with one of WEBHOOK_URL_MESSAGES. The same rules run again at delivery, on

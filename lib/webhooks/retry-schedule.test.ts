@@ -6,7 +6,7 @@ it("backs off from 60 s, doubling, capped at one hour", () => {
   expect(webhookRetryDelaySeconds(1000)).toBe(3600);
 });
 
-it("twenty attempts by default span about fourteen hours of backoff (DECISIONS 19)", () => {
+it("twenty attempts by default span about fourteen hours of backoff (docs/decisions.md#d19)", () => {
   expect(WEBHOOK_DEFAULT_MAX_ATTEMPTS).toBe(20);
   const offsets = webhookAttemptOffsets(20);
   expect(offsets.slice(0, 8)).toEqual([0, 60, 180, 420, 900, 1860, 3780, 7380]);

@@ -1,10 +1,10 @@
 /**
- * Retry schedule (reseller-api.md "Events", DECISIONS 19): after the n-th failed attempt of a round
+ * Retry schedule (reseller-api.md "Events", docs/decisions.md#d19): after the n-th failed attempt of a round
  * the next one is due 60 s × 2^(n-1) later, capped at one hour — 60, 120, 240, 480, 960, 1920, 3600,
  * 3600, … — until ResellerProgramme.webhookMaxAttempts attempts (default 20) have failed; then the
  * delivery is permanently failed until someone re-queues it.
  *
- * Why 20 and not 5: the spec states both; DECISIONS 19 settles on 20. Twenty attempts span
+ * Why 20 and not 5: the spec states both; docs/decisions.md#d19 settles on 20. Twenty attempts span
  * 60+120+240+480+960+1920 s plus 13 × 3600 s = 50,580 s ≈ 14 h of backoff (about fifteen hours with
  * the up-to-a-minute sweep latency per attempt), so a receiver that is down overnight still gets
  * its events; five attempts would give up after about 15 minutes.

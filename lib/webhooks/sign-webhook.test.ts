@@ -13,7 +13,7 @@ describe("webhook signatures", () => {
     );
   });
 
-  it("key with the secret's 64 ASCII characters, not the 32 bytes they spell (DECISIONS 1)", () => {
+  it("key with the secret's 64 ASCII characters, not the 32 bytes they spell (docs/decisions.md#d1)", () => {
     const body = '{"event":"webhook.test"}';
     const ascii = createHmac("sha256", Buffer.from(SECRET, "utf8")).update(body).digest("hex");
     const decoded = createHmac("sha256", Buffer.from(SECRET, "hex")).update(body).digest("hex");

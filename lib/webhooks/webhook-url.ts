@@ -8,7 +8,7 @@ export interface WebhookActor {
 }
 
 /**
- * Sets (after the submission checks) or, with `null`, clears the reseller's webhook URL (DECISIONS 11).
+ * Sets (after the submission checks) or, with `null`, clears the reseller's webhook URL (docs/decisions.md#d11).
  * Deliveries already queued go to the URL on file when they are attempted; clearing it makes the ones
  * still due fail without an attempt, and events raised meanwhile are dropped.
  */

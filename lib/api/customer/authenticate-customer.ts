@@ -17,7 +17,7 @@ const NO_SUCH_KEY_HASH = sha256Hex("no such key");
 const unauthorized = (message: string) => new ApiError(401, "UNAUTHORIZED", message);
 
 /**
- * `Authorization: Bearer rfk_<8 hex>_<96 hex>` (DECISIONS 34). Lookup by the 8-hex id, sha256 of
+ * `Authorization: Bearer rfk_<8 hex>_<96 hex>` (docs/decisions.md#d34). Lookup by the 8-hex id, sha256 of
  * the secret compared in constant time. Unknown, revoked, expired or malformed keys and keys of
  * closed accounts are all 401 UNAUTHORIZED; an IP outside the key's allowlist (or an unknown
  * client address, see lib/api/client-ip.ts) is 403 FORBIDDEN.

@@ -3,9 +3,9 @@ import { jsonResponse } from "../json-response";
 import type { Reply } from "../reply";
 
 /**
- * Customer API envelope: `{success: true, data}` (DECISIONS 21; `message` and `pagination` beside
+ * Customer API envelope: `{success: true, data}` (docs/decisions.md#d21; `message` and `pagination` beside
  * `data` where the spec puts them) and `{success: false, error, code, details?}`, with `scope` on
- * SCOPE_REQUIRED (DECISIONS 22). Schema failures are BAD_REQUEST with details; INVALID_JSON has none.
+ * SCOPE_REQUIRED (docs/decisions.md#d22). Schema failures are BAD_REQUEST with details; INVALID_JSON has none.
  */
 export function customerSuccess(reply: Reply): Response {
   const { status = 200, message, pagination, meta } = reply.options;

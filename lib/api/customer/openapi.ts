@@ -11,7 +11,7 @@ Beta: endpoints and response shapes may still change before the stable release; 
 Authenticate with \`Authorization: Bearer rfk_<8 hex>_<96 hex>\`. Every GET needs the \`read\` scope; mutations name theirs (x-scope). Answers are \`{"success": true, "data": …}\`; refusals \`{"success": false, "error", "code", "details"?}\`.
 Every authenticated answer carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (unix seconds) for the key's hourly window; every authenticated request counts, refused ones included. Actions with a cool-down name its bucket in x-cooldown; a 429 carries \`Retry-After\`.`;
 
-/** The customer API's OpenAPI document (version 1.0.0, beta; DECISIONS 23). */
+/** The customer API's OpenAPI document (version 1.0.0, beta; docs/decisions.md#d23). */
 export function buildCustomerOpenApi(api: ApiDescription, baseUrl: string): JsonSchema {
   return buildOpenApiDocument(api, {
     serverUrl: baseUrl,

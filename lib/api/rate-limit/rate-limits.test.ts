@@ -122,7 +122,7 @@ describe("customer API: fixed hour per key", () => {
     const wait = Math.ceil((window.reset.getTime() - clock.getTime()) / 1000);
     expect(rl(limited)).toMatchObject({ limit: "5", remaining: "0", reset: String(unixSeconds(window.reset)), retryAfter: String(wait) });
 
-    // Scope (403) still comes before the 429 (DECISIONS 20), and validation after it.
+    // Scope (403) still comes before the 429 (docs/decisions.md#d20), and validation after it.
     await t.db.customerApiKey.update({ where: { id: scopeless.key.id }, data: { scopes: [] } });
     expect((await call(customerRequest("GET", "/account", { key: scopeless.plaintext }))).status).toBe(403);
     await t.db.customerApiKey.update({ where: { id: scopeless.key.id }, data: { scopes: ["read"] } });

@@ -103,7 +103,7 @@ describe("reseller sliding window", () => {
   });
 });
 
-describe("which window the headers describe (DECISIONS 16)", () => {
+describe("which window the headers describe (docs/decisions.md#d16)", () => {
   const w = (name: "key" | "reseller", limit: number, used: number): WindowReading => ({ name, limit, used });
 
   it("is the one with fewer requests remaining, the key's on a tie", () => {

@@ -76,7 +76,7 @@ export interface WindowReading {
 
 export const remainingOf = (w: WindowReading) => Math.max(0, w.limit - w.used);
 
-/** The window the headers describe (DECISIONS 16): fewer requests remaining wins; a tie goes to the first (the key's). */
+/** The window the headers describe (docs/decisions.md#d16): fewer requests remaining wins; a tie goes to the first (the key's). */
 export function tighterWindow<W extends WindowReading>(windows: readonly [W, ...W[]]): W {
   return windows.reduce((best, w) => (remainingOf(w) < remainingOf(best) ? w : best));
 }

@@ -19,7 +19,7 @@ const NO_SUCH_KEY_HASH = sha256Hex("no such key");
 const unauthorized = (message: string) => new ApiError(401, "UNAUTHORIZED", message);
 
 /**
- * `Authorization: Bearer rsk_<8 alnum>_<64 alnum>` (DECISIONS 17). A header that is not
+ * `Authorization: Bearer rsk_<8 alnum>_<64 alnum>` (docs/decisions.md#d17). A header that is not
  * `Bearer <token>` and a token of the wrong shape have their own sentences; an unknown, revoked or
  * expired key and a profile that is not `active` are one indistinguishable `Invalid API key`.
  */

@@ -8,7 +8,7 @@ import type { Reply } from "../reply";
  * - refusal `{success: false, error: <sentence>, message?}` (`message`, the same text, on
  *   platform-handler errors: the 5xx the platform itself raises);
  * - validation `{success: false, error: {message: "Validation failed", details: [{field, message}]}}`
- *   (also for malformed ids, bad JSON and out-of-range query values, DECISIONS 6);
+ *   (also for malformed ids, bad JSON and out-of-range query values, docs/decisions.md#d6);
  * - feature gate `403 {error: "Feature not available", message, code: "FEATURE_DISABLED"}`.
  */
 export function resellerSuccess(reply: Reply): Response {

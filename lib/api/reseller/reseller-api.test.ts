@@ -338,7 +338,7 @@ describe("customer records", () => {
   });
 
   it.each([["limit=101", "limit"], ["limit=0", "limit"], ["page=0", "page"], ["limit=abc", "limit"], ["limit=5&limit=6", "limit"]])(
-    "GET ?%s → 400 naming %s (DECISIONS 6)",
+    "GET ?%s → 400 naming %s (docs/decisions.md#d6)",
     async (qs, field) => {
       const { status, body } = await send("GET", `/customers?${qs}`, { key: r.plaintext });
       expect(status).toBe(400);

@@ -46,7 +46,7 @@ describe("reading services", () => {
     const active = await get("/services?status=active&limit=100");
     expect((active.body.data as { status: string }[]).every((s) => s.status === "active")).toBe(true);
     expect(await get("/services?status=provisioning")).toEqual({ status: 200, body: { success: true, data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } } });
-    // DECISIONS 6: an unknown value of any length is still a literal filter, never a 400.
+    // docs/decisions.md#d6: an unknown value of any length is still a literal filter, never a 400.
     expect(await get(`/services?status=${"x".repeat(500)}`)).toEqual({ status: 200, body: { success: true, data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } } });
     expect((await get("/services?limit=1&page=2")).body.pagination).toMatchObject({ page: 2, limit: 1 });
     expect((await get("/services?limit=0")).status).toBe(400);
@@ -215,7 +215,7 @@ describe("reinstall and password", () => {
     expect(await signed("POST", `/services/${id}/reinstall`, { osTemplate: site.ubuntu.id, password: "short" })).toEqual(short);
     const missing = { status: 400, body: { success: false, error: { message: "Validation failed", details: [{ field: "password", message: "Required" }] } } };
     expect(await signed("POST", `/services/${id}/reinstall`, { osTemplate: site.ubuntu.id })).toEqual(missing);
-    // DECISIONS 20: validation before look-ups, so an unknown image without a password is the 400, not the 404.
+    // docs/decisions.md#d20: validation before look-ups, so an unknown image without a password is the 400, not the 404.
     expect(await signed("POST", `/services/${id}/reinstall`, { osTemplate: randomUUID() })).toEqual(missing);
     const ok = await signed("POST", `/services/${id}/reinstall`, { osImageId: site.ubuntu.id, password: "long-enough" });
     expect(ok).toMatchObject({ status: 200, body: { success: true, message: "OS reinstall initiated", data: { jobId: expect.any(String) } } });

@@ -36,7 +36,7 @@ function verify(overrides: Partial<VerifySignatureInput>) {
 }
 
 describe("verifyResellerSignature", () => {
-  it("accepts hmac-sha256 over `<ts>.<raw body>` keyed with the secret's 64 ASCII characters (DECISIONS 1)", () => {
+  it("accepts hmac-sha256 over `<ts>.<raw body>` keyed with the secret's 64 ASCII characters (docs/decisions.md#d1)", () => {
     const ts = String(nowS);
     const header = `hmac-sha256=${digest(secret, `${ts}.${body}`)}`;
     expect(verify({ signatureHeader: header, timestampHeader: ts })).toBeNull();
@@ -78,7 +78,7 @@ describe("verifyResellerSignature", () => {
     expect(verify({ signatureHeader: `hmac-sha256=${digest(secret, pretty)}` })?.status).toBe(401);
   });
 
-  it("accepts both empty-body forms, with and without a timestamp (DECISIONS 2)", () => {
+  it("accepts both empty-body forms, with and without a timestamp (docs/decisions.md#d2)", () => {
     const ts = String(nowS);
     const empty = new Uint8Array(0);
     expect(verify({ rawBody: empty, timestampHeader: ts, signatureHeader: `hmac-sha256=${digest(secret, `${ts}.`)}` })).toBeNull();
@@ -143,7 +143,7 @@ describe("verifyResellerSignature", () => {
   });
 
   it.each(["sha256=" + "0".repeat(64), "HMAC-SHA256=" + "0".repeat(64), "0".repeat(64), "hmac-sha256", "", "v1,abc"])(
-    "header %j not of the form hmac-sha256=<value> → 400 Invalid signature format (DECISIONS 3)",
+    "header %j not of the form hmac-sha256=<value> → 400 Invalid signature format (docs/decisions.md#d3)",
     (header) => {
       expect(verify({ signatureHeader: header })).toEqual({ status: 400, message: "Invalid signature format" });
     },

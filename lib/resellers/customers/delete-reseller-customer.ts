@@ -3,7 +3,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { ResellerActor } from "./reseller-customer-row";
 import { CUSTOMER_NOT_FOUND } from "./update-reseller-customer";
 
-/** Statuses that no longer hold a customer record in place (DECISIONS 18). */
+/** Statuses that no longer hold a customer record in place (docs/decisions.md#d18). */
 const FINISHED = ["terminated", "cancelled"] as const;
 
 /**

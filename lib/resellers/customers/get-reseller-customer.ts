@@ -4,7 +4,7 @@ import { isUuid } from "@/lib/catalogue/product-ids";
 import { RESELLER_CUSTOMER_SELECT, type ResellerActor, type ResellerCustomerRecord } from "./reseller-customer-row";
 import { CUSTOMER_NOT_FOUND } from "./update-reseller-customer";
 
-/** Statuses that no longer hold a customer record in place (DECISIONS 18, as deleteResellerCustomer). */
+/** Statuses that no longer hold a customer record in place (docs/decisions.md#d18, as deleteResellerCustomer). */
 const FINISHED = ["terminated", "cancelled"] as const;
 
 export interface ResellerCustomerDetail extends ResellerCustomerRecord {

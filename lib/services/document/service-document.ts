@@ -96,7 +96,7 @@ async function rescueOffered(ctx: BackendContext, machine: ServiceMachine | null
 
 /**
  * The whole panel of one service in one read (`GET /services/{id}/document`): every required key,
- * and exactly one kind section (none for `generic`, DECISIONS 8). Features say which panels to draw;
+ * and exactly one kind section (none for `generic`, docs/decisions.md#d8). Features say which panels to draw;
  * a terminated service draws none.
  */
 export async function buildServiceDocument(ctx: BackendContext, service: ScopedService, buyer: ChangeBuyer): Promise<ServiceDocumentBody> {

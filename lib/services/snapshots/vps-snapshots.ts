@@ -9,7 +9,7 @@ import type { ScopedService } from "../find-scoped-service-or-throw";
 import { serviceMachineOrThrow } from "../lifecycle/service-machine-or-throw";
 import { assertControlAllowed } from "../service-rules";
 
-/** customer-api.md Bodies: the name pattern; DECISIONS 32: `auto-` and `system-` are reserved (any case). */
+/** customer-api.md Bodies: the name pattern; docs/decisions.md#d32: `auto-` and `system-` are reserved (any case). */
 export const SNAPSHOT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
 export const RESERVED_SNAPSHOT_PREFIXES = ["auto-", "system-"] as const;
 

@@ -9,7 +9,7 @@ import { INVALID_AMOUNT, parsePaymentAmount } from "@/lib/billing/billing-errors
 import { moneyString } from "../../../money";
 
 // How invoices, proformas and credit payments read in the customer API (customer-api.md
-// "Resources": detail reads add paid_amount, remaining_amount, settled; DECISIONS 28: list rows
+// "Resources": detail reads add paid_amount, remaining_amount, settled; docs/decisions.md#d28: list rows
 // carry id, number, status, total, currency and dates). Money is a decimal string.
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -88,7 +88,7 @@ export function customerOrder(order: OrderRecord) {
 
 export const documentSchema = z.object({ type: z.enum(["invoice", "proforma"]), id: z.string(), status: z.string(), total: z.string(), settled: z.boolean() }).nullable();
 
-/** `invoice`/`proforma` (exactly one, or both null: DECISIONS 27), `document`, `settled` of an order as it is now. */
+/** `invoice`/`proforma` (exactly one, or both null: docs/decisions.md#d27), `document`, `settled` of an order as it is now. */
 export function orderDocuments(order: OrderRecord) {
   const { invoice, proforma } = currentDocument(order);
   const doc = invoice

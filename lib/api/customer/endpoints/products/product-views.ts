@@ -8,7 +8,7 @@ import { BILLING_CYCLES, ZERO, apiBillingCycle, type Decimal } from "@/lib/prici
 import { moneyString } from "../../../money";
 
 // The customer API's catalogue shapes: money as decimal strings in the caller's currency,
-// cycles as DECISIONS 31 writes them.
+// cycles as docs/decisions.md#d31 writes them.
 
 const money = z.string().describe("Decimal string");
 const nullableMoney = money.nullable();

@@ -17,7 +17,7 @@ export const listServices = defineEndpoint({
     "`pagination` is `{page, limit, total, totalPages}`. A key bound to a customer sees only that customer's services.",
   query: z.object({
     ...resellerPageQuery({ defaultLimit: 20, maxLimit: 100 }),
-    // DECISIONS 6: literal, so any value (however long; the URL is the only bound) is a filter, never a 400.
+    // docs/decisions.md#d6: literal, so any value (however long; the URL is the only bound) is a filter, never a 400.
     status: z.string().optional(),
     externalCustomerId: z.string().max(255).optional(),
   }),

@@ -14,7 +14,7 @@ export const serviceRowSchema = z.object({
   externalCustomerId: z.string().nullable(),
   productName: z.string(),
   status: z.enum(["pending", "pending_payment", "installing", "active", "suspended", "provisioning_failed", "cancelled", "terminated", "fraud"]),
-  serverIp: z.string().nullable().describe("null until the service has a machine (DECISIONS 15)"),
+  serverIp: z.string().nullable().describe("null until the service has a machine"),
   hostname: z.string().nullable(),
   billingCycle: z.string(),
   wholesaleAmount: z.string().describe("Per cycle, base currency"),

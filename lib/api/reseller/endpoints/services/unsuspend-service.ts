@@ -11,7 +11,7 @@ export const unsuspendService = defineEndpoint({
   scope: "services",
   signed: true,
   summary: "Lift a suspension",
-  description: "Only a suspended service can be unsuspended (else 409, DECISIONS 7); a terminated one answers 403. The machine is started. Raises `service.unsuspended`.",
+  description: "Only a suspended service can be unsuspended (else 409); a terminated one answers 403. The machine is started. Raises `service.unsuspended`.",
   response: lifecycleResultSchema,
   async handler({ auth, db, now, params }) {
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);

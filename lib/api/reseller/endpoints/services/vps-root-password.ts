@@ -7,7 +7,7 @@ const vpsRootPassword = z.string().min(8, { error: "password must be at least 8 
 /**
  * A native VPS's new root password (reseller-api.md: 8+ on reinstall and password reset). Whether one
  * is needed depends on the service's backend (dedicated ignores it), so the endpoints check it once the
- * service is known, with the validation envelope and before any other look-up (DECISIONS 20).
+ * service is known, with the validation envelope and before any other look-up (docs/decisions.md#d20).
  */
 export function vpsRootPasswordOrThrow(password: unknown): string {
   const checked = vpsRootPassword.safeParse(password);

@@ -1,17 +1,19 @@
+// @ts-check
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import type { NextConfig } from "next";
 
 // A git worktree may link node_modules to the main checkout; Turbopack resolves only under its
 // root, so the root is the closest directory holding both the project and the real node_modules.
-function turbopackRoot(): string {
+/** @returns {string} */
+function turbopackRoot() {
   const project = path.resolve(import.meta.dirname);
   let root = path.dirname(realpathSync(path.join(project, "node_modules")));
   while (project !== root && !project.startsWith(root + path.sep)) root = path.dirname(root);
   return root;
 }
 
-const nextConfig: NextConfig = {
+/** @type {import('next').NextConfig} */
+const nextConfig = {
   // server.ts owns the process (websockets, background runner, database handle), so no standalone output.
   reactStrictMode: true,
   poweredByHeader: false,
