@@ -6,6 +6,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { SelectField } from "@/components/ui/form-field";
 import { Field } from "@/components/ui/input";
+import { rootPasswordProblem } from "@/lib/services/root-password";
 
 export type InstallableImage = { id: string; name: string; isDefault: boolean };
 
@@ -50,8 +51,9 @@ export function ReinstallCard({
             className="grid max-w-md gap-4"
             onSubmit={(e) => {
               e.preventDefault();
-              if ((password !== "" || !passwordOptional) && password.length < 8) {
-                setError(passwordOptional ? "At least 8 characters, or leave it empty to log in with your SSH keys" : "At least 8 characters");
+              const problem = rootPasswordProblem(password, { optional: passwordOptional });
+              if (problem) {
+                setError(passwordOptional ? `${problem}, or leave it empty to log in with your SSH keys` : problem);
                 return;
               }
               setError(undefined);
@@ -115,8 +117,9 @@ export function PasswordCard({ disabled, notRunning, pending, onSubmit }: { disa
           className="grid max-w-md gap-4"
           onSubmit={async (e) => {
             e.preventDefault();
-            if (password.length < 8) {
-              setError("At least 8 characters");
+            const problem = rootPasswordProblem(password);
+            if (problem) {
+              setError(problem);
               return;
             }
             setError(undefined);

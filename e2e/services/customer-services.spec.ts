@@ -57,7 +57,7 @@ test.describe("customer panel: services", () => {
     const password = page.getByLabel("New root password").last();
     await password.fill("short");
     await page.getByRole("button", { name: "Set password" }).click();
-    await expect(page.getByText("At least 8 characters")).toBeVisible();
+    await expect(page.getByText("password must be at least 8 characters")).toBeVisible();
     await password.fill("correct-horse-battery");
     await page.getByRole("button", { name: "Set password" }).click();
     await expect(page.getByText("Setting the new root password…")).toBeVisible();

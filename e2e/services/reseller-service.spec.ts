@@ -59,7 +59,7 @@ test.describe("reseller portal: a service", () => {
     // A new root password, through the guest agent, as POST /services/{id}/reset-password does.
     await page.getByLabel("New root password").last().fill("short");
     await page.getByRole("button", { name: "Set password" }).click();
-    await expect(page.getByText("At least 8 characters")).toBeVisible();
+    await expect(page.getByText("password must be at least 8 characters")).toBeVisible();
     await page.getByLabel("New root password").last().fill("correct-horse-9");
     await page.getByRole("button", { name: "Set password" }).click();
     await expect(page.getByText("Setting the new root password…")).toBeVisible();

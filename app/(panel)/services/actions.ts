@@ -59,7 +59,6 @@ export async function reinstallVpsAction(serviceId: string, imageId: string, pas
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
-    if (password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
     await cooled("reinstall", a.userId, service.id, () => reinstallService(backendContext({ db }), service, { osImageId: imageId, password }));
@@ -71,7 +70,6 @@ export async function resetVpsPasswordAction(serviceId: string, password: string
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Resetting the password needs the services.manage permission on this account");
-    if (password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
     await cooled("passwordReset", a.userId, service.id, () => resetServicePassword(backendContext({ db }), service, password));

@@ -72,7 +72,6 @@ export async function reinstallDedicatedAction(serviceId: string, imageId: strin
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
-    if (password !== "" && password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
     const service = await dedicatedService(a.scope, serviceId);
     await cooled("reinstall", a.userId, service.id, () => reinstallService(backendContext({ db: getDb() }), service, { osImageId: imageId, password: password || null }));
     return "Reinstall started: the server is being rebuilt";

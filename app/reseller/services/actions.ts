@@ -77,9 +77,6 @@ export async function lifecycleResellerServiceAction(serviceId: string, verb: "s
 export async function reinstallResellerServiceAction(serviceId: string, osImageId: string, password: string): Promise<ServiceActionResult> {
   return run(serviceId, async () => {
     const { db, service } = await scopedService(serviceId);
-    // As the reseller API: a native VPS needs a root password of 8+; a dedicated server's is optional (its SSH keys are installed).
-    const dedicated = service.product.kind === "dedicated";
-    if ((!dedicated || password !== "") && password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
     await reinstallService(backendContext({ db }), service, { osImageId, password: password || null });
     return "OS reinstall initiated";
   });
@@ -87,7 +84,6 @@ export async function reinstallResellerServiceAction(serviceId: string, osImageI
 
 export async function resetResellerServicePasswordAction(serviceId: string, password: string): Promise<ServiceActionResult> {
   return run(serviceId, async () => {
-    if (password.length < 8) throw new DomainError("invalid", "The root password needs at least 8 characters");
     const { db, service } = await scopedService(serviceId);
     await resetServicePassword(backendContext({ db }), service, password);
     return "Setting the new root password…";

@@ -1,3 +1,4 @@
+import { assertRootPassword } from "../root-password-or-throw";
 import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import type { BackendJobView } from "@/lib/backends/types";
@@ -34,7 +35,7 @@ export async function reinstallService(
   if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
   assertControlAllowed(service.status, "reinstall");
   if (backend === "vps" && !productControls(service.product).reinstall) throw new DomainError("forbidden", "Reinstall is switched off for this product");
-  if (backend === "vps" && !input.password) throw new DomainError("invalid", "A root password of 8 or more characters is required", { details: [{ field: "password", message: "Required" }] });
+  assertRootPassword(input.password, { optional: backend === "dedicated" });
   const image = await ctx.db.osImage.findUnique({ where: { id: input.osImageId }, include: { products: { where: { productId: service.productId } } } });
   if (!image) throw new DomainError("not_found", IMAGE_NOT_FOUND);
   if (!image.enabled || image.products.length === 0) {

@@ -1,3 +1,4 @@
+import { assertRootPassword } from "../root-password-or-throw";
 import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import type { BackendJobView } from "@/lib/backends/types";
@@ -54,7 +55,7 @@ export async function resetServicePassword(ctx: BackendContext, service: ScopedS
       throw backendRefusal(error);
     }
   }
-  if (!password) throw new DomainError("invalid", "A root password of 8 or more characters is required", { details: [{ field: "password", message: "Required" }] });
+  assertRootPassword(password);
   if (machine.vm.state !== "running" || machine.vm.rescueMode) throw new DomainError("conflict", VPS_NOT_RUNNING);
   try {
     return { job: await (await hypervisorForVm(machine.vm.id, ctx)).setPassword(machine.vm.id, password), password: null, method: "guest_agent" };

@@ -1,3 +1,4 @@
+import { rootPasswordSchema } from "@/lib/services/root-password";
 import { z } from "zod";
 import type { DedicatedPowerAction } from "@/lib/backends/bmc-driver";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -90,7 +91,7 @@ export const powerDedicatedByName = defineEndpoint({
   },
 });
 
-const password = z.string().min(8, { error: "password must be at least 8 characters" }).max(128);
+const password = rootPasswordSchema;
 
 export const reinstallDedicated = defineEndpoint({
   method: "POST",

@@ -1,3 +1,4 @@
+import { rootPasswordSchema } from "@/lib/services/root-password";
 import { z } from "zod";
 import { findScopedServiceOrThrow, type ScopedService } from "@/lib/services/find-scoped-service-or-throw";
 import { REINSTALL_INITIATED, reinstallService } from "@/lib/services/lifecycle/reinstall-service";
@@ -8,7 +9,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import type { CustomerAuth } from "../../customer-auth";
 import { customerServiceScope, findCustomerVpsOrThrow, guardVpsAction, requestBackend } from "../services/customer-service-scope";
 
-const password = z.string({ error: "password is required" }).min(8, { error: "password must be at least 8 characters" }).max(128);
+const password = rootPasswordSchema;
 const reinstallBody = z.object({ image_id: z.guid({ error: "image_id must be a UUID" }), password });
 const passwordBody = z.object({ password });
 

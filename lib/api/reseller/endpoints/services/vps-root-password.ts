@@ -1,8 +1,7 @@
-import { z } from "zod";
+import { rootPasswordSchema } from "@/lib/services/root-password";
 import { validationError } from "../../../api-error";
 import { issuesToDetails } from "../../../request-input";
 
-const vpsRootPassword = z.string().min(8, { error: "password must be at least 8 characters" }).max(128, { error: "password must be at most 128 characters" });
 
 /**
  * A native VPS's new root password (reseller-api.md: 8+ on reinstall and password reset). Whether one
@@ -10,7 +9,7 @@ const vpsRootPassword = z.string().min(8, { error: "password must be at least 8 
  * service is known, with the validation envelope and before any other look-up (docs/decisions.md#d20).
  */
 export function vpsRootPasswordOrThrow(password: unknown): string {
-  const checked = vpsRootPassword.safeParse(password);
+  const checked = rootPasswordSchema.safeParse(password);
   if (!checked.success) throw validationError(issuesToDetails(checked.error.issues, "password"));
   return checked.data;
 }
