@@ -3,10 +3,9 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { resolveCreditAccountId, type CreditActor } from "../resolve-credit-account";
 import { raiseRenewal, type RaisedRenewal } from "./raise-renewal";
 
-export const RENEW_ONLY_ACTIVE = "Only an active service can be renewed";
-export const RENEW_NOT_HOURLY = "Hourly services are charged from credit by the hour and are not renewed";
-export const RENEW_CANCELLATION_SCHEDULED = "This service ends with its paid period (a cancellation is scheduled); withdraw the cancellation to renew it";
-export const RENEW_NO_DUE_DATE = "This service has no billing period to renew yet";
+import { renewRefusal } from "./can-renew-now";
+
+export { RENEW_CANCELLATION_SCHEDULED, RENEW_NO_DUE_DATE, RENEW_NOT_HOURLY, RENEW_ONLY_ACTIVE } from "./can-renew-now";
 export const RENEWAL_PENDING = "A document for this service is awaiting payment; pay it before requesting a renewal";
 
 /**
@@ -32,10 +31,8 @@ export async function renewServiceNow(db: Db, serviceId: string, options: { at: 
         where: { id: serviceId },
         select: { status: true, billingCycle: true, nextDueDate: true, cancellationScheduledDate: true },
       });
-      if (full.status !== "active") throw new DomainError("forbidden", RENEW_ONLY_ACTIVE);
-      if (full.billingCycle === "hourly") throw new DomainError("invalid", RENEW_NOT_HOURLY);
-      if (!full.nextDueDate) throw new DomainError("invalid", RENEW_NO_DUE_DATE);
-      if (full.cancellationScheduledDate && full.cancellationScheduledDate <= full.nextDueDate) throw new DomainError("invalid", RENEW_CANCELLATION_SCHEDULED);
+      const refusal = renewRefusal(full);
+      if (refusal) throw refusal;
       const open =
         (await tx.invoice.count({ where: { status: "unpaid", items: { some: { serviceId } } } })) +
         (await tx.proforma.count({ where: { status: "unpaid", items: { some: { serviceId } } } }));

@@ -20,7 +20,8 @@ import { serviceDocument, vpsDocument } from "@/lib/services/customer-documents"
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
-import { can } from "@/lib/accounts/account-permissions";
+import { can, isAccountWritable } from "@/lib/accounts/account-permissions";
+import { canRenewNow } from "@/lib/billing/renewals/can-renew-now";
 import { RenewNow } from "./renew-now";
 import { loadPanelServiceChanges } from "@/lib/services/changes/panel-service-changes";
 import { AddonsCard, UpgradeCard } from "./service-changes-cards";
@@ -41,13 +42,8 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;
   });
-  // "Renew now" (POST /services/{id}/renew's rules): active, non-hourly, with a period, no cancellation scheduled, and allowed to pay.
-  const renewable =
-    service.status === "active" &&
-    service.billingCycle !== "hourly" &&
-    service.nextDueDate !== null &&
-    !service.cancellationScheduledDate &&
-    can(viewer.customer, "invoices.pay");
+  // "Renew now": POST /services/{id}/renew's rule (canRenewNow), for someone allowed to pay on a writable account.
+  const renewable = canRenewNow(service) && can(viewer.customer, "invoices.pay") && isAccountWritable(viewer.customer.accountStatus);
   const renewCard = renewable ? (
     <Card>
       <CardHeader title="Renewal" />
