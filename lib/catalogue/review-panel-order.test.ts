@@ -100,12 +100,23 @@ describe("reviewPanelOrder", () => {
   });
 
   it("the pricing refusals land on their field: datacentre required, location not sold, option over its maximum", async () => {
-    const colo = await reviewPanelOrder(t.db, { accountId }, input({ productId: product["colo-1u"]!, location: null, osImageId: null, hostname: null }), { now: AT });
-    expect(colo).toEqual({ ok: false, fieldErrors: { location: "A datacentre must be selected" } });
+    const server = await reviewPanelOrder(t.db, { accountId }, input({ productId: product["ds-xeon-e2388g"]!, location: null, osImageId: null, hostname: null }), { now: AT });
+    expect(server).toEqual({ ok: false, fieldErrors: { location: "A datacentre must be selected" } });
     const elsewhere = await reviewPanelOrder(t.db, { accountId }, input({ productId: product["ds-epyc-7443p"]!, location: "hel1", osImageId: null }), { now: AT });
     expect(elsewhere.ok === false && elsewhere.fieldErrors.location).toMatch(/^Location 'hel1' is not available for this product/);
     const many = await reviewPanelOrder(t.db, { accountId }, input({ options: [{ optionId: option["extra-ipv4"]!, quantity: 99 }] }), { now: AT });
     expect(many.ok === false && many.fieldErrors.options).toMatch(/allows at most \d+ per service$/);
+  });
+
+  it("refuses the demo's game server, IP transit and colocation on the form: no backend builds them yet", async () => {
+    for (const [slug, location, sentence] of [
+      ["game-minecraft-8gb", null, "Game server products cannot be ordered yet: no backend builds them"],
+      ["ip-transit-1g", "ams1", "IP transit products cannot be ordered yet: no backend builds them"],
+      ["colo-1u", "fra1", "Colocation products cannot be ordered yet: no backend builds them"],
+    ] as const) {
+      const result = await reviewPanelOrder(t.db, { accountId }, input({ productId: product[slug]!, location, osImageId: null, hostname: null }), { now: AT });
+      expect(result, slug).toEqual({ ok: false, fieldErrors: { form: sentence } });
+    }
   });
 
   it("an unknown product is 404, as in the API", async () => {

@@ -102,10 +102,12 @@ export async function reviewPanelOrder(
   const sshKeys = input.sshKeyIds.map((id) => accountKeys.find((k) => k.id === id));
   if (sshKeys.some((k) => !k)) errors.sshKeyIds = "One of the SSH keys is no longer on your account. Reload the page.";
 
-  // Capacity is the order's to settle; review only says what the catalogue already shows.
+  // Capacity is the order's to settle; review only says what the catalogue already shows. A
+  // refusal of the whole plan (a kind no backend builds, a withdrawn product) is about the order,
+  // not the datacentre chosen; only a full location is the location's.
   const availability = (await catalogueAvailability(db, [entry], input.location)).get(product.id)!;
   if (!availability.available && availability.code !== "location_unavailable") {
-    errors[input.location ? "location" : "form"] = availability.reason;
+    errors[input.location && availability.code === "no_capacity" ? "location" : "form"] = availability.reason;
   }
 
   let quote: OrderQuote | null = null;
