@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TPanelOrderInput } from "@/lib/catalogue/panel-order-schema";
+import { optionFieldName, type TPanelOrderInput } from "@/lib/catalogue/panel-order-schema";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { makeCustomer, makeProduct } from "@/lib/testing/factories";
 import { placePanelOrder } from "./place-panel-order";
@@ -40,6 +41,31 @@ describe("placePanelOrder", () => {
     expect(first.placed.order).toMatchObject({ status: "invoiced", idempotencyKey: `panel-${formKey}` });
     const again = await placePanelOrder(actor, input(product.id), { db: t.db, now, formKey, provision: noBuilds });
     expect(again.ok && [again.placed.created, again.placed.order.id]).toEqual([false, first.placed.order.id]);
+  });
+
+  it("an add-on's refusal at placement is keyed by that add-on (-2 past the form, over the maximum), and nothing is ordered", async () => {
+    const c = await makeCustomer(t.db);
+    const actor = { accountId: c.account.id, userId: c.owner.id, isOwner: true };
+    const product = await makeProduct(t.db, { kind: "generic", prices: { monthly: "12.00" } });
+    const option = async (slug: string, maxQuantity: number | null) => {
+      const o = await t.db.productOption.create({
+        data: { name: slug, slug: `${slug}-${randomUUID().slice(0, 8)}`, pricingType: "recurring", maxQuantity, prices: { create: [{ cycle: "monthly", amount: new Prisma.Decimal("1.00") }] } },
+      });
+      await t.db.productOptionAssignment.create({ data: { productId: product.id, optionId: o.id } });
+      return o;
+    };
+    const [ip, disk] = [await option("ip", null), await option("disk", 2)];
+    const place = (options: TPanelOrderInput["options"]) => placePanelOrder(actor, input(product.id, { options }), { db: t.db, now, formKey: randomUUID(), provision: noBuilds });
+    expect(await place([{ optionId: ip.id, quantity: 1 }, { optionId: disk.id, quantity: -2 }])).toEqual({
+      ok: false,
+      fieldErrors: { [optionFieldName(disk.id)]: "Quantity must be a whole number of at least 1" },
+    });
+    expect(await place([{ optionId: ip.id, quantity: 1 }, { optionId: disk.id, quantity: 3 }])).toEqual({
+      ok: false,
+      fieldErrors: { [optionFieldName(disk.id)]: "Option 'disk' allows at most 2 per service" },
+    });
+    expect(await t.db.order.count({ where: { accountId: c.account.id } })).toBe(0);
+    expect(await t.db.invoice.count({ where: { accountId: c.account.id } })).toBe(0);
   });
 
   it("refuses a product no backend builds (game, IP transit, colocation) on the form, writing nothing", async () => {

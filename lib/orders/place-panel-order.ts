@@ -1,9 +1,10 @@
-import type { TPanelOrderField, TPanelOrderInput } from "@/lib/catalogue/panel-order-schema";
+import type { TPanelOrderFieldErrors, TPanelOrderInput } from "@/lib/catalogue/panel-order-schema";
+import { panelOrderErrorFields } from "@/lib/catalogue/review-panel-order";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { OrderRunOptions } from "./order-input";
 import { placeCustomerOrder, type PlaceCustomerOrderResult } from "./place-customer-order";
 
-export type PanelOrderPlacement = { ok: true; placed: PlaceCustomerOrderResult } | { ok: false; fieldErrors: Partial<Record<TPanelOrderField, string>> };
+export type PanelOrderPlacement = { ok: true; placed: PlaceCustomerOrderResult } | { ok: false; fieldErrors: TPanelOrderFieldErrors };
 
 /** The form's idempotency key (one per form load) as the order's key; anything else places without one. */
 export const panelIdempotencyKey = (formKey: string): string | null => (/^[0-9a-f-]{36}$/i.test(formKey.trim()) ? `panel-${formKey.trim()}` : null);
@@ -11,7 +12,8 @@ export const panelIdempotencyKey = (formKey: string): string | null => (/^[0-9a-
 /**
  * The client panel's "Place order": the reviewed configuration (reviewPanelOrder) becomes an order
  * through the same function as the customer API's POST /orders (placeCustomerOrder: every order
- * rule, the document, auto-credit, provisioning). A refusal is the form's, with the rule's sentence;
+ * rule, the document, auto-credit, provisioning). A refusal comes back on the field it is about (an
+ * add-on's on that add-on, panelOrderErrorFields), else on the form, with the rule's sentence;
  * nothing is written for it.
  */
 export async function placePanelOrder(
@@ -39,7 +41,7 @@ export async function placePanelOrder(
     );
     return { ok: true, placed };
   } catch (error) {
-    if (error instanceof DomainError) return { ok: false, fieldErrors: { form: error.message } };
+    if (error instanceof DomainError) return { ok: false, fieldErrors: panelOrderErrorFields(error, input) };
     throw error;
   }
 }

@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { requireCustomer } from "@/lib/auth/session";
-import { ZPanelOrderSchema, panelOrderFieldsFromForm, panelOrderFieldErrors, type TPanelOrderField, type TPanelOrderInput } from "@/lib/catalogue/panel-order-schema";
+import { parsePanelOrderForm, type TPanelOrderFieldErrors, type TPanelOrderInput } from "@/lib/catalogue/panel-order-schema";
 import { reviewPanelOrder, type PanelOrderReview } from "@/lib/catalogue/review-panel-order";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -10,7 +10,8 @@ import { currentDocument, placePanelOrder } from "@/lib/orders";
 import { mayPlaceOrders, ORDERING_NOT_ALLOWED } from "./ordering-status";
 
 export type OrderFormState = {
-  fieldErrors?: Partial<Record<TPanelOrderField, string>>;
+  /** Per field; an add-on's under `option:<id>`. */
+  fieldErrors?: TPanelOrderFieldErrors;
   review?: PanelOrderReview;
   /** A sentence about the whole form. */
   notice?: string;
@@ -22,12 +23,12 @@ type Checked = { ok: true; accountId: string; input: TPanelOrderInput; review: P
 async function checkAndQuote(formData: FormData): Promise<Checked> {
   const viewer = await requireCustomer();
   if (!viewer.customer) return { ok: false, state: { fieldErrors: { form: "Your sign-in is not linked to a customer account, so there is nothing to order for." } } };
-  const parsed = ZPanelOrderSchema.safeParse(panelOrderFieldsFromForm(formData));
-  if (!parsed.success) return { ok: false, state: { fieldErrors: panelOrderFieldErrors(parsed.error) } };
+  const parsed = parsePanelOrderForm(formData);
+  if (!parsed.ok) return { ok: false, state: { fieldErrors: parsed.fieldErrors } };
   try {
-    const result = await reviewPanelOrder(getDb(), { accountId: viewer.customer.accountId }, parsed.data);
+    const result = await reviewPanelOrder(getDb(), { accountId: viewer.customer.accountId }, parsed.input);
     if (!result.ok) return { ok: false, state: { fieldErrors: result.fieldErrors } };
-    return { ok: true, accountId: viewer.customer.accountId, input: parsed.data, review: result.review };
+    return { ok: true, accountId: viewer.customer.accountId, input: parsed.input, review: result.review };
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") return { ok: false, state: { fieldErrors: { form: "This product is no longer sold. Pick another from the catalogue." } } };
     throw error;
