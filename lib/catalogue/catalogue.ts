@@ -19,6 +19,7 @@ import { computeAvailability, type AvailabilityFacts, type ProductAvailability }
 import { loadCapacitySnapshot, moduleOffFor } from "./load-availability-inputs";
 import { loadCatalogueProducts, type CatalogueOsImage, type CatalogueProduct } from "./load-catalogue-products";
 import { isUuid } from "./product-ids";
+import { productKindNotOrderableReason } from "./product-kind-backends";
 
 export interface CatalogueEntry {
   product: CatalogueProduct;
@@ -107,6 +108,7 @@ export async function catalogueAvailability(
         sellable: Object.keys(entry.sheet.cycles).length > 0,
         orderableImages: orderableImages(entry.product).length,
         moduleOff: moduleOffFor(entry.product.kind, switches),
+        noBackend: productKindNotOrderableReason(entry.product.kind),
       };
       return [entry.product.id, computeAvailability(entry.product, facts, snapshot, requested)];
     }),

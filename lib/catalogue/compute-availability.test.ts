@@ -25,7 +25,7 @@ const VPS: AvailabilityProduct = {
   locations: [AMS, FRA],
 };
 
-const FACTS: AvailabilityFacts = { sellable: true, orderableImages: 2, moduleOff: null };
+const FACTS: AvailabilityFacts = { sellable: true, orderableImages: 2, moduleOff: null, noBackend: null };
 
 function site(locationId: string, free: { vcpus: number; memoryMb: number; diskGb: number }, v4 = 100, stock: Record<string, number> = {}): LocationCapacity {
   return {
@@ -52,6 +52,12 @@ describe("computeAvailability: plan-wide refusals come first", () => {
     ["a switched-off module", VPS, { ...FACTS, moduleOff: "native VPS" }, "The native VPS module is switched off on this platform"],
     ["no cycle priced for the caller", VPS, { ...FACTS, sellable: false }, "This product is not sold on any billing cycle"],
     ["a native VPS without an orderable image", VPS, { ...FACTS, orderableImages: 0 }, "No operating system image can be ordered with this product"],
+    [
+      "a kind no backend builds",
+      { ...VPS, kind: "game" as const },
+      { ...FACTS, noBackend: "Game server products cannot be ordered yet: no backend builds them" },
+      "Game server products cannot be ordered yet: no backend builds them",
+    ],
   ])("plan_disabled for %s, in every location too", (_name, product, facts, reason) => {
     const a = computeAvailability(product, facts, BOTH_ROOMY, "ams1");
     expect(a).toMatchObject({ available: false, code: "plan_disabled", reason, location: "ams1" });

@@ -52,6 +52,8 @@ export interface AvailabilityFacts {
   orderableImages: number;
   /** The operator switched the product's module off: its label (e.g. "native VPS"), else null. */
   moduleOff: string | null;
+  /** No backend builds the product's kind: the sentence (productKindNotOrderableReason), else null. */
+  noBackend: string | null;
 }
 
 export interface CapacitySnapshot {
@@ -93,6 +95,7 @@ export function planDisabledReason(product: Pick<AvailabilityProduct, "enabled" 
   if (!product.enabled) return "This product is no longer sold";
   if (facts.moduleOff) return `The ${facts.moduleOff} module is switched off on this platform`;
   if (!facts.sellable) return "This product is not sold on any billing cycle";
+  if (facts.noBackend) return facts.noBackend;
   if (product.kind === "vps" && facts.orderableImages === 0) return "No operating system image can be ordered with this product";
   return null;
 }
@@ -152,8 +155,9 @@ const listNames = (locations: { name: string; value: string }[]) => locations.ma
 /**
  * Availability of a product, overall or in the `requested` location, with every location it is
  * sold in. The first that applies wins:
- * 1. `plan_disabled`: disabled product, module switched off, no cycle priced for the caller, or a
- *    native VPS without an orderable image (planDisabledReason);
+ * 1. `plan_disabled`: disabled product, module switched off, no cycle priced for the caller, a kind
+ *    no backend builds yet (product-kind-backends.ts), or a native VPS without an orderable image
+ *    (planDisabledReason);
  * 2. `forced_unavailable`: the operator's switch (Product.forcedUnavailable);
  * 3. with a location: `location_unavailable` when the product is not sold there, else that
  *    location's answer (`available`, `no_capacity`, or `unknown` when capacity could not be

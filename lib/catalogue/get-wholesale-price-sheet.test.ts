@@ -35,6 +35,12 @@ describe("getWholesalePriceSheet on the demo seed (Bronze, 6 % own discount)", (
     expect(sheet.baseCurrency).toBe("EUR");
     expect(sheet.products.map((p) => p.product.slug).sort()).toEqual(Object.keys(product).sort());
     expect(sheet.products.every((p) => p.cycles.map((c) => c.cycle).join() === BILLING_CYCLES.join())).toBe(true);
+    // Priced and listed, but marked: no backend builds them yet, so an order is refused.
+    expect(sheet.products.filter((p) => p.notOrderable).map((p) => [p.product.slug, p.notOrderable])).toEqual([
+      ["game-minecraft-8gb", "Game server products cannot be ordered yet: no backend builds them"],
+      ["ip-transit-1g", "IP transit products cannot be ordered yet: no backend builds them"],
+      ["colo-1u", "Colocation products cannot be ordered yet: no backend builds them"],
+    ]);
   });
 
   it("VPS S: the reseller's 6 % on retail, retail beside it, semi-annually not sold", async () => {

@@ -4,6 +4,7 @@ import type { BillingCycle, OptionPricingType } from "@/lib/generated/prisma/cli
 import { BILLING_CYCLES, ZERO, priceSheet, type Decimal, type Discount, type PriceRule, type SheetFigure } from "@/lib/pricing";
 import { PRODUCT_NOT_FOUND, loadCatalogue } from "./catalogue";
 import { isUuid } from "./product-ids";
+import { productKindNotOrderableReason } from "./product-kind-backends";
 import type { CatalogueProduct } from "./load-catalogue-products";
 
 // The reseller portal's price list: what the reseller pays (lib/pricing priceSheet with its
@@ -44,6 +45,8 @@ export interface WholesaleLocationRow {
 
 export interface WholesaleProductRow {
   product: CatalogueProduct;
+  /** Why no order of it is accepted whatever the price (a kind no backend builds yet), else null. */
+  notOrderable: string | null;
   cycles: WholesaleCycleRow[];
   /** The percentage off retail used where no absolute price exists, and its source. */
   discount: Discount;
@@ -80,6 +83,7 @@ export async function getWholesalePriceSheet(
     const sold = BILLING_CYCLES.filter((c) => sheet.cycles[c]);
     return {
       product,
+      notOrderable: productKindNotOrderableReason(product.kind),
       discount: sheet.discount,
       cycles: BILLING_CYCLES.map((cycle) => {
         const r = retail.cycles[cycle];

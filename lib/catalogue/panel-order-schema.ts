@@ -48,10 +48,14 @@ export const ZPanelOrderSchema = z.object({
 });
 
 export type TPanelOrderInput = z.infer<typeof ZPanelOrderSchema>;
-export type TPanelOrderField = keyof TPanelOrderInput | "form";
+/** An add-on's quantity field: its errors are keyed by the add-on, so each shows under its own input. */
+export type TPanelOrderOptionField = `option:${string}`;
+/** `options` is the add-on group as a whole (too many add-ons); one add-on's error is on its own field. */
+export type TPanelOrderField = keyof TPanelOrderInput | "form" | TPanelOrderOptionField;
+export type TPanelOrderFieldErrors = Partial<Record<TPanelOrderField, string>>;
 
-/** Form field name of an add-on's quantity. */
-export const optionFieldName = (optionId: string) => `option:${optionId}`;
+/** Form field name of an add-on's quantity, and the key of its errors. */
+export const optionFieldName = (optionId: string): TPanelOrderOptionField => `option:${optionId.toLowerCase()}`;
 
 /** The raw object ZPanelOrderSchema parses, read from the order form's fields. */
 export function panelOrderFieldsFromForm(form: FormData): Record<string, unknown> {
@@ -74,12 +78,26 @@ export function panelOrderFieldsFromForm(form: FormData): Record<string, unknown
   };
 }
 
-/** The first message per top-level field (options and SSH keys report on their group). */
-export function panelOrderFieldErrors(error: z.ZodError): Partial<Record<TPanelOrderField, string>> {
-  const out: Partial<Record<TPanelOrderField, string>> = {};
+/**
+ * The first message per field. An add-on's issue (a quantity below 0, not whole, over 100, or an
+ * id that is not one) is keyed by that add-on (`option:<id>`, read from `fields`, the object that
+ * was parsed), never by the group, so the form shows it under the add-on it is about.
+ */
+export function panelOrderFieldErrors(error: z.ZodError, fields: Record<string, unknown>): TPanelOrderFieldErrors {
+  const sent = Array.isArray(fields.options) ? (fields.options as { optionId?: unknown }[]) : [];
+  const out: TPanelOrderFieldErrors = {};
   for (const issue of error.issues) {
-    const key = (issue.path[0] ?? "form") as TPanelOrderField;
+    const [top, index] = issue.path;
+    const optionId = top === "options" && typeof index === "number" ? sent[index]?.optionId : undefined;
+    const key: TPanelOrderField = typeof optionId === "string" ? optionFieldName(optionId) : ((top ?? "form") as TPanelOrderField);
     out[key] ??= issue.message;
   }
   return out;
+}
+
+/** The order form read and checked: the input reviewPanelOrder takes, or the errors per field. */
+export function parsePanelOrderForm(form: FormData): { ok: true; input: TPanelOrderInput } | { ok: false; fieldErrors: TPanelOrderFieldErrors } {
+  const fields = panelOrderFieldsFromForm(form);
+  const parsed = ZPanelOrderSchema.safeParse(fields);
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, fieldErrors: panelOrderFieldErrors(parsed.error, fields) };
 }

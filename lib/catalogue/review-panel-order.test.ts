@@ -7,7 +7,7 @@ import { makeCustomer } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { DEMO_CUSTOMER_EMAIL } from "@/prisma/seed/seed-customer";
 import { seedDemo } from "@/prisma/seed/seed-demo";
-import { ZPanelOrderSchema, panelOrderFieldsFromForm, type TPanelOrderInput } from "./panel-order-schema";
+import { ZPanelOrderSchema, optionFieldName, panelOrderFieldsFromForm, parsePanelOrderForm, type TPanelOrderInput } from "./panel-order-schema";
 import { reviewPanelOrder } from "./review-panel-order";
 
 let t: TestDb;
@@ -100,12 +100,49 @@ describe("reviewPanelOrder", () => {
   });
 
   it("the pricing refusals land on their field: datacentre required, location not sold, option over its maximum", async () => {
-    const colo = await reviewPanelOrder(t.db, { accountId }, input({ productId: product["colo-1u"]!, location: null, osImageId: null, hostname: null }), { now: AT });
-    expect(colo).toEqual({ ok: false, fieldErrors: { location: "A datacentre must be selected" } });
+    const server = await reviewPanelOrder(t.db, { accountId }, input({ productId: product["ds-xeon-e2388g"]!, location: null, osImageId: null, hostname: null }), { now: AT });
+    expect(server).toEqual({ ok: false, fieldErrors: { location: "A datacentre must be selected" } });
     const elsewhere = await reviewPanelOrder(t.db, { accountId }, input({ productId: product["ds-epyc-7443p"]!, location: "hel1", osImageId: null }), { now: AT });
     expect(elsewhere.ok === false && elsewhere.fieldErrors.location).toMatch(/^Location 'hel1' is not available for this product/);
     const many = await reviewPanelOrder(t.db, { accountId }, input({ options: [{ optionId: option["extra-ipv4"]!, quantity: 99 }] }), { now: AT });
-    expect(many.ok === false && many.fieldErrors.options).toMatch(/allows at most \d+ per service$/);
+    expect(many.ok === false && many.fieldErrors[optionFieldName(option["extra-ipv4"]!)]).toMatch(/allows at most \d+ per service$/);
+  });
+
+  it("an add-on's refusal lands on that add-on, the second one's on the second", async () => {
+    const backups = optionFieldName(option["daily-backups"]!);
+    const ipv4 = optionFieldName(option["extra-ipv4"]!);
+    const second = await reviewPanelOrder(
+      t.db,
+      { accountId },
+      input({ options: [{ optionId: option["daily-backups"]!, quantity: 1 }, { optionId: option["extra-ipv4"]!, quantity: 99 }] }),
+      { now: AT },
+    );
+    expect(second.ok).toBe(false);
+    if (second.ok) return;
+    expect(Object.keys(second.fieldErrors)).toEqual([ipv4]);
+    expect(second.fieldErrors[ipv4]).toMatch(/^Option '.+' allows at most \d+ per service$/);
+    expect(second.fieldErrors[backups]).toBeUndefined();
+
+    // An add-on the product does not offer (a dedicated server's RAM on a VPS) is refused on its own field.
+    const ram = await t.db.productOption.findFirstOrThrow({ where: { name: { startsWith: "Additional 32 GB" } } });
+    const foreign = await reviewPanelOrder(
+      t.db,
+      { accountId },
+      input({ options: [{ optionId: option["daily-backups"]!, quantity: 1 }, { optionId: ram.id, quantity: 1 }] }),
+      { now: AT },
+    );
+    expect(foreign).toEqual({ ok: false, fieldErrors: { [optionFieldName(ram.id)]: "This add-on is not available for this product." } });
+  });
+
+  it("refuses the demo's game server, IP transit and colocation on the form: no backend builds them yet", async () => {
+    for (const [slug, location, sentence] of [
+      ["game-minecraft-8gb", null, "Game server products cannot be ordered yet: no backend builds them"],
+      ["ip-transit-1g", "ams1", "IP transit products cannot be ordered yet: no backend builds them"],
+      ["colo-1u", "fra1", "Colocation products cannot be ordered yet: no backend builds them"],
+    ] as const) {
+      const result = await reviewPanelOrder(t.db, { accountId }, input({ productId: product[slug]!, location, osImageId: null, hostname: null }), { now: AT });
+      expect(result, slug).toEqual({ ok: false, fieldErrors: { form: sentence } });
+    }
   });
 
   it("an unknown product is 404, as in the API", async () => {
@@ -145,6 +182,26 @@ describe("ZPanelOrderSchema", () => {
       options: [{ optionId: id, quantity: 3 }],
       sshKeyIds: [id],
     });
+  });
+
+  it("refuses -2, 1.5 or 101 on the add-on it was typed into, never on another", () => {
+    const [first, second] = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"];
+    const parse = (a: string, b: string) =>
+      parsePanelOrderForm(
+        form([
+          ["productId", first],
+          ["billingCycle", "monthly"],
+          [`option:${first}`, a],
+          [`option:${second}`, b],
+        ]),
+      );
+    expect(parse("1", "-2")).toEqual({ ok: false, fieldErrors: { [`option:${second}`]: "Enter 0 or more." } });
+    expect(parse("-2", "1")).toEqual({ ok: false, fieldErrors: { [`option:${first}`]: "Enter 0 or more." } });
+    expect(parse("1.5", "101")).toEqual({ ok: false, fieldErrors: { [`option:${first}`]: "Enter a whole number.", [`option:${second}`]: "At most 100." } });
+    expect(parse("abc", "0")).toEqual({ ok: false, fieldErrors: { [`option:${first}`]: "Enter a whole number." } });
+    // 0 (or an emptied field) leaves the add-on out: it is not ordered, and not an error.
+    const none = parse("0", "");
+    expect(none.ok && none.input.options).toEqual([]);
   });
 
   it("says what is wrong with a bad hostname, cycle or quantity", () => {

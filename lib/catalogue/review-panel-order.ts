@@ -15,7 +15,7 @@ import {
   type PriceRule,
 } from "@/lib/pricing";
 import { catalogueAvailability, getCatalogueEntry, orderableImages } from "./catalogue";
-import type { TPanelOrderField, TPanelOrderInput } from "./panel-order-schema";
+import { optionFieldName, type TPanelOrderField, type TPanelOrderFieldErrors, type TPanelOrderInput } from "./panel-order-schema";
 
 // Order review in the client panel: the configuration checked against the product (image,
 // hostname, SSH keys, availability) and priced by quoteOrder — the same figures the order code
@@ -63,16 +63,27 @@ export interface PanelOrderReview {
 
 export type PanelOrderReviewResult =
   | { ok: true; review: PanelOrderReview; quote: OrderQuote }
-  | { ok: false; fieldErrors: Partial<Record<TPanelOrderField, string>> };
+  | { ok: false; fieldErrors: TPanelOrderFieldErrors };
 
-/** Which form field a pricing refusal belongs to. */
-function fieldOf(error: DomainError): TPanelOrderField {
-  if (error instanceof CycleNotSoldError) return "billingCycle";
-  if (error instanceof LocationRequiredError || error instanceof LocationUnavailableError) return "location";
-  if (error instanceof UnavailableOptionsError || error instanceof OptionQuantityError || error instanceof OptionCycleNotSoldError) return "options";
-  const field = error.details?.[0]?.field;
-  if (field === "billingCycle" || field === "location" || field === "options") return field;
-  return "form";
+/**
+ * Where an order refusal (lib/pricing, the order code) shows on the panel's form. An add-on's
+ * refusal is keyed by that add-on (`option:<id>`) so it appears under its own input: an option over
+ * its maximum or not sold on the cycle names its id; options not available for the product each get
+ * a sentence of their own; a detail pointing at `options[i]` is the i-th add-on ordered.
+ */
+export function panelOrderErrorFields(error: DomainError, input: Pick<TPanelOrderInput, "options">): TPanelOrderFieldErrors {
+  if (error instanceof CycleNotSoldError) return { billingCycle: error.message };
+  if (error instanceof LocationRequiredError || error instanceof LocationUnavailableError) return { location: error.message };
+  if (error instanceof OptionQuantityError || error instanceof OptionCycleNotSoldError) return { [optionFieldName(error.optionId)]: error.message };
+  if (error instanceof UnavailableOptionsError) {
+    return Object.fromEntries(error.optionIds.map((id) => [optionFieldName(id), "This add-on is not available for this product."]));
+  }
+  const field = error.details?.[0]?.field ?? "";
+  const option = /(?:^|\.)options\[(\d+)\]/.exec(field);
+  const ordered = option ? input.options[Number(option[1])] : undefined;
+  if (ordered) return { [optionFieldName(ordered.optionId)]: error.details![0]!.message };
+  if (field === "billingCycle" || field === "location" || field === "hostname" || field === "osImageId") return { [field]: error.message };
+  return { form: error.message };
 }
 
 const unit = (d: { toString(): string }) => d.toString();
@@ -88,7 +99,7 @@ export async function reviewPanelOrder(
   const buyer = { kind: "customer", accountId: actor.accountId } as const;
   const { entry } = await getCatalogueEntry(db, buyer, input.productId);
   const { product } = entry;
-  const errors: Partial<Record<TPanelOrderField, string>> = {};
+  const errors: TPanelOrderFieldErrors = {};
 
   const images = orderableImages(product);
   const image = input.osImageId ? images.find((i) => i.id === input.osImageId) ?? null : null;
@@ -102,10 +113,12 @@ export async function reviewPanelOrder(
   const sshKeys = input.sshKeyIds.map((id) => accountKeys.find((k) => k.id === id));
   if (sshKeys.some((k) => !k)) errors.sshKeyIds = "One of the SSH keys is no longer on your account. Reload the page.";
 
-  // Capacity is the order's to settle; review only says what the catalogue already shows.
+  // Capacity is the order's to settle; review only says what the catalogue already shows. A
+  // refusal of the whole plan (a kind no backend builds, a withdrawn product) is about the order,
+  // not the datacentre chosen; only a full location is the location's.
   const availability = (await catalogueAvailability(db, [entry], input.location)).get(product.id)!;
   if (!availability.available && availability.code !== "location_unavailable") {
-    errors[input.location ? "location" : "form"] = availability.reason;
+    errors[input.location && availability.code === "no_capacity" ? "location" : "form"] = availability.reason;
   }
 
   let quote: OrderQuote | null = null;
@@ -117,8 +130,7 @@ export async function reviewPanelOrder(
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const field = fieldOf(error);
-    errors[field] ??= error.message;
+    for (const [field, message] of Object.entries(panelOrderErrorFields(error, input)) as [TPanelOrderField, string][]) errors[field] ??= message;
   }
   if (!quote || Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
 

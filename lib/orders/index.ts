@@ -8,3 +8,4 @@ export { USER_DATA_MAX_BYTES, checkUserData } from "./validate-order-items";
 export { NO_PAYMENT_METHOD, PAYMENT_METHOD_NOT_FOUND, SERVICES_NOT_CREATED } from "./saved-method";
 export { activatePaidOrder, type ActivatedOrder } from "./activate-paid-order";
 export { placeCustomerOrder, type PlaceCustomerOrderResult } from "./place-customer-order";
+export { placePanelOrder, panelIdempotencyKey, type PanelOrderPlacement } from "./place-panel-order";

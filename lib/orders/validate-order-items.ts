@@ -7,6 +7,7 @@ import { loadCatalogueProducts, type CatalogueProduct } from "@/lib/catalogue/lo
 import { getPlatformSwitches } from "@/lib/platform/platform-switches";
 import { isRfc1123Hostname } from "@/lib/catalogue/hostname-pattern";
 import { isUuid } from "@/lib/catalogue/product-ids";
+import { productKindNotOrderableReason } from "@/lib/catalogue/product-kind-backends";
 import { customImageForOrder } from "@/lib/services/images/custom-image-for-order";
 import type { OrderQuote } from "@/lib/pricing";
 import type { OrderItemInput } from "./order-input";
@@ -119,7 +120,14 @@ export async function validateOrderItems(
     if (unknownKeyIds.length > 0) throw invalid(f("ssh_key_ids"), `Unknown SSH key ids: ${unknownKeyIds.join(", ")}`);
 
     // Can it be built where it is ordered now? `unknown` never refuses (docs/catalogue.md).
-    const facts = { sellable: true, orderableImages: orderableImages(product).length, moduleOff: moduleOffFor(product.kind, switches) };
+    // A kind no backend builds (game, IP transit, colocation for now) is plan_disabled here: 409
+    // PRODUCT_UNAVAILABLE naming why, before anything is written (product-kind-backends.ts).
+    const facts = {
+      sellable: true,
+      orderableImages: orderableImages(product).length,
+      moduleOff: moduleOffFor(product.kind, switches),
+      noBackend: productKindNotOrderableReason(product.kind),
+    };
     const availability = computeAvailability(product, facts, snapshot, line.location?.value ?? null);
     if (!availability.available) {
       const code =

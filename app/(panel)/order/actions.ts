@@ -2,15 +2,16 @@
 
 import { redirect } from "next/navigation";
 import { requireCustomer } from "@/lib/auth/session";
-import { ZPanelOrderSchema, panelOrderFieldsFromForm, panelOrderFieldErrors, type TPanelOrderField, type TPanelOrderInput } from "@/lib/catalogue/panel-order-schema";
+import { parsePanelOrderForm, type TPanelOrderFieldErrors, type TPanelOrderInput } from "@/lib/catalogue/panel-order-schema";
 import { reviewPanelOrder, type PanelOrderReview } from "@/lib/catalogue/review-panel-order";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { currentDocument, placeCustomerOrder } from "@/lib/orders";
+import { currentDocument, placePanelOrder } from "@/lib/orders";
 import { mayPlaceOrders, ORDERING_NOT_ALLOWED } from "./ordering-status";
 
 export type OrderFormState = {
-  fieldErrors?: Partial<Record<TPanelOrderField, string>>;
+  /** Per field; an add-on's under `option:<id>`. */
+  fieldErrors?: TPanelOrderFieldErrors;
   review?: PanelOrderReview;
   /** A sentence about the whole form. */
   notice?: string;
@@ -22,12 +23,12 @@ type Checked = { ok: true; accountId: string; input: TPanelOrderInput; review: P
 async function checkAndQuote(formData: FormData): Promise<Checked> {
   const viewer = await requireCustomer();
   if (!viewer.customer) return { ok: false, state: { fieldErrors: { form: "Your sign-in is not linked to a customer account, so there is nothing to order for." } } };
-  const parsed = ZPanelOrderSchema.safeParse(panelOrderFieldsFromForm(formData));
-  if (!parsed.success) return { ok: false, state: { fieldErrors: panelOrderFieldErrors(parsed.error) } };
+  const parsed = parsePanelOrderForm(formData);
+  if (!parsed.ok) return { ok: false, state: { fieldErrors: parsed.fieldErrors } };
   try {
-    const result = await reviewPanelOrder(getDb(), { accountId: viewer.customer.accountId }, parsed.data);
+    const result = await reviewPanelOrder(getDb(), { accountId: viewer.customer.accountId }, parsed.input);
     if (!result.ok) return { ok: false, state: { fieldErrors: result.fieldErrors } };
-    return { ok: true, accountId: viewer.customer.accountId, input: parsed.data, review: result.review };
+    return { ok: true, accountId: viewer.customer.accountId, input: parsed.input, review: result.review };
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") return { ok: false, state: { fieldErrors: { form: "This product is no longer sold. Pick another from the catalogue." } } };
     throw error;
@@ -42,7 +43,8 @@ export async function reviewOrderAction(_prev: OrderFormState, formData: FormDat
 
 /**
  * "Place order": the reviewed configuration, checked and priced again, becomes an order through the
- * same function as the API's POST /orders (placeCustomerOrder: document, auto-credit, provisioning).
+ * same function as the API's POST /orders (placePanelOrder → placeCustomerOrder: document, auto-credit,
+ * provisioning).
  * The form's idempotency key (one per form load) makes a double submit one order. On success the
  * customer lands on the order's invoice (or proforma) with a note, where it can be paid from credit.
  */
@@ -52,33 +54,13 @@ export async function placeOrderAction(_prev: OrderFormState, formData: FormData
   const viewer = await requireCustomer();
   const membership = viewer.customer!;
   if (!mayPlaceOrders(membership)) return { review: checked.review, fieldErrors: { form: ORDERING_NOT_ALLOWED } };
-  const { input } = checked;
-  const key = String(formData.get("idempotencyKey") ?? "").trim();
-
-  let placed: Awaited<ReturnType<typeof placeCustomerOrder>>;
-  try {
-    placed = await placeCustomerOrder(
-      {
-        buyer: { kind: "customer", accountId: checked.accountId, userId: viewer.user.id, projectRef: null, scopedProjectId: null, projectBound: false },
-        items: [
-          {
-            productId: input.productId,
-            billingCycle: input.billingCycle,
-            location: input.location,
-            hostname: input.hostname,
-            options: input.options,
-            configuration: { osImageId: input.osImageId ?? undefined, sshKeyIds: input.sshKeyIds.length > 0 ? input.sshKeyIds : undefined },
-          },
-        ],
-        idempotencyKey: /^[0-9a-f-]{36}$/i.test(key) ? `panel-${key}` : null,
-      },
-      { db: getDb(), now: new Date(), isOwner: membership.role === "owner" },
-    );
-  } catch (error) {
-    if (error instanceof DomainError) return { review: checked.review, fieldErrors: { form: error.message } };
-    throw error;
-  }
-  const { order } = placed;
+  const placement = await placePanelOrder(
+    { accountId: checked.accountId, userId: viewer.user.id, isOwner: membership.role === "owner" },
+    checked.input,
+    { db: getDb(), now: new Date(), formKey: String(formData.get("idempotencyKey") ?? "") },
+  );
+  if (!placement.ok) return { review: checked.review, fieldErrors: placement.fieldErrors };
+  const { order } = placement.placed;
   const { invoice, proforma } = currentDocument(order);
   const note = `?ordered=${encodeURIComponent(order.orderNumber)}`;
   if (invoice) redirect(`/billing/invoices/${invoice.id}${note}`);

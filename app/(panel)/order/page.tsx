@@ -8,6 +8,7 @@ import { requireCustomer } from "@/lib/auth/session";
 import { catalogueAvailability, loadCatalogue, representativeFigure, type CatalogueEntry } from "@/lib/catalogue/catalogue";
 import type { ProductAvailability } from "@/lib/catalogue/compute-availability";
 import { displayCurrency } from "@/lib/catalogue/display-currency";
+import { productKindHasBackend } from "@/lib/catalogue/product-kind-backends";
 import { getDb } from "@/lib/db/client";
 import { formatUnitMoney } from "@/lib/format/format-unit-money";
 import { BILLING_CYCLES, BILLING_CYCLE_PER } from "@/lib/pricing";
@@ -24,7 +25,8 @@ function byCategory(entries: CatalogueEntry[]): [string, CatalogueEntry[]][] {
   return [...groups];
 }
 
-function AvailabilityBadge({ a }: { a: ProductAvailability }) {
+function AvailabilityBadge({ a, notYet }: { a: ProductAvailability; notYet: boolean }) {
+  if (notYet) return <Badge tone="neutral">Not available yet</Badge>;
   if (a.code === "available") return <Badge tone="green">Available</Badge>;
   if (a.code === "unknown") return <Badge tone="blue">Available to order</Badge>;
   if (a.code === "sold_out") return <Badge tone="amber">Sold out</Badge>;
@@ -67,6 +69,8 @@ export default async function OrderCataloguePage() {
                   const figure = representativeFigure(e.sheet.cycles);
                   const cycle = e.sheet.cycles.monthly ? "monthly" : BILLING_CYCLES.find((c) => e.sheet.cycles[c]);
                   const specs = specLine(e.product.specs);
+                  // Sold later, once a backend builds its kind (the reason below says so).
+                  const notYet = !productKindHasBackend(e.product.kind);
                   return (
                     <li key={e.product.id}>
                       <Card className="flex h-full flex-col" data-testid={`product-${e.product.slug}`}>
@@ -75,7 +79,7 @@ export default async function OrderCataloguePage() {
                             <h3 className="text-sm font-semibold text-neutral-900">{e.product.name}</h3>
                             {specs && <p className="mt-0.5 text-sm text-neutral-500">{specs}</p>}
                           </div>
-                          <AvailabilityBadge a={a} />
+                          <AvailabilityBadge a={a} notYet={notYet} />
                         </header>
                         <div className="flex flex-1 flex-col justify-between gap-4 px-5 py-4">
                           <div className="space-y-1 text-sm text-neutral-600">
@@ -94,7 +98,7 @@ export default async function OrderCataloguePage() {
                             </a>
                           ) : (
                             <span id={`p-${e.product.id}`} className="text-xs text-neutral-500">
-                              Cannot be ordered right now
+                              {notYet ? "Not available yet" : "Cannot be ordered right now"}
                             </span>
                           )}
                         </div>

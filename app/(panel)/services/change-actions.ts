@@ -8,7 +8,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { cancelServiceUpgrade } from "@/lib/services/changes/cancel-service-upgrade";
 import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-upgrade";
-import { addServiceOption, removeServiceOption } from "@/lib/services/changes/option-changes";
+import { addServiceOption, addonQuantity, removeServiceOption } from "@/lib/services/changes/option-changes";
 import { requestPackageChange } from "@/lib/services/changes/package-change";
 import { changeContext } from "@/lib/services/changes/service-change-context";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
@@ -17,7 +17,10 @@ import { panelServiceAccess } from "@/lib/services/panel-service-access";
 // add-on and upgrade endpoints, with the panel's permissions (services.manage to buy, like the
 // API's `orders` scope; services.cancel to remove, like `destructive`).
 
-export type ChangeActionResult = { ok: true; message: string; document: { type: "invoice" | "proforma"; id: string; number: string } | null } | { ok: false; error: string };
+export type ChangeActionResult =
+  | { ok: true; message: string; document: { type: "invoice" | "proforma"; id: string; number: string } | null }
+  /** `field`: the form field the refusal is about (e.g. `quantity`), when the rule names one. */
+  | { ok: false; error: string; field?: string };
 
 async function context(permission: "manage" | "cancel") {
   const viewer = await requireCustomer();
@@ -35,7 +38,7 @@ async function run(serviceId: string, fn: () => Promise<Extract<ChangeActionResu
     revalidatePath(`/services/${serviceId}`);
     return result;
   } catch (error) {
-    if (error instanceof DomainError) return { ok: false, error: error.message };
+    if (error instanceof DomainError) return { ok: false, error: error.message, ...(error.details?.[0] ? { field: error.details[0].field } : {}) };
     console.error("[panel] service change failed", error);
     return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
   }
@@ -67,14 +70,15 @@ export async function cancelUpgradeAction(serviceId: string, upgradeId: string):
   });
 }
 
-export async function addAddonAction(serviceId: string, optionId: string, quantity: number): Promise<ChangeActionResult> {
+/** `quantity` as typed: checked by the add-on rule (addonQuantity), never clamped here or in the browser. */
+export async function addAddonAction(serviceId: string, optionId: string, quantity: string): Promise<ChangeActionResult> {
   return run(serviceId, async () => {
     const { access, customer, userId } = await context("manage");
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 100) throw new DomainError("invalid", "Quantity must be a whole number from 1 to 100");
+    const units = addonQuantity(quantity);
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, access.scope, serviceId);
     const ctx = await changeContext(db, { kind: "customer", accountId: customer.accountId, userId });
-    const { charge } = await addServiceOption(db, ctx, service, { optionId, quantity }, new Date());
+    const { charge } = await addServiceOption(db, ctx, service, { optionId, quantity: units }, new Date());
     if (!charge?.document) return { ok: true, message: "Add-on added.", document: null };
     return { ok: true, message: `Add-on ordered. Pay ${charge.document.type} ${charge.document.number} to activate it.`, document: charge.document };
   });

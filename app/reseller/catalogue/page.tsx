@@ -82,10 +82,19 @@ export default async function WholesaleCataloguePage() {
                             <a href={`/reseller/catalogue/${p.product.id}`} className="font-medium text-neutral-900 underline underline-offset-2">
                               {p.product.name}
                             </a>
-                            {p.product.forcedUnavailable && (
-                              <Badge tone="amber" className="ml-2">
-                                Unavailable
-                              </Badge>
+                            {p.notOrderable ? (
+                              <>
+                                <Badge tone="neutral" className="ml-2">
+                                  Not available yet
+                                </Badge>
+                                <span className="mt-0.5 block text-xs text-neutral-500">{p.notOrderable}</span>
+                              </>
+                            ) : (
+                              p.product.forcedUnavailable && (
+                                <Badge tone="amber" className="ml-2">
+                                  Unavailable
+                                </Badge>
+                              )
                             )}
                           </th>
                           {p.cycles.map((row) => (

@@ -8,6 +8,7 @@ import { allocate } from "@/lib/backends/capacity/allocate";
 import { releaseAllocation } from "@/lib/backends/capacity/release-allocation";
 import { reserveDedicatedServer } from "@/lib/backends/capacity/reserve-dedicated-server";
 import { testContext } from "@/lib/backends/testing/backend-test-kit";
+import { registerProductKindBackend } from "@/lib/catalogue/product-kind-backends";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { seedDemo } from "@/prisma/seed/seed-demo";
 import { DEMO_CREDENTIALS_FILE, type DemoCredentials } from "@/prisma/seed/write-demo-credentials";
@@ -212,7 +213,10 @@ describe("GET /locations", () => {
       ["hel1", "Helsinki", location.hel1, "🇫🇮", "FI", false],
     ]);
     const hel1 = data.locations[2].product_ids;
-    expect(hel1).toEqual(["vps-s", "vps-m", "vps-l", "ds-xeon-e2388g", "game-minecraft-8gb"].map((s) => product[s]));
+    expect(hel1).toEqual(["vps-s", "vps-m", "vps-l", "ds-xeon-e2388g"].map((s) => product[s]));
+    // Kinds no backend builds yet list no location: nothing can be built there (issue 12).
+    const listed = data.locations.flatMap((l: Json) => l.product_ids);
+    for (const slug of ["game-minecraft-8gb", "ip-transit-1g", "colo-1u"]) expect(listed).not.toContain(product[slug]);
   });
 
   it("narrows to productId, repeated or comma-separated; unknown ids are ignored", async () => {
@@ -222,10 +226,17 @@ describe("GET /locations", () => {
       ["fra1", [product["ds-epyc-7443p"]]],
     ]);
     const both = `${product["game-minecraft-8gb"]},${product["ip-transit-1g"]}`;
-    for (const query of [`productId=${both}`, `productId=${product["game-minecraft-8gb"]}&productId=${product["ip-transit-1g"]}`]) {
-      const data = await ok(`/locations?${query}`);
-      expect(data.locations.map((l: Json) => l.value), query).toEqual(["ams1", "fra1", "hel1"]);
-      expect(data.locations[1].product_ids).toEqual([product["game-minecraft-8gb"], product["ip-transit-1g"]]);
+    expect(await ok(`/locations?productId=${both}`)).toEqual({ locations: [], count: 0 });
+    // Once backends build them, they are listed where they are sold.
+    const undo = [registerProductKindBackend("game", "game nodes (test)"), registerProductKindBackend("ip_transit", "network (test)")];
+    try {
+      for (const query of [`productId=${both}`, `productId=${product["game-minecraft-8gb"]}&productId=${product["ip-transit-1g"]}`]) {
+        const data = await ok(`/locations?${query}`);
+        expect(data.locations.map((l: Json) => l.value), query).toEqual(["ams1", "fra1", "hel1"]);
+        expect(data.locations[1].product_ids).toEqual([product["game-minecraft-8gb"], product["ip-transit-1g"]]);
+      }
+    } finally {
+      for (const u of undo) u();
     }
     expect(await ok(`/locations?productId=${randomUUID()}`)).toEqual({ locations: [], count: 0 });
   });
@@ -337,7 +348,7 @@ describe("GET /products/{id}/availability", () => {
         ["fra1", true],
         ["hel1", false],
       ]);
-      // The game server lists hel1 too, so hel1 is not sold out on the catalogue-wide list.
+      // The Xeon dedicated server lists hel1 too, so hel1 is not sold out on the catalogue-wide list.
       expect((await ok("/locations")).locations[2]).toMatchObject({ value: "hel1", sold_out: false });
       const vpsOnly = await ok(`/locations?productId=${product["vps-s"]},${product["vps-m"]}`);
       expect(vpsOnly.locations.map((l: Json) => [l.value, l.sold_out])).toEqual([
@@ -351,18 +362,32 @@ describe("GET /products/{id}/availability", () => {
     expect((await ok(`/products/${product["vps-s"]}/availability?location=hel1`)).code).toBe("available");
   });
 
-  it("configured capacity (colocation): units held count against ProductLocation.capacity", async () => {
+  it("kinds no backend builds are plan_disabled everywhere, naming why", async () => {
+    const a = await ok(`/products/${product["colo-1u"]}/availability?location=fra1`);
+    const reason = "Colocation products cannot be ordered yet: no backend builds them";
+    expect(a).toMatchObject({ available: false, code: "plan_disabled", reason });
+    expect(a.locations.map((l: Json) => [l.value, l.code, l.reason])).toEqual([
+      ["ams1", "plan_disabled", reason],
+      ["fra1", "plan_disabled", reason],
+    ]);
+    expect(await ok(`/products/${product["game-minecraft-8gb"]}/availability`)).toMatchObject({ available: false, code: "plan_disabled" });
+    expect((await ok(`/products/${product["ip-transit-1g"]}`)).locations.every((l: Json) => l.available === false)).toBe(true);
+  });
+
+  it("configured capacity (colocation, once a backend builds it): units held count against ProductLocation.capacity", async () => {
     const account = await t.db.clientAccount.findFirstOrThrow({ where: { owner: { email: DEMO_CUSTOMER_EMAIL } } });
     const row = await t.db.productLocation.findUniqueOrThrow({ where: { productId_locationId: { productId: product["colo-1u"]!, locationId: location.fra1! } } });
     const base = { accountId: account.id, productId: product["colo-1u"]!, locationId: location.fra1!, billingCycle: "monthly" as const, amount: "69.00", currency: "EUR" };
     await t.db.service.createMany({ data: Array.from({ length: row.capacity! }, (_, i) => ({ ...base, name: `colo-${i}`, status: "active" as const })) });
     await t.db.service.create({ data: { ...base, name: "colo-gone", status: "terminated" } });
+    const undo = registerProductKindBackend("colocation", "colocation (test)");
     try {
       expect(await ok(`/products/${product["colo-1u"]}/availability?location=fra1`)).toMatchObject({ available: false, code: "no_capacity", reason: "Sold out in Frankfurt" });
       expect((await ok(`/products/${product["colo-1u"]}/availability?location=ams1`)).code).toBe("available");
       await t.db.service.updateMany({ where: { name: "colo-0", productId: product["colo-1u"] }, data: { status: "terminated" } });
       expect((await ok(`/products/${product["colo-1u"]}/availability?location=fra1`)).code).toBe("available");
     } finally {
+      undo();
       await t.db.service.deleteMany({ where: { productId: product["colo-1u"] } });
     }
   });

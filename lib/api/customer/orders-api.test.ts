@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { registerProductKindBackend } from "@/lib/catalogue/product-kind-backends";
 import { addCredit, makeProduct } from "@/lib/testing/factories";
 import { customerRequest, customerWithKey, mintCustomerKey, readJson, type RequestOptions } from "../testing/api-test-kit";
 import { dispatchCustomerApi } from "./dispatch";
@@ -183,6 +184,53 @@ describe("POST /orders", () => {
       status: 409,
       body: { error: "This product is temporarily unavailable", code: "PRODUCT_UNAVAILABLE" },
     });
+  });
+
+  it("answers 409 PRODUCT_UNAVAILABLE for a kind no backend builds (game, IP transit, colocation), writing nothing", async () => {
+    const buyer = await customerWithKey(t.db, { credit: "100.00" });
+    const rows = async () =>
+      Promise.all([
+        t.db.order.count({ where: { accountId: buyer.account.id } }),
+        t.db.invoice.count({ where: { accountId: buyer.account.id } }),
+        t.db.proforma.count({ where: { accountId: buyer.account.id } }),
+        t.db.creditLedgerEntry.count({ where: { accountId: buyer.account.id } }),
+        t.db.service.count({ where: { accountId: buyer.account.id } }),
+      ]);
+    const before = await rows();
+    const cases = [
+      ["game", "Game server products cannot be ordered yet: no backend builds them"],
+      ["ip_transit", "IP transit products cannot be ordered yet: no backend builds them"],
+      ["colocation", "Colocation products cannot be ordered yet: no backend builds them"],
+    ] as const;
+    for (const [kind, error] of cases) {
+      const unbuilt = await makeProduct(t.db, { kind, prices: { monthly: "30.00", hourly: "0.05" } });
+      for (const billingCycle of ["monthly", "hourly"]) {
+        expect(await post({ productId: unbuilt.id, billingCycle }, {}, buyer.plaintext), `${kind} ${billingCycle}`).toEqual({
+          status: 409,
+          body: { success: false, error, code: "PRODUCT_UNAVAILABLE" },
+        });
+      }
+      expect(await send("GET", `/products/${unbuilt.id}/availability`, {}, buyer.plaintext)).toMatchObject({
+        status: 200,
+        body: { data: { available: false, code: "plan_disabled", reason: error } },
+      });
+    }
+    expect(await rows()).toEqual(before);
+    expect((await t.db.clientAccount.findUniqueOrThrow({ where: { id: buyer.account.id } })).creditBalance.toFixed(2)).toBe("100.00");
+  });
+
+  it("a kind becomes orderable once a backend registers for it", async () => {
+    const game = await makeProduct(t.db, { kind: "game", prices: { monthly: "30.00" } });
+    const site = await t.db.location.create({ data: { value: `gm-${randomUUID().slice(0, 4)}`, name: "Games", countryCode: "NL", flag: "x" } });
+    await t.db.productLocation.create({ data: { productId: game.id, locationId: site.id } });
+    const undo = registerProductKindBackend("game", "game nodes (test)");
+    try {
+      const { status, body } = await post({ productId: game.id, billingCycle: "monthly", location: site.value });
+      expect(status, JSON.stringify(body)).toBe(201);
+    } finally {
+      undo();
+    }
+    expect((await post({ productId: game.id, billingCycle: "monthly", location: site.value })).status).toBe(409);
   });
 
   it("puts services in the request's project and refuses another one from a bound key", async () => {

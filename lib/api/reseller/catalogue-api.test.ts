@@ -210,6 +210,14 @@ describe("GET /products/{productId}/schema", () => {
     ]);
   });
 
+  it("colocation and IP transit: no backend builds them yet, so every location reads plan_disabled", async () => {
+    for (const slug of ["colo-1u", "ip-transit-1g"]) {
+      const s = (await ok(`/products/${product[slug]}/schema`)).data;
+      expect(s.locationPricing.length, slug).toBeGreaterThan(0);
+      expect(s.locationPricing.every((l: Json) => l.available === false && l.code === "plan_disabled"), slug).toBe(true);
+    }
+  });
+
   it("a game server needs neither location nor image; a product nobody can pay for is not billing-enabled", async () => {
     const game = (await ok(`/products/${product["game-minecraft-8gb"]}/schema`)).data;
     expect(game).toMatchObject({ requiredFields: ["billingCycle"], locationRequired: false, osImages: [], billingEnabled: true });

@@ -172,6 +172,38 @@ describe("POST /orders in credit mode", () => {
     expect(await balance(poor.account.id)).toBe("10.00");
   });
 
+  it("refuses a kind no backend builds (game, IP transit, colocation) with 409 naming why, in every mode, writing nothing", async () => {
+    const buyer = await resellerWithKey(t.db);
+    await addCredit(t.db, buyer.account.id, "500.00");
+    const rows = async () =>
+      Promise.all([
+        t.db.order.count({ where: { resellerId: buyer.profile.id } }),
+        t.db.invoice.count({ where: { accountId: buyer.account.id } }),
+        t.db.proforma.count({ where: { accountId: buyer.account.id } }),
+        t.db.creditLedgerEntry.count({ where: { accountId: buyer.account.id } }),
+        t.db.service.count({ where: { accountId: buyer.account.id } }),
+        t.db.outboxEvent.count({ where: { resellerId: buyer.profile.id } }),
+      ]);
+    const before = await rows();
+    const cases = [
+      ["game", "Game server products cannot be ordered yet: no backend builds them"],
+      ["ip_transit", "IP transit products cannot be ordered yet: no backend builds them"],
+      ["colocation", "Colocation products cannot be ordered yet: no backend builds them"],
+    ] as const;
+    for (const mode of ["credit", "invoice"] as const) {
+      await setMode(mode);
+      for (const [kind, error] of cases) {
+        const unbuilt = await makeProduct(t.db, { kind, prices: { monthly: "30.00" } });
+        expect(await order({ productId: unbuilt.id, externalOrderId: `unbuilt-${mode}-${kind}`, quantity: 2 }, buyer), `${mode} ${kind}`).toEqual({
+          status: 409,
+          body: { success: false, error },
+        });
+      }
+    }
+    expect(await rows()).toEqual(before);
+    expect(await balance(buyer.account.id)).toBe("500.00");
+  });
+
   it("enforces holding caps (409) and the minimum order (400) before any charge", async () => {
     const capped = await resellerWithKey(t.db);
     await addCredit(t.db, capped.account.id, "1000.00");

@@ -27,6 +27,22 @@ export const addonNotHeld = (id: string) => `Add-on ${id} is not held by this se
 
 const TX = { maxWait: 15_000, timeout: 30_000 };
 
+export const ADDON_QUANTITY_MAX = 100;
+export const ADDON_QUANTITY_RULE = `Quantity must be a whole number from 1 to ${ADDON_QUANTITY_MAX}`;
+
+/**
+ * The quantity of an add-on bought on a service: a whole number from 1 to 100, as typed into the
+ * panel (text) or sent (a number). Anything else (-2, 0, 1.5, blank) is refused on the `quantity`
+ * field — never rounded or clamped into something that would be charged.
+ */
+export function addonQuantity(value: unknown): number {
+  const n = typeof value === "string" ? (value.trim() === "" ? Number.NaN : Number(value.trim())) : value;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > ADDON_QUANTITY_MAX) {
+    throw new DomainError("invalid", ADDON_QUANTITY_RULE, { details: [{ field: "quantity", message: ADDON_QUANTITY_RULE }] });
+  }
+  return n;
+}
+
 export interface AvailableOption {
   optionId: string;
   name: string;
@@ -104,6 +120,7 @@ export async function addServiceOption(
   input: { optionId: string; quantity: number; billingCycle?: string | null },
   now: Date,
 ): Promise<AddOptionResult> {
+  addonQuantity(input.quantity);
   const { cycle } = assertChangeable(service);
   if (input.billingCycle && input.billingCycle !== apiBillingCycle(cycle) && input.billingCycle !== cycle) {
     throw new DomainError("invalid", `${ADDON_CYCLE_MISMATCH} (${apiBillingCycle(cycle)})`, { details: [{ field: "billingCycle", message: ADDON_CYCLE_MISMATCH }] });

@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { inputClasses } from "@/components/ui/input";
 import { formatMoney } from "@/lib/format/format-money";
 import { formatUnitMoney } from "@/lib/format/format-unit-money";
-import { optionFieldName, type TPanelOrderField } from "@/lib/catalogue/panel-order-schema";
+import { optionFieldName, type TPanelOrderField, type TPanelOrderOptionField } from "@/lib/catalogue/panel-order-schema";
 import { placeOrderAction, reviewOrderAction, type OrderFormState } from "../actions";
 
 /** Everything the form shows, as plain strings (money is never a JS number here). */
@@ -28,7 +28,10 @@ export interface ConfigureProduct {
   sshKeys: { id: string; name: string; fingerprint: string }[];
 }
 
-const FIELD_LABEL: Record<TPanelOrderField, string> = {
+type FixedField = Exclude<TPanelOrderField, TPanelOrderOptionField>;
+const isOptionField = (k: TPanelOrderField): k is TPanelOrderOptionField => k.startsWith("option:");
+
+const FIELD_LABEL: Record<FixedField, string> = {
   form: "Order",
   productId: "Product",
   billingCycle: "Billing cycle",
@@ -39,7 +42,7 @@ const FIELD_LABEL: Record<TPanelOrderField, string> = {
   sshKeyIds: "SSH keys",
 };
 /** Where each field's error links to. */
-const FIELD_ANCHOR: Record<TPanelOrderField, string> = {
+const FIELD_ANCHOR: Record<FixedField, string> = {
   form: "configure-errors",
   productId: "configure-errors",
   billingCycle: "field-billingCycle",
@@ -82,6 +85,10 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
 
   const errors = state.fieldErrors ?? {};
   const errorKeys = Object.keys(errors) as TPanelOrderField[];
+  // An add-on's error is keyed by the add-on: the summary names it and links to its own input.
+  const optionOf = (k: TPanelOrderOptionField) => product.options.find((o) => optionFieldName(o.id) === k);
+  const labelOf = (k: TPanelOrderField) => (isOptionField(k) ? (optionOf(k)?.name ?? FIELD_LABEL.options) : FIELD_LABEL[k]);
+  const anchorOf = (k: TPanelOrderField) => (isOptionField(k) ? (optionOf(k) ? `opt-${optionOf(k)!.id}` : FIELD_ANCHOR.options) : FIELD_ANCHOR[k]);
   // A review stays on screen only while it matches what the form says.
   const review = state.review && editedSince !== state ? state.review : undefined;
   const edited = () => setEditedSince(state);
@@ -101,7 +108,7 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
 
   const selectedCycle = product.cycles.find((c) => c.value === cycle);
   const money = (v: string) => formatUnitMoney(v, product.currency);
-  const describedBy = (field: TPanelOrderField, hint?: string) => [hint, errors[field] ? `${FIELD_ANCHOR[field]}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  const describedBy = (field: TPanelOrderField, hint?: string) => [hint, errors[field] ? `${anchorOf(field)}-error` : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
     <form onSubmit={submit} noValidate aria-label={`Configure ${product.name}`} className="space-y-6">
@@ -116,8 +123,8 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
                 {k === "form" || k === "productId" ? (
                   errors[k]
                 ) : (
-                  <a href={`#${FIELD_ANCHOR[k]}`} className="underline underline-offset-2">
-                    {FIELD_LABEL[k]}: {errors[k]}
+                  <a href={`#${anchorOf(k)}`} className="underline underline-offset-2">
+                    {labelOf(k)}: {errors[k]}
                   </a>
                 )}
               </li>
@@ -303,6 +310,7 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
                 {product.options.map((o) => {
                   const price = o.prices[cycle];
                   const unsold = o.oneTime === null && !price;
+                  const field = optionFieldName(o.id);
                   return (
                     <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
                       <div className="min-w-0 flex-1 basis-64">
@@ -320,24 +328,31 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
                         </p>
                       </div>
                       <div className="w-24 shrink-0">
-                      <input
-                        id={`opt-${o.id}`}
-                        name={optionFieldName(o.id)}
-                        type="number"
-                        inputMode="numeric"
-                        min={0}
-                        max={o.maxQuantity ?? 100}
-                        step={1}
-                        value={quantities[o.id] ?? "0"}
-                        disabled={unsold}
-                        onChange={(e) => {
-                          setQuantities({ ...quantities, [o.id]: e.target.value });
-                          edited();
-                        }}
-                        aria-label={`${o.name} quantity`}
-                        className={`${inputClasses} text-right tabular-nums`}
-                      />
+                        <input
+                          id={`opt-${o.id}`}
+                          name={field}
+                          type="number"
+                          inputMode="numeric"
+                          min={0}
+                          max={o.maxQuantity ?? 100}
+                          step={1}
+                          value={quantities[o.id] ?? "0"}
+                          disabled={unsold}
+                          onChange={(e) => {
+                            setQuantities({ ...quantities, [o.id]: e.target.value });
+                            edited();
+                          }}
+                          aria-label={`${o.name} quantity`}
+                          aria-invalid={errors[field] ? true : undefined}
+                          aria-describedby={describedBy(field)}
+                          className={`${inputClasses} text-right tabular-nums`}
+                        />
                       </div>
+                      {errors[field] && (
+                        <div className="basis-full text-right">
+                          <FieldError id={`opt-${o.id}-error`} message={errors[field]} />
+                        </div>
+                      )}
                     </li>
                   );
                 })}

@@ -8,6 +8,7 @@ import { requireCustomer } from "@/lib/auth/session";
 import { catalogueAvailability, defaultOrderableImage, getCatalogueEntry, orderableImages } from "@/lib/catalogue/catalogue";
 import { displayCurrency } from "@/lib/catalogue/display-currency";
 import { HOSTNAME_PATTERN } from "@/lib/catalogue/hostname-pattern";
+import { productKindHasBackend } from "@/lib/catalogue/product-kind-backends";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { BILLING_CYCLES, BILLING_CYCLE_LABEL, BILLING_CYCLE_PER, ZERO, apiBillingCycle } from "@/lib/pricing";
@@ -91,7 +92,7 @@ export default async function ConfigureProductPage({ params }: { params: Promise
       <PageHeader title={`Configure ${product.name}`} description={[product.category?.name, specLine(product.specs)].filter(Boolean).join(" · ") || undefined} />
       {!availability.available ? (
         <Card>
-          <EmptyState title="This product cannot be ordered right now">
+          <EmptyState title={productKindHasBackend(product.kind) ? "This product cannot be ordered right now" : "This product is not available yet"}>
             {availability.reason}.{" "}
             <a href="/order" className="font-medium text-neutral-800 underline underline-offset-2">
               Choose another product

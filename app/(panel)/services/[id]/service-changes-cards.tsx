@@ -207,11 +207,14 @@ export function AddonsCard(props: { serviceId: string; currency: string; cycle: 
   const router = useRouter();
   const buyable = props.available.filter((a) => !props.held.some((h) => h.optionId === a.optionId));
   const [optionId, setOptionId] = useState(buyable[0]?.optionId ?? "");
-  const [quantity, setQuantity] = useState(1);
+  // As typed: -2, 0 or 1.5 is refused by the add-on rule on the server, never clamped to 1 here.
+  const [quantity, setQuantity] = useState("1");
   const [removing, setRemoving] = useState<HeldAddon | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ChangeActionResult | null>(null);
   const selected = buyable.find((a) => a.optionId === optionId) ?? buyable[0] ?? null;
+  // A refusal of the quantity shows under the quantity field, not in the card's outcome line.
+  const quantityError = result && !result.ok && result.field === "quantity" ? result.error : null;
   const act = async (fn: () => Promise<ChangeActionResult>) => {
     setBusy(true);
     const r = await fn();
@@ -225,7 +228,7 @@ export function AddonsCard(props: { serviceId: string; currency: string; cycle: 
     <Card>
       <CardHeader title="Add-ons" description="Extras billed with this server." />
       <CardBody className="space-y-4">
-        <Outcome result={result} />
+        {!quantityError && <Outcome result={result} />}
         {props.held.length === 0 ? (
           <p className="text-sm text-neutral-500">No add-ons yet.{buyable.length > 0 && props.canManage ? " Add one below." : ""}</p>
         ) : (
@@ -268,17 +271,27 @@ export function AddonsCard(props: { serviceId: string; currency: string; cycle: 
                 ))}
               </select>
             </label>
-            <label className="text-sm">
-              <span className="mb-1 block text-xs font-medium text-neutral-600">Quantity</span>
+            <div className="text-sm">
+              <label htmlFor="addon-quantity" className="mb-1 block text-xs font-medium text-neutral-600">
+                Quantity
+              </label>
               <input
+                id="addon-quantity"
                 className={`${inputClasses} w-24`}
                 type="number"
+                inputMode="numeric"
                 min={1}
                 max={selected.maxQuantity ?? 100}
+                step={1}
                 value={quantity}
-                onChange={(e) => setQuantity(Math.max(1, Math.trunc(Number(e.target.value) || 1)))}
+                onChange={(e) => {
+                  setQuantity(e.target.value);
+                  if (quantityError) setResult(null);
+                }}
+                aria-invalid={quantityError ? true : undefined}
+                aria-describedby={quantityError ? "addon-quantity-error" : undefined}
               />
-            </label>
+            </div>
             <p className="pb-2 text-sm text-neutral-700" data-testid="addon-price">
               {selected.oneTime ? `${selected.setupFee} ${props.currency} once` : `${selected.price} ${props.currency} per ${props.cycle}`}
               {!selected.oneTime && selected.setupFee !== "0.00" ? ` + ${selected.setupFee} ${props.currency} setup` : ""}, each, excl. VAT
@@ -286,6 +299,11 @@ export function AddonsCard(props: { serviceId: string; currency: string; cycle: 
             <Button type="submit" pending={busy}>
               Add
             </Button>
+            {quantityError && (
+              <p id="addon-quantity-error" role="alert" className="basis-full text-xs font-medium text-red-600">
+                {quantityError}
+              </p>
+            )}
           </form>
         )}
         {props.canManage && !selected && props.available.length === 0 && <p className="text-xs text-neutral-500">This plan has no add-ons to offer.</p>}

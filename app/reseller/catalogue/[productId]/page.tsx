@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/app-shell";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -48,6 +49,11 @@ export default async function WholesaleProductPage({ params }: { params: Promise
           </>
         }
       />
+      {row.notOrderable && (
+        <Alert tone="warning" title="Not available yet" className="mb-6">
+          {row.notOrderable}. An order of it is refused with 409 until then; the prices below apply once it can be ordered.
+        </Alert>
+      )}
 
       <Card>
         <CardHeader title="Price per billing cycle" description="Your price, the rule that set it, and retail beside it." />

@@ -1,0 +1,47 @@
+import type { TPanelOrderFieldErrors, TPanelOrderInput } from "@/lib/catalogue/panel-order-schema";
+import { panelOrderErrorFields } from "@/lib/catalogue/review-panel-order";
+import { DomainError } from "@/lib/errors/domain-error";
+import type { OrderRunOptions } from "./order-input";
+import { placeCustomerOrder, type PlaceCustomerOrderResult } from "./place-customer-order";
+
+export type PanelOrderPlacement = { ok: true; placed: PlaceCustomerOrderResult } | { ok: false; fieldErrors: TPanelOrderFieldErrors };
+
+/** The form's idempotency key (one per form load) as the order's key; anything else places without one. */
+export const panelIdempotencyKey = (formKey: string): string | null => (/^[0-9a-f-]{36}$/i.test(formKey.trim()) ? `panel-${formKey.trim()}` : null);
+
+/**
+ * The client panel's "Place order": the reviewed configuration (reviewPanelOrder) becomes an order
+ * through the same function as the customer API's POST /orders (placeCustomerOrder: every order
+ * rule, the document, auto-credit, provisioning). A refusal comes back on the field it is about (an
+ * add-on's on that add-on, panelOrderErrorFields), else on the form, with the rule's sentence;
+ * nothing is written for it.
+ */
+export async function placePanelOrder(
+  actor: { accountId: string; userId: string; isOwner: boolean },
+  input: TPanelOrderInput,
+  options: OrderRunOptions & { formKey: string },
+): Promise<PanelOrderPlacement> {
+  try {
+    const placed = await placeCustomerOrder(
+      {
+        buyer: { kind: "customer", accountId: actor.accountId, userId: actor.userId, projectRef: null, scopedProjectId: null, projectBound: false },
+        items: [
+          {
+            productId: input.productId,
+            billingCycle: input.billingCycle,
+            location: input.location,
+            hostname: input.hostname,
+            options: input.options,
+            configuration: { osImageId: input.osImageId ?? undefined, sshKeyIds: input.sshKeyIds.length > 0 ? input.sshKeyIds : undefined },
+          },
+        ],
+        idempotencyKey: panelIdempotencyKey(options.formKey),
+      },
+      { ...options, isOwner: actor.isOwner },
+    );
+    return { ok: true, placed };
+  } catch (error) {
+    if (error instanceof DomainError) return { ok: false, fieldErrors: panelOrderErrorFields(error, input) };
+    throw error;
+  }
+}
