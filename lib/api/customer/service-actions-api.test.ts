@@ -112,7 +112,7 @@ describe("order of evaluation: scope, account permission, billing state, capabil
       key: async () => me.plaintext,
       product: "locked",
       cooldownSpent: true,
-      expected: { status: 403, code: "FORBIDDEN", error: "Power action 'start' is not available for this VPS; allowed: stop, restart" },
+      expected: { status: 403, code: "FORBIDDEN", error: "Power action 'start' is switched off for this product; allowed: stop, restart" },
     },
     {
       name: "cool-down before the hypervisor",

@@ -202,7 +202,7 @@ describe("power, in the order of evaluation", () => {
       data: { kind: "vps", name: "No-start VPS", slug: `ns-${randomUUID()}`, specs: { vcpus: 1, memoryMb: 1024, diskGb: 20, controls: { powerActions: ["stop", "restart"] } }, osImages: { create: [{ osImageId: site.debian.id, isDefault: true }] } },
     });
     const b = await vps(locked.id);
-    expect(await call("POST", `/vps/${b.service.id}/start`)).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Power action 'start' is not available for this VPS; allowed: stop, restart" } });
+    expect(await call("POST", `/vps/${b.service.id}/start`)).toEqual({ status: 403, body: { success: false, code: "FORBIDDEN", error: "Power action 'start' is switched off for this product; allowed: stop, restart" } });
 
     const a = await vps();
     for (let i = 0; i < 10; i++) expect((await call("POST", `/vps/${a.service.id}/start`)).status).toBe(200);

@@ -1,15 +1,15 @@
+import { assertServiceControl } from "../assert-service-control";
 import type { BackendContext } from "@/lib/backends/context";
 import type { DedicatedPowerAction } from "@/lib/backends/bmc-driver";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import type { BackendJobView } from "@/lib/backends/types";
 import { DomainError } from "@/lib/errors/domain-error";
 import { backendRefusal } from "../backend-refusal";
-import { backendOf, productControls, type PowerVerb } from "../service-controls";
-import { assertControlAllowed } from "../service-rules";
+import { type PowerVerb } from "../service-controls";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
 
-export const NO_REMOTE_CONTROLS = "Service has no remote controls";
+export { NO_REMOTE_CONTROLS } from "../assert-service-control";
 
 export type PowerOutcome =
   | { backend: "vps"; action: PowerVerb; job: BackendJobView; vmState: string }
@@ -24,16 +24,7 @@ const DEDICATED_ACTION: Record<PowerVerb, DedicatedPowerAction> = { start: "on",
  * accepted job; the action runs asynchronously.
  */
 export async function changeServicePower(ctx: BackendContext, service: ScopedService, action: PowerVerb): Promise<PowerOutcome> {
-  const backend = backendOf(service.product);
-  if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
-  assertControlAllowed(service.status, action);
-  if (backend === "vps") {
-    const controls = productControls(service.product);
-    if (!controls.powerActions.includes(action)) {
-      const allowed = controls.powerActions.length ? controls.powerActions.join(", ") : "none";
-      throw new DomainError("forbidden", `Power action '${action}' is switched off for this product; allowed: ${allowed}`);
-    }
-  }
+  assertServiceControl(service, action);
   const machine = await serviceMachineOrThrow(ctx.db, service);
   try {
     if (machine.kind === "vps") {

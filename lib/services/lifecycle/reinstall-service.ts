@@ -1,15 +1,13 @@
+import { assertServiceControl } from "../assert-service-control";
 import { assertRootPassword } from "../root-password-or-throw";
 import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import type { BackendJobView } from "@/lib/backends/types";
 import { DomainError } from "@/lib/errors/domain-error";
 import { backendRefusal } from "../backend-refusal";
-import { backendOf, productControls } from "../service-controls";
-import { assertControlAllowed } from "../service-rules";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { loadBuildPlan } from "../provisioning/build-plan";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
-import { NO_REMOTE_CONTROLS } from "./change-service-power";
 import { INSTALL_RUNNING } from "./reset-service-password";
 import { attachedPublicKeys } from "../dedicated/service-ssh-keys";
 
@@ -31,10 +29,7 @@ export async function reinstallService(
   service: ScopedService,
   input: { osImageId: string; password?: string | null },
 ): Promise<BackendJobView> {
-  const backend = backendOf(service.product);
-  if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
-  assertControlAllowed(service.status, "reinstall");
-  if (backend === "vps" && !productControls(service.product).reinstall) throw new DomainError("forbidden", "Reinstall is switched off for this product");
+  const backend = assertServiceControl(service, "reinstall");
   assertRootPassword(input.password, { optional: backend === "dedicated" });
   const image = await ctx.db.osImage.findUnique({ where: { id: input.osImageId }, include: { products: { where: { productId: service.productId } } } });
   if (!image) throw new DomainError("not_found", IMAGE_NOT_FOUND);

@@ -1,3 +1,4 @@
+import { assertServiceControl } from "../assert-service-control";
 import { assertRootPassword } from "../root-password-or-throw";
 import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
@@ -7,11 +8,8 @@ import { backendRefusal } from "../backend-refusal";
 import { attachedPublicKeys } from "../dedicated/service-ssh-keys";
 import { generatePassword } from "../dedicated/generate-password";
 import { loadBuildPlan } from "../provisioning/build-plan";
-import { backendOf, productControls } from "../service-controls";
-import { assertControlAllowed } from "../service-rules";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
-import { NO_REMOTE_CONTROLS } from "./change-service-power";
 
 export const VPS_NOT_RUNNING = "The VPS is not running";
 export const NOTHING_TO_REBUILD = "The server has no installed system to rebuild";
@@ -31,10 +29,7 @@ export interface PasswordOutcome {
  * password (customer-api.md: "rebuilds the server and erases data"); refused while an install runs.
  */
 export async function resetServicePassword(ctx: BackendContext, service: ScopedService, password: string | null): Promise<PasswordOutcome> {
-  const backend = backendOf(service.product);
-  if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
-  assertControlAllowed(service.status, "password");
-  if (backend === "vps" && !productControls(service.product).password) throw new DomainError("forbidden", "Password reset is switched off for this product");
+  assertServiceControl(service, "password");
   const machine = await serviceMachineOrThrow(ctx.db, service);
   if (machine.kind === "dedicated") {
     const server = machine.server;

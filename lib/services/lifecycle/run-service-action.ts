@@ -1,12 +1,13 @@
+import { assertServiceControl } from "../assert-service-control";
 import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import { BackendError } from "@/lib/backends/backend-error";
 import { DomainError } from "@/lib/errors/domain-error";
 import { backendRefusal } from "../backend-refusal";
 import type { ScopedService } from "../find-scoped-service-or-throw";
-import { backendOf, productControls, type PowerVerb } from "../service-controls";
-import { assertControlAllowed, type Control } from "../service-rules";
-import { changeServicePower, NO_REMOTE_CONTROLS } from "./change-service-power";
+import { type PowerVerb } from "../service-controls";
+import { type Control } from "../service-rules";
+import { changeServicePower } from "./change-service-power";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
 
 /**
@@ -69,16 +70,8 @@ function entryOrThrow(action: string): ActionEntry {
  */
 export function guardServiceAction(service: ScopedService, action: string): { kind: ServiceActionKind; power: PowerVerb | null } {
   const entry = entryOrThrow(action);
-  const backend = backendOf(service.product);
-  if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
-  assertControlAllowed(service.status, entry.control);
-  if (backend === "vps") {
-    const controls = productControls(service.product);
-    if (entry.power && !controls.powerActions.includes(entry.power)) {
-      throw new DomainError("forbidden", `Power action '${entry.power}' is not available for this VPS; allowed: ${controls.powerActions.join(", ") || "none"}`);
-    }
-    if (action === "stats" && !controls.stats) throw new DomainError("forbidden", "Statistics are not available for this VPS");
-  } else if (action === "backups.list" || action === "stats") {
+  const backend = assertServiceControl(service, entry.power ?? entry.control);
+  if (backend === "dedicated" && (action === "backups.list" || action === "stats")) {
     throw new DomainError("invalid", `The provider does not implement the action '${action}'`, { code: ACTION_UNKNOWN });
   }
   return { kind: entry.kind, power: entry.power ?? null };

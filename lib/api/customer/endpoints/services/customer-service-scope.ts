@@ -1,11 +1,10 @@
+import { assertServiceControl } from "@/lib/services/assert-service-control";
 import type { BackendContext } from "@/lib/backends/context";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow, type ScopedService, type ServiceScope } from "@/lib/services/find-scoped-service-or-throw";
-import { productControls, type PowerVerb } from "@/lib/services/service-controls";
-import { assertControlAllowed, type Control } from "@/lib/services/service-rules";
+import { type Control } from "@/lib/services/service-rules";
 import type { CustomerAuth } from "../../customer-auth";
-import { NO_REMOTE_CONTROLS } from "@/lib/services/lifecycle/change-service-power";
 
 /** The account's services, narrowed to the request's project when there is one. */
 export const customerServiceScope = (auth: CustomerAuth): ServiceScope => ({
@@ -34,16 +33,7 @@ export async function findCustomerVpsOrThrow(db: Db, auth: CustomerAuth, id: str
  */
 export async function guardVpsAction(load: () => Promise<ScopedService>, control: Control): Promise<ScopedService> {
   const service = await load();
-  if (service.product.kind !== "vps" && service.product.kind !== "dedicated") throw new DomainError("invalid", NO_REMOTE_CONTROLS);
-  assertControlAllowed(service.status, control);
-  if (service.product.kind === "vps") {
-    const c = productControls(service.product);
-    if ((control === "start" || control === "stop" || control === "restart") && !c.powerActions.includes(control as PowerVerb)) {
-      throw new DomainError("forbidden", `Power action '${control}' is not available for this VPS; allowed: ${c.powerActions.join(", ") || "none"}`);
-    }
-    if (control === "reinstall" && !c.reinstall) throw new DomainError("forbidden", "Reinstall is not available for this VPS");
-    if (control === "password" && !c.password) throw new DomainError("forbidden", "Password reset is not available for this VPS");
-  }
+  assertServiceControl(service, control);
   return service;
 }
 
