@@ -1,4 +1,4 @@
-import { DomainError, type DomainErrorKind, type FieldIssue } from "@/lib/errors/domain-error";
+import { DOMAIN_ERROR_STATUS, DomainError, type DomainErrorKind, type FieldIssue } from "@/lib/errors/domain-error";
 
 export type { FieldIssue };
 
@@ -56,22 +56,25 @@ export function validationError(details: FieldIssue[]): ApiError {
   return new ApiError(400, API_ERROR_CODES.validation, "Validation failed", { details });
 }
 
-const DOMAIN_STATUS: Record<DomainErrorKind, { status: number; code: string }> = {
-  invalid: { status: 400, code: "BAD_REQUEST" },
-  not_found: { status: 404, code: "NOT_FOUND" },
-  forbidden: { status: 403, code: "FORBIDDEN" },
-  conflict: { status: 409, code: "CONFLICT" },
-  payment_required: { status: 402, code: "PAYMENT_REQUIRED" },
-  unavailable: { status: 503, code: "UNAVAILABLE" },
-  provider_failed: { status: 424, code: "PROVIDER_ERROR" },
-  rate_limited: { status: 429, code: "ACTION_RATE_LIMITED" },
+const DOMAIN_CODE: Record<DomainErrorKind, string> = {
+  invalid: "BAD_REQUEST",
+  not_found: "NOT_FOUND",
+  forbidden: "FORBIDDEN",
+  conflict: "CONFLICT",
+  payment_required: "PAYMENT_REQUIRED",
+  unavailable: "UNAVAILABLE",
+  provider_failed: "PROVIDER_ERROR",
+  rate_limited: API_ERROR_CODES.actionRateLimited,
 };
 
 /** The HTTP status a domain refusal answers with. */
-export const statusOfDomainError = (error: DomainError): number => DOMAIN_STATUS[error.kind].status;
+export const statusOfDomainError = (error: DomainError): number => DOMAIN_ERROR_STATUS[error.kind];
 
 /** A business-rule refusal at the HTTP edge: the kind decides the status, the sentence is kept. */
 export function apiErrorFromDomain(error: DomainError): ApiError {
-  const mapped = DOMAIN_STATUS[error.kind];
-  return new ApiError(mapped.status, error.code ?? mapped.code, error.message, { details: error.details });
+  const seconds = error.retryAfterSeconds;
+  return new ApiError(DOMAIN_ERROR_STATUS[error.kind], error.code ?? DOMAIN_CODE[error.kind], error.message, {
+    details: error.details,
+    ...(seconds !== undefined ? { headers: { "Retry-After": String(seconds) }, extra: { retry_after_seconds: seconds } } : {}),
+  });
 }

@@ -2,7 +2,7 @@ import type { AccountPermission } from "@/lib/accounts/account-permissions";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { RateLimitState } from "./rate-limit-hook";
-import { isCooldownBucketName, type CooldownBucketName } from "./rate-limit/cooldown-buckets";
+import { isCooldownBucketName, type CooldownBucketName } from "@/lib/cooldowns/cooldown-buckets";
 import type { Reply } from "./reply";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

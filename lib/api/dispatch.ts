@@ -5,7 +5,7 @@ import { getPlatformSwitches, type PlatformSwitches } from "@/lib/platform/platf
 import { ApiError, API_ERROR_CODES, apiErrorFromDomain, validationError, type FieldIssue } from "./api-error";
 import { PLATFORM_MODULES, type ApiDescription, type Endpoint, type HttpMethod } from "./define-endpoint";
 import { countRequest, type RateLimitState, type RateLimitSubject } from "./rate-limit-hook";
-import { reserveCooldown, type CooldownReservation } from "./rate-limit/cooldowns";
+import { reserveCooldown, type CooldownReservation } from "@/lib/cooldowns/reserve-cooldown";
 import { readBodyWithLimit } from "./read-body";
 import { Reply } from "./reply";
 import { isJsonContentType, issuesToDetails, parseJson, queryObject } from "./request-input";

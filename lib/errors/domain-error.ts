@@ -24,12 +24,27 @@ export class DomainError extends Error {
   /** A customer API `code` more precise than the kind's default (e.g. `RENEWAL_PENDING`). */
   readonly code: string | undefined;
   readonly details: FieldIssue[] | undefined;
+  /** A `rate_limited` refusal: when a retry can succeed (the API's Retry-After and retry_after_seconds). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(kind: DomainErrorKind, message: string, options: { code?: string; details?: FieldIssue[] } = {}) {
+  constructor(kind: DomainErrorKind, message: string, options: { code?: string; details?: FieldIssue[]; retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = "DomainError";
     this.kind = kind;
     this.code = options.code;
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
+
+/** The HTTP status each kind answers with: the API edge's mapping, and what cool-downs count by. */
+export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  not_found: 404,
+  forbidden: 403,
+  conflict: 409,
+  payment_required: 402,
+  unavailable: 503,
+  provider_failed: 424,
+  rate_limited: 429,
+};

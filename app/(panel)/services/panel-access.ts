@@ -1,6 +1,6 @@
 import { assertActorWritable } from "@/lib/accounts/account-permissions";
-import type { CooldownBucketName } from "@/lib/api/rate-limit/cooldown-buckets";
-import { withPanelCooldown } from "@/lib/api/rate-limit/with-panel-cooldown";
+import type { CooldownBucketName } from "@/lib/cooldowns/cooldown-buckets";
+import { withCooldown } from "@/lib/cooldowns/with-cooldown";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -19,5 +19,5 @@ export async function access(options: { change?: boolean } = {}) {
 
 /** The customer API's cool-down of `bucket` for this user and service, shared with the API (lib/api/rate-limit/with-panel-cooldown.ts). */
 export function cooled<T>(bucket: CooldownBucketName, userId: string, serviceId: string, fn: () => Promise<T>): Promise<T> {
-  return withPanelCooldown(getDb(), { bucket, userId, resourceId: serviceId }, new Date(), fn);
+  return withCooldown(getDb(), { bucket, userId, resourceId: serviceId }, new Date(), fn);
 }

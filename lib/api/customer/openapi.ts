@@ -1,6 +1,6 @@
 import { CUSTOMER_API_KEY_SCOPES } from "@/lib/api-keys/customer-api-key-scopes";
 import type { ApiDescription } from "../define-endpoint";
-import { COOLDOWN_BUCKETS, describeCooldown } from "../rate-limit/cooldown-buckets";
+import { COOLDOWN_BUCKETS, describeCooldown } from "@/lib/cooldowns/cooldown-buckets";
 import { buildOpenApiDocument, type JsonSchema } from "../openapi/build-openapi";
 import { CUSTOMER_SCOPE_DESCRIPTIONS } from "./scope-descriptions";
 

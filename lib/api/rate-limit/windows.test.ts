@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COOLDOWN_BUCKETS, consumesCooldown, describeCooldown } from "./cooldown-buckets";
+import { COOLDOWN_BUCKETS, consumesCooldown, describeCooldown } from "@/lib/cooldowns/cooldown-buckets";
 import {
   customerWindowOffsetMs,
   exceededWindows,

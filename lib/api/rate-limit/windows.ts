@@ -45,9 +45,7 @@ export function slidingWindow(now: Date): { bucketStart: Date; from: Date } {
 export const unixSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** Whole seconds from `now` until `at`, never less than 1 (a Retry-After of 0 invites a busy loop). */
-export function secondsUntil(at: Date, now: Date): number {
-  return Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
-}
+export { secondsUntil } from "@/lib/cooldowns/seconds-until";
 
 /**
  * When the next request of a sliding window would be accepted: the moment enough of the oldest

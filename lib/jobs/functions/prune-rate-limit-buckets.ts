@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { deleteExpiredCooldownUses } from "@/lib/api/rate-limit/cooldowns";
+import { deleteExpiredCooldownUses } from "@/lib/cooldowns/reserve-cooldown";
 import { deleteExpiredRateLimitBuckets } from "@/lib/api/rate-limit/counters";
 import { inngest } from "../client";
 

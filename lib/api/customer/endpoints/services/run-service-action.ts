@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError, apiErrorFromDomain } from "@/lib/api/api-error";
-import { reserveCooldown } from "@/lib/api/rate-limit/cooldowns";
+import { reserveCooldown } from "@/lib/cooldowns/reserve-cooldown";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { guardServiceAction, providerFlowRefusal, runServiceAction, serviceActionPermissions } from "@/lib/services/lifecycle/run-service-action";
 import { DomainError } from "@/lib/errors/domain-error";

@@ -4,16 +4,16 @@ import { z } from "zod";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { makeUser } from "@/lib/testing/factories";
 import { DomainError } from "@/lib/errors/domain-error";
-import { ApiError } from "../api-error";
-import { customerApi } from "../customer/dispatch";
-import { defineEndpoint } from "../customer/define-endpoint";
-import { defineEndpoint as defineResellerEndpoint } from "../reseller/define-endpoint";
-import { createDispatcher } from "../dispatch";
-import { renderCustomerGuide } from "../customer/guide";
-import { buildCustomerOpenApi } from "../customer/openapi";
-import { COOLDOWN_BUCKETS, describeCooldown } from "./cooldown-buckets";
-import { reply } from "../reply";
-import { customerRequest, customerWithKey, mintCustomerKey, readJson } from "../testing/api-test-kit";
+import { ApiError } from "./api-error";
+import { customerApi } from "./customer/dispatch";
+import { defineEndpoint } from "./customer/define-endpoint";
+import { defineEndpoint as defineResellerEndpoint } from "./reseller/define-endpoint";
+import { createDispatcher } from "./dispatch";
+import { renderCustomerGuide } from "./customer/guide";
+import { buildCustomerOpenApi } from "./customer/openapi";
+import { COOLDOWN_BUCKETS, describeCooldown } from "@/lib/cooldowns/cooldown-buckets";
+import { reply } from "./reply";
+import { customerRequest, customerWithKey, mintCustomerKey, readJson } from "./testing/api-test-kit";
 
 // Cool-downs through the shared dispatcher, with endpoints that exist only here (no real endpoint
 // needs one yet). What each handler answers is steered per resource id by `outcomes`.

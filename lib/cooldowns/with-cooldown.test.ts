@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors/domain-error";
 import { makeUser } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
-import { ApiError } from "../api-error";
-import { reserveCooldown } from "./cooldowns";
-import { withPanelCooldown } from "./with-panel-cooldown";
+import { reserveCooldown } from "./reserve-cooldown";
+import { withCooldown } from "./with-cooldown";
 
 let t: TestDb;
 let userId: string;
@@ -27,43 +26,43 @@ const refusal = async (p: Promise<unknown>) => {
   return error as DomainError;
 };
 
-describe("withPanelCooldown", () => {
+describe("withCooldown", () => {
   it("counts a panel action against the API's cool-down for the same user and service, and the API's against the panel", async () => {
     const serviceId = randomUUID();
     const key = { bucket: "reinstall" as const, userId, resourceId: serviceId };
-    expect(await withPanelCooldown(t.db, key, now, async () => "reinstalling")).toBe("reinstalling");
-    const refused = await refusal(withPanelCooldown(t.db, key, new Date(now.getTime() + 60_000), async () => "again"));
+    expect(await withCooldown(t.db, key, now, async () => "reinstalling")).toBe("reinstalling");
+    const refused = await refusal(withCooldown(t.db, key, new Date(now.getTime() + 60_000), async () => "again"));
     expect(refused.kind).toBe("rate_limited");
     expect(refused.message).toBe("Too many reinstalls on this resource (1 per 5 minutes); try again in 240 seconds");
     // The API, for the same user and service, is refused too.
-    await expect(reserveCooldown(t.db, key, new Date(now.getTime() + 60_000))).rejects.toBeInstanceOf(ApiError);
+    expect(await refusal(reserveCooldown(t.db, key, new Date(now.getTime() + 60_000)))).toMatchObject({ kind: "rate_limited", code: "ACTION_RATE_LIMITED", retryAfterSeconds: 240 });
     // After the window both may act again.
-    expect(await withPanelCooldown(t.db, key, new Date(now.getTime() + 301_000), async () => "later")).toBe("later");
+    expect(await withCooldown(t.db, key, new Date(now.getTime() + 301_000), async () => "later")).toBe("later");
 
     const other = { bucket: "reinstall" as const, userId, resourceId: randomUUID() };
     const api = await reserveCooldown(t.db, other, now);
     await api.settle(202);
-    expect((await refusal(withPanelCooldown(t.db, other, now, async () => "x"))).kind).toBe("rate_limited");
+    expect((await refusal(withCooldown(t.db, other, now, async () => "x"))).kind).toBe("rate_limited");
   });
 
   it("a refused action gives its use back; one the bucket still counts (a BMC's 424) keeps it", async () => {
     const serviceId = randomUUID();
     const key = { bucket: "reinstall" as const, userId, resourceId: serviceId };
     await refusal(
-      withPanelCooldown(t.db, key, now, async () => {
+      withCooldown(t.db, key, now, async () => {
         throw new DomainError("conflict", "The server is still being built");
       }),
     );
-    expect(await withPanelCooldown(t.db, key, now, async () => "accepted")).toBe("accepted");
+    expect(await withCooldown(t.db, key, now, async () => "accepted")).toBe("accepted");
 
     const power = { bucket: "power" as const, userId, resourceId: randomUUID() };
     for (let i = 0; i < 10; i++) {
       await refusal(
-        withPanelCooldown(t.db, power, now, async () => {
+        withCooldown(t.db, power, now, async () => {
           throw new DomainError("provider_failed", "The management controller did not complete the power action");
         }),
       );
     }
-    expect((await refusal(withPanelCooldown(t.db, power, now, async () => "x"))).kind).toBe("rate_limited");
+    expect((await refusal(withCooldown(t.db, power, now, async () => "x"))).kind).toBe("rate_limited");
   });
 });

@@ -1,7 +1,10 @@
 import type { Db, DbOrTx } from "@/lib/db/client";
-import { ApiError, API_ERROR_CODES } from "../api-error";
+import { DomainError } from "@/lib/errors/domain-error";
 import { COOLDOWN_BUCKETS, consumesCooldown, describeCooldown, type CooldownBucketName } from "./cooldown-buckets";
-import { secondsUntil } from "./windows";
+import { secondsUntil } from "./seconds-until";
+
+/** The customer API's code for a cool-down refusal; the panel shows the same sentence. */
+export const ACTION_RATE_LIMITED = "ACTION_RATE_LIMITED";
 
 export interface CooldownKey {
   bucket: CooldownBucketName;
@@ -16,8 +19,9 @@ export interface CooldownReservation {
 }
 
 /**
- * Reserves one use of a cool-down, or refuses with 429 ACTION_RATE_LIMITED (`Retry-After` and
- * `retry_after_seconds`: when the oldest use that is in the way expires).
+ * Reserves one use of a cool-down, or refuses (DomainError `rate_limited`, code ACTION_RATE_LIMITED,
+ * `retryAfterSeconds`: when the oldest use that is in the way expires; the API answers 429 with
+ * `Retry-After` and `retry_after_seconds`).
  *
  * Settled in the database so parallel calls cannot both pass: one transaction takes an advisory
  * lock on the (bucket, user, resource) triple, counts the uses that have not expired, and inserts a
@@ -48,12 +52,10 @@ export async function reserveCooldown(db: Db, key: CooldownKey, now: Date): Prom
   );
   if ("refusedUntil" in outcome) {
     const seconds = secondsUntil(outcome.refusedUntil, now);
-    throw new ApiError(
-      429,
-      API_ERROR_CODES.actionRateLimited,
-      `Too many ${bucket.what} on this resource (${describeCooldown(bucket)}); try again in ${seconds} seconds`,
-      { headers: { "Retry-After": String(seconds) }, extra: { retry_after_seconds: seconds } },
-    );
+    throw new DomainError("rate_limited", `Too many ${bucket.what} on this resource (${describeCooldown(bucket)}); try again in ${seconds} seconds`, {
+      code: ACTION_RATE_LIMITED,
+      retryAfterSeconds: seconds,
+    });
   }
   return {
     async settle(status) {
