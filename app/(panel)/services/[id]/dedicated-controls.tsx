@@ -5,6 +5,7 @@ import { PowerButtons, type PowerOption } from "@/components/services/power-butt
 import { RdnsCard } from "@/components/services/rdns-card";
 import { ReinstallCard } from "@/components/services/reinstall-card";
 import { RescueCard } from "@/components/services/rescue-card";
+import { useActivityFollows } from "@/components/services/use-activity-follows";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -45,7 +46,7 @@ export const isBusy = (view: DedicatedView | null | undefined) =>
 
 /**
  * The server's view under serviceKeys.detail(id), started from the server's rendering; `poll` while
- * busy. Actions invalidate it.
+ * busy (the controls do, the overview's cells only read along). Actions invalidate it.
  */
 function useDedicatedView(initial: DedicatedView, poll: boolean): DedicatedView {
   const { data } = useQuery({
@@ -56,6 +57,11 @@ function useDedicatedView(initial: DedicatedView, poll: boolean): DedicatedView 
   });
   useServerSeed(serviceKeys.detail(initial.server.id), initial);
   return data ?? initial;
+}
+
+/** The overview's operating system, from the view: a finished reinstall shows its new system without reloading. */
+export function DedicatedOperatingSystem({ initial }: { initial: DedicatedView }) {
+  return <>{useDedicatedView(initial, false).server.os_installation?.os ?? "—"}</>;
 }
 
 export function DedicatedControls(props: Props) {
@@ -91,6 +97,7 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
   const features = server.features;
   const job = server.active_job ?? null;
   const busy = isBusy(view);
+  useActivityFollows(server.id, busy);
   const power = server.provisioning?.power_state;
   // Powering on a server that is on (or off one that is off) would do nothing: offer what changes something.
   const allowed = (verb: string) =>

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
 import { PasswordCard, ReinstallCard } from "@/components/services/reinstall-card";
+import { useActivityFollows } from "@/components/services/use-activity-follows";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { toast, Toaster } from "@/components/ui/toast";
@@ -34,7 +35,7 @@ export const isBusy = (vps: VpsDoc | null | undefined) =>
 
 /**
  * The VPS document under serviceKeys.detail(id), started from the server's rendering; `poll` while
- * busy. Actions invalidate it.
+ * busy (the controls do, the overview's cells only read along). Actions invalidate it.
  */
 function useVpsDocument(initial: VpsDoc, poll: boolean): VpsDoc {
   const { data } = useQuery({
@@ -45,6 +46,11 @@ function useVpsDocument(initial: VpsDoc, poll: boolean): VpsDoc {
   });
   useServerSeed(serviceKeys.detail(initial.id), initial);
   return data ?? initial;
+}
+
+/** The overview's operating system, from the document: a finished reinstall shows its new system without reloading. */
+export function VpsOperatingSystem({ initial }: { initial: VpsDoc }) {
+  return <>{useVpsDocument(initial, false).instance?.os ?? "—"}</>;
 }
 
 export function VpsControls(props: Props) {
@@ -86,6 +92,7 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
   const caps = vps.capabilities;
   const job = vps.active_job;
   const busy = isBusy(vps);
+  useActivityFollows(initial.id, busy);
 
   return (
     <div className="space-y-6">

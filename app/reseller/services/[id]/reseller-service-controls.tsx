@@ -9,6 +9,7 @@ import { RdnsCard } from "@/components/services/rdns-card";
 import { PasswordCard, ReinstallCard, type InstallableImage } from "@/components/services/reinstall-card";
 import { RescueCard } from "@/components/services/rescue-card";
 import { SnapshotsCard, type SnapshotActions } from "@/components/services/snapshots-card";
+import { useActivityFollows } from "@/components/services/use-activity-follows";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -69,6 +70,7 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
   // The page is rendered again after most actions (router.refresh below): take its fresh view.
   useServerSeed(serviceKeys.detail(initial.id), initial);
   const view = data ?? initial;
+  useActivityFollows(initial.id, isBusy(view));
   // The overview above is rendered on the server: render it again when the status moves on by itself (setup ending).
   const lastStatus = useRef(view.status);
   useEffect(() => {
