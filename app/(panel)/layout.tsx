@@ -1,4 +1,5 @@
 import { AppShell } from "@/components/layout/app-shell";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { requireCustomer } from "@/lib/auth/session";
 
 export default async function PanelLayout({ children }: { children: React.ReactNode }) {
@@ -6,7 +7,7 @@ export default async function PanelLayout({ children }: { children: React.ReactN
 
   return (
     <AppShell area="customer" viewer={viewer} subtitle={viewer.customer?.accountName}>
-      {children}
+      <QueryProvider>{children}</QueryProvider>
     </AppShell>
   );
 }

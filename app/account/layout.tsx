@@ -1,4 +1,5 @@
 import { AppShell } from "@/components/layout/app-shell";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { requireViewer } from "@/lib/auth/session";
 
 // Account pages belong to every user; they are framed by the user's home area.
@@ -7,7 +8,7 @@ export default async function AccountLayout({ children }: { children: React.Reac
 
   return (
     <AppShell area={viewer.home} viewer={viewer} subtitle={viewer.home === "customer" ? viewer.areas.customer?.accountName : viewer.home === "reseller" ? viewer.areas.reseller?.accountName : undefined}>
-      {children}
+      <QueryProvider>{children}</QueryProvider>
     </AppShell>
   );
 }

@@ -1,4 +1,5 @@
 import { AppShell } from "@/components/layout/app-shell";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { requireReseller } from "@/lib/auth/session";
 
 export default async function ResellerLayout({ children }: { children: React.ReactNode }) {
@@ -6,7 +7,7 @@ export default async function ResellerLayout({ children }: { children: React.Rea
 
   return (
     <AppShell area="reseller" viewer={viewer} subtitle={viewer.reseller.accountName}>
-      {children}
+      <QueryProvider>{children}</QueryProvider>
     </AppShell>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
-import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { serviceKeys } from "@/lib/query/keys";
 import type { ActivityRow } from "@/lib/services/service-activity";
 
 /** Loads the card's rows: a server action scoped to the viewer (the panel's or the reseller portal's). */
@@ -18,21 +18,16 @@ const STATE: Record<ActivityRow["state"], { label: string; tone: BadgeTone }> = 
 
 const when = (iso: string) => `${new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
 
-/** The server's recent jobs (power, reinstall, snapshots, rescue …) and how each ended; polls faster while one runs. */
+/**
+ * The server's recent jobs (power, reinstall, snapshots, rescue …) and how each ended. Polls only while
+ * one is waiting or running; otherwise it is refetched when an action invalidates the service's keys
+ * (serviceKeys.detail prefixes serviceKeys.activity) or the window regains focus.
+ */
 export function ActivityCard({ serviceId, load }: { serviceId: string; load: LoadActivity }) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
-  return (
-    <QueryClientProvider client={client}>
-      <Activity serviceId={serviceId} load={load} />
-    </QueryClientProvider>
-  );
-}
-
-function Activity({ serviceId, load }: { serviceId: string; load: LoadActivity }) {
   const { data } = useQuery({
-    queryKey: ["activity", serviceId],
+    queryKey: serviceKeys.activity(serviceId),
     queryFn: () => load(serviceId),
-    refetchInterval: (q) => (q.state.data?.some((a) => a.state === "queued" || a.state === "running") ? 2000 : 10_000),
+    refetchInterval: (q) => (q.state.data?.some((a) => a.state === "queued" || a.state === "running") ? 2000 : false),
   });
   if (!data) return null;
   return (

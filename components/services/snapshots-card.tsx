@@ -1,12 +1,13 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
 import type { SnapshotView } from "@/lib/backends/hypervisor-driver";
+import { serviceKeys } from "@/lib/query/keys";
 import type { SnapshotList } from "@/lib/services/snapshots/vps-snapshots";
 
 export type SnapshotActionResult = { ok: true; message: string } | { ok: false; error: string };
@@ -19,6 +20,7 @@ export interface SnapshotActions {
   remove: (serviceId: string, snapshotId: string) => Promise<SnapshotActionResult>;
 }
 
+/** Runs an action for the page and invalidates serviceKeys.detail(id), which refetches this card's list too. */
 type Perform = (key: string, fn: () => Promise<SnapshotActionResult>) => Promise<boolean>;
 // Mirrors lib/services/snapshots (the server checks again and answers the exact refusal).
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
@@ -48,9 +50,8 @@ export function SnapshotsCard({
   noun?: "snapshot" | "backup";
 }) {
   const word = WORDS[noun];
-  const queryClient = useQueryClient();
   const { data } = useQuery({
-    queryKey: ["snapshots", id],
+    queryKey: serviceKeys.snapshots(id),
     queryFn: () => actions.list(id),
     refetchInterval: (q) => (q.state.data?.snapshots.some((s) => s.inProgress) ? 2000 : false),
   });
@@ -58,11 +59,6 @@ export function SnapshotsCard({
   const [error, setError] = useState<string | undefined>();
   const [reverting, setReverting] = useState<SnapshotView | null>(null);
   const [deleting, setDeleting] = useState<SnapshotView | null>(null);
-  const act = async (key: string, fn: () => Promise<SnapshotActionResult>) => {
-    const ok = await perform(key, fn);
-    await queryClient.invalidateQueries({ queryKey: ["snapshots", id] });
-    return ok;
-  };
   // No list (not offered, refused) or a plan that keeps none: nothing to show.
   if (!data || data.max === 0) return null;
   const busy = disabled || data.snapshots.some((s) => s.inProgress);
@@ -113,7 +109,7 @@ export function SnapshotsCard({
                 return;
               }
               setError(undefined);
-              if (await act("snapshot", () => actions.create(id, n))) setName("");
+              if (await perform("snapshot", () => actions.create(id, n))) setName("");
             }}
           >
             <div className="grow">
@@ -135,7 +131,7 @@ export function SnapshotsCard({
           (s.comesBackRunning ? " The server is stopped and started again." : "")
         }
         confirmLabel="Revert and lose changes"
-        onConfirm={(s) => void act("revert", () => actions.revert(id, s.id, s.name))}
+        onConfirm={(s) => void perform("revert", () => actions.revert(id, s.id, s.name))}
       />
       <ConfirmDialog
         item={deleting}
@@ -143,7 +139,7 @@ export function SnapshotsCard({
         title={(s) => `Delete ${word.one} ${s.name}?`}
         description="You can no longer go back to it. The server itself is not changed."
         confirmLabel={`Delete ${word.one}`}
-        onConfirm={(s) => void act("delete-snapshot", () => actions.remove(id, s.id))}
+        onConfirm={(s) => void perform("delete-snapshot", () => actions.remove(id, s.id))}
       />
     </Card>
   );

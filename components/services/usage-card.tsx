@@ -1,11 +1,12 @@
 "use client";
 
-import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Area, AreaChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatBitsPerSecond, formatBytes } from "@/lib/format/data-units";
+import { serviceKeys } from "@/lib/query/keys";
 import type { ServiceUsage } from "@/lib/services/samples/service-usage";
 
 /** Loads the card's data: a server action scoped to the viewer (the panel's or the reseller portal's). */
@@ -26,18 +27,9 @@ const tooltipTime = (iso: unknown) => new Date(String(iso)).toLocaleString("en-G
 
 /** Traffic (and a VPS's CPU and memory) from the five-minute samples, as charts with a range switch. */
 export function UsageCard({ serviceId, kind, load }: { serviceId: string; kind: "vps" | "dedicated"; load: LoadUsage }) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
-  return (
-    <QueryClientProvider client={client}>
-      <Usage serviceId={serviceId} kind={kind} load={load} />
-    </QueryClientProvider>
-  );
-}
-
-function Usage({ serviceId, kind, load }: { serviceId: string; kind: "vps" | "dedicated"; load: LoadUsage }) {
   const [range, setRange] = useState<Range>("24h");
   const { data, isPending } = useQuery({
-    queryKey: ["usage", serviceId, range],
+    queryKey: serviceKeys.usage(serviceId, range),
     queryFn: () => load(serviceId, range),
     // New samples arrive every five minutes.
     refetchInterval: 300_000,

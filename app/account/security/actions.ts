@@ -5,12 +5,22 @@ import { signOut } from "@/auth";
 import { lockedMessage } from "@/lib/auth/attempt-limit";
 import { confirmTotpEnrolment } from "@/lib/auth/confirm-totp-enrolment";
 import { disableTotp } from "@/lib/auth/disable-totp";
+import { getSecuritySettings } from "@/lib/auth/get-security-settings";
 import { fieldErrorsOf, ZConfirmTotpSchema, ZDisableTotpSchema } from "@/lib/auth/schemas";
 import { requireViewer } from "@/lib/auth/session";
 import { revokeAllSessions } from "@/lib/auth/session-token";
 import { startTotpEnrolment, type TotpEnrolment } from "@/lib/auth/start-totp-enrolment";
 
 const PATH = "/account/security";
+
+export type TwoFactorStatus = { enabled: boolean };
+
+/** Whether two-factor authentication is on: the security page's badge (accountKeys.twoFactor). */
+export async function twoFactorStatusAction(): Promise<TwoFactorStatus> {
+  const viewer = await requireViewer(PATH);
+  const settings = await getSecuritySettings({ userId: viewer.user.id });
+  return { enabled: settings.totpEnabledAt !== null };
+}
 
 export type StartTotpResult = { enrolment?: TotpEnrolment; error?: string };
 

@@ -1,12 +1,14 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useActionState, useState, useTransition } from "react";
+import { useActionState, useEffect, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, SubmitButton } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
 import { fieldErrorsOf, ZConfirmTotpSchema } from "@/lib/auth/schemas";
 import type { TotpEnrolment } from "@/lib/auth/start-totp-enrolment";
+import { accountKeys } from "@/lib/query/keys";
 import { confirmTotpAction, startTotpAction, type ConfirmTotpState } from "./actions";
 import { RecoveryCodes } from "./recovery-codes";
 
@@ -44,6 +46,12 @@ function ConfirmStep({ enrolment, onRestart, restarting }: { enrolment: TotpEnro
   const [state, formAction] = useActionState<ConfirmTotpState, FormData>(confirmTotpAction, {});
   const [clientError, setClientError] = useState<string>();
   const router = useRouter();
+  const queryClient = useQueryClient();
+  const enabled = !!state.recoveryCodes;
+  // The page is not rendered again while the codes are shown (that would replace them): the badge asks for itself.
+  useEffect(() => {
+    if (enabled) void queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() });
+  }, [enabled, queryClient]);
 
   if (state.recoveryCodes) return <RecoveryCodes codes={state.recoveryCodes} onDone={() => router.refresh()} />;
 

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Alert } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { getSecuritySettings } from "@/lib/auth/get-security-settings";
 import { requireViewer } from "@/lib/auth/session";
@@ -9,6 +8,7 @@ import { formatDate } from "@/lib/format/format-date";
 import { DisableTotpForm } from "./disable-totp-form";
 import { EnableTotp } from "./enable-totp";
 import { SignOutEverywhere } from "./sign-out-everywhere";
+import { TwoFactorBadge } from "./two-factor-badge";
 
 export const metadata: Metadata = { title: "Security" };
 
@@ -25,7 +25,7 @@ export default async function SecurityPage() {
           <CardHeader
             title="Two-factor authentication"
             description="Ask for a code from an authenticator app after your password."
-            action={enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}
+            action={<TwoFactorBadge initial={{ enabled }} />}
           />
           <CardBody>
             {enabled ? (

@@ -5,7 +5,8 @@ import { PowerButtons, type PowerOption } from "@/components/services/power-butt
 import { RdnsCard } from "@/components/services/rdns-card";
 import { ReinstallCard } from "@/components/services/reinstall-card";
 import { RescueCard } from "@/components/services/rescue-card";
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useActivityFollows } from "@/components/services/use-activity-follows";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -13,6 +14,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/input";
 import { toast, Toaster } from "@/components/ui/toast";
+import { serviceKeys } from "@/lib/query/keys";
+import { useServerSeed } from "@/lib/query/server-seed";
 import { cancelServiceAction, withdrawCancellationAction } from "../actions";
 import { CancelCard } from "./cancel-card";
 import {
@@ -41,25 +44,38 @@ const POWER: readonly PowerOption[] = [
 export const isBusy = (view: DedicatedView | null | undefined) =>
   !!view && (view.server.active_job !== null || view.server.status === "pending" || view.server.status === "installing" || view.server.os_installation?.status === "in_progress");
 
+/**
+ * The server's view under serviceKeys.detail(id), started from the server's rendering; `poll` while
+ * busy (the controls do, the overview's cells only read along). Actions invalidate it.
+ */
+function useDedicatedView(initial: DedicatedView, poll: boolean): DedicatedView {
+  const { data } = useQuery({
+    queryKey: serviceKeys.detail(initial.server.id),
+    queryFn: () => getDedicatedAction(initial.server.id),
+    initialData: initial,
+    refetchInterval: poll ? (q) => (isBusy(q.state.data) ? 2000 : false) : false,
+  });
+  useServerSeed(serviceKeys.detail(initial.server.id), initial);
+  return data ?? initial;
+}
+
+/** The overview's operating system, from the view: a finished reinstall shows its new system without reloading. */
+export function DedicatedOperatingSystem({ initial }: { initial: DedicatedView }) {
+  return <>{useDedicatedView(initial, false).server.os_installation?.os ?? "—"}</>;
+}
+
 export function DedicatedControls(props: Props) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
   return (
-    <QueryClientProvider client={client}>
+    <>
       <Toaster />
       <DedicatedPanel {...props} />
-    </QueryClientProvider>
+    </>
   );
 }
 
 function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Props) {
   const queryClient = useQueryClient();
-  const { data } = useQuery({
-    queryKey: ["dedicated", initial.server.id],
-    queryFn: () => getDedicatedAction(initial.server.id),
-    initialData: initial,
-    refetchInterval: (q) => (isBusy(q.state.data) ? 2000 : false),
-  });
-  const view = data ?? initial;
+  const view = useDedicatedView(initial, true);
   const server = view.server;
   const router = useRouter();
   const [pending, setPending] = useState<string | null>(null);
@@ -70,7 +86,8 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
       const result = await fn();
       if (result.ok) toast(result.message);
       else toast(result.error, "error");
-      await queryClient.invalidateQueries({ queryKey: ["dedicated", initial.server.id] });
+      // The view and everything under it: activity, usage.
+      await queryClient.invalidateQueries({ queryKey: serviceKeys.detail(initial.server.id) });
       return result;
     } finally {
       setPending(null);
@@ -80,6 +97,7 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
   const features = server.features;
   const job = server.active_job ?? null;
   const busy = isBusy(view);
+  useActivityFollows(server.id, busy);
   const power = server.provisioning?.power_state;
   // Powering on a server that is on (or off one that is off) would do nothing: offer what changes something.
   const allowed = (verb: string) =>

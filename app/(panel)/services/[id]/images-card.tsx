@@ -7,9 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
+import { imageKeys } from "@/lib/query/keys";
 import type { CustomImageView } from "@/lib/services/images/custom-image-view";
 import { captureImageAction, deleteImageAction, imageStoragePriceAction, listImagesAction, type VpsActionResult } from "../actions";
 
+/** The page's perform: runs the action and invalidates the service's keys (serviceKeys.detail). */
 type Perform = (key: string, fn: () => Promise<VpsActionResult>) => Promise<boolean>;
 const STATUS: Record<string, { label: string; tone: "neutral" | "green" | "amber" | "red" }> = {
   capturing: { label: "Capturing…", tone: "amber" },
@@ -34,19 +36,18 @@ const trimPrice = (price: string) => price.replace(/\.?0+$/, "");
 export function ImagesCard({ id, canManage, disabled, perform }: { id: string; canManage: boolean; disabled: boolean; perform: Perform }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
-    queryKey: ["images"],
+    queryKey: imageKeys.list(),
     queryFn: () => listImagesAction(),
     // Captures take minutes; the list is cheap, so a few seconds keeps the progress bar moving.
     refetchInterval: (q) => (q.state.data?.some((i) => i.status === "capturing") ? 3000 : false),
   });
-  const { data: storage } = useQuery({ queryKey: ["image-storage-price"], queryFn: () => imageStoragePriceAction(), staleTime: 5 * 60_000 });
+  const { data: storage } = useQuery({ queryKey: imageKeys.storagePrice(), queryFn: () => imageStoragePriceAction(), staleTime: 5 * 60_000 });
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [deleting, setDeleting] = useState<CustomImageView | null>(null);
   const act = async (key: string, fn: () => Promise<VpsActionResult>) => {
     const ok = await perform(key, fn);
-    await queryClient.invalidateQueries({ queryKey: ["images"] });
-    await queryClient.invalidateQueries({ queryKey: ["vps", id] });
+    await queryClient.invalidateQueries({ queryKey: imageKeys.list() });
     return ok;
   };
   if (!data) return null;

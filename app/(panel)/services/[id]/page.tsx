@@ -25,8 +25,8 @@ import { canRenewNow } from "@/lib/billing/renewals/can-renew-now";
 import { RenewNow } from "./renew-now";
 import { loadPanelServiceChanges } from "@/lib/services/changes/panel-service-changes";
 import { AddonsCard, UpgradeCard } from "./service-changes-cards";
-import { VpsControls } from "./vps-controls";
-import { DedicatedControls } from "./dedicated-controls";
+import { VpsControls, VpsOperatingSystem } from "./vps-controls";
+import { DedicatedControls, DedicatedOperatingSystem } from "./dedicated-controls";
 import { getDedicatedAction } from "../dedicated-actions";
 
 export const metadata: Metadata = { title: "Service" };
@@ -83,7 +83,9 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
                 <Detail label="Status">
                   <ServiceStatusBadge status={ds.status} />
                 </Detail>
-                <Detail label="Operating system">{ds.os_installation?.os ?? "—"}</Detail>
+                <Detail label="Operating system">
+                  <DedicatedOperatingSystem initial={view} />
+                </Detail>
                 <Detail label="Location">{ds.datacenter ? `${ds.datacenter.name}${ds.datacenter.rack ? `, rack ${ds.datacenter.rack}` : ""}` : "—"}</Detail>
                 <Detail label="Hardware">{ds.hardware ? `${ds.hardware.manufacturer} ${ds.hardware.model}` : "—"}</Detail>
                 <Detail label="Addresses">
@@ -155,7 +157,9 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
               <Detail label="Status">
                 <ServiceStatusBadge status={vps.status} />
               </Detail>
-              <Detail label="Operating system">{vps.instance?.os ?? "—"}</Detail>
+              <Detail label="Operating system">
+                <VpsOperatingSystem initial={vps} />
+              </Detail>
               <Detail label="Location">{vps.location?.name ?? "—"}</Detail>
               <Detail label="Addresses">
                 <AddressList addresses={vps.ip_addresses} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -9,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { inputClasses } from "@/components/ui/input";
+import { serviceKeys } from "@/lib/query/keys";
 import { addAddonAction, cancelUpgradeAction, removeAddonAction, upgradeServiceAction, type ChangeActionResult } from "../change-actions";
 
 // Figures arrive as decimal strings computed on the server (lib/services/changes); the browser
@@ -86,6 +88,7 @@ function Outcome({ result }: { result: ChangeActionResult | null }) {
 /** Plans this VPS can move to, each with what it costs today (prorated to the next due date); confirm, then pay the invoice. */
 export function UpgradeCard(props: { serviceId: string; currency: string; cycle: string; rows: UpgradeRow[]; pending: PendingUpgradeView | null; canManage: boolean; unavailable: string | null }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [choice, setChoice] = useState<UpgradeRow | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ChangeActionResult | null>(null);
@@ -95,7 +98,9 @@ export function UpgradeCard(props: { serviceId: string; currency: string; cycle:
     setResult(r);
     setBusy(false);
     setChoice(null);
+    // The cards here are rendered on the server; the live ones (document, activity) are in the query cache.
     router.refresh();
+    void queryClient.invalidateQueries({ queryKey: serviceKeys.detail(props.serviceId) });
   };
   const { pending } = props;
 
@@ -205,6 +210,7 @@ export function UpgradeCard(props: { serviceId: string; currency: string; cycle:
 /** The server's add-ons: the list, adding one at its price (an invoice for the first cycle and setup fee), removing one. */
 export function AddonsCard(props: { serviceId: string; currency: string; cycle: string; held: HeldAddon[]; available: AvailableAddon[]; canManage: boolean; canCancel: boolean }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const buyable = props.available.filter((a) => !props.held.some((h) => h.optionId === a.optionId));
   const [optionId, setOptionId] = useState(buyable[0]?.optionId ?? "");
   // As typed: -2, 0 or 1.5 is refused by the add-on rule on the server, never clamped to 1 here.
@@ -221,7 +227,9 @@ export function AddonsCard(props: { serviceId: string; currency: string; cycle: 
     setResult(r);
     setBusy(false);
     setRemoving(null);
+    // The cards here are rendered on the server; the live ones (document, activity) are in the query cache.
     router.refresh();
+    void queryClient.invalidateQueries({ queryKey: serviceKeys.detail(props.serviceId) });
   };
 
   return (

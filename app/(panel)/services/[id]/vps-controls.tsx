@@ -1,13 +1,16 @@
 "use client";
 
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
 import { PasswordCard, ReinstallCard } from "@/components/services/reinstall-card";
+import { useActivityFollows } from "@/components/services/use-activity-follows";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { toast, Toaster } from "@/components/ui/toast";
+import { serviceKeys } from "@/lib/query/keys";
+import { useServerSeed } from "@/lib/query/server-seed";
 import type { VpsDoc } from "@/lib/services/customer-documents";
 import { useRouter } from "next/navigation";
 import { CancelCard } from "./cancel-card";
@@ -30,25 +33,38 @@ const POWER: readonly PowerOption[] = [
 export const isBusy = (vps: VpsDoc | null | undefined) =>
   !!vps && (vps.active_job !== null || vps.status === "pending" || vps.status === "installing" || vps.os_installation_status === "in_progress");
 
+/**
+ * The VPS document under serviceKeys.detail(id), started from the server's rendering; `poll` while
+ * busy (the controls do, the overview's cells only read along). Actions invalidate it.
+ */
+function useVpsDocument(initial: VpsDoc, poll: boolean): VpsDoc {
+  const { data } = useQuery({
+    queryKey: serviceKeys.detail(initial.id),
+    queryFn: () => getVpsAction(initial.id),
+    initialData: initial,
+    refetchInterval: poll ? (q) => (isBusy(q.state.data) ? 2000 : false) : false,
+  });
+  useServerSeed(serviceKeys.detail(initial.id), initial);
+  return data ?? initial;
+}
+
+/** The overview's operating system, from the document: a finished reinstall shows its new system without reloading. */
+export function VpsOperatingSystem({ initial }: { initial: VpsDoc }) {
+  return <>{useVpsDocument(initial, false).instance?.os ?? "—"}</>;
+}
+
 export function VpsControls(props: Props) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
   return (
-    <QueryClientProvider client={client}>
+    <>
       <Toaster />
       <VpsPanel {...props} />
-    </QueryClientProvider>
+    </>
   );
 }
 
 function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
   const queryClient = useQueryClient();
-  const { data } = useQuery({
-    queryKey: ["vps", initial.id],
-    queryFn: () => getVpsAction(initial.id),
-    initialData: initial,
-    refetchInterval: (q) => (isBusy(q.state.data) ? 2000 : false),
-  });
-  const vps = data ?? initial;
+  const vps = useVpsDocument(initial, true);
   const router = useRouter();
   // The overview and the "being set up" notice are rendered on the server: re-render them once setup ends.
   const settingUp = vps.status === "pending" || vps.status === "installing";
@@ -65,7 +81,8 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
       const result = await fn();
       if (result.ok) toast(result.message);
       else toast(result.error, "error");
-      await queryClient.invalidateQueries({ queryKey: ["vps", initial.id] });
+      // The document and everything under it: activity, snapshots, usage.
+      await queryClient.invalidateQueries({ queryKey: serviceKeys.detail(initial.id) });
       return result.ok;
     } finally {
       setPending(null);
@@ -75,6 +92,7 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
   const caps = vps.capabilities;
   const job = vps.active_job;
   const busy = isBusy(vps);
+  useActivityFollows(initial.id, busy);
 
   return (
     <div className="space-y-6">

@@ -1,6 +1,6 @@
 "use client";
 
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
@@ -9,12 +9,15 @@ import { RdnsCard } from "@/components/services/rdns-card";
 import { PasswordCard, ReinstallCard, type InstallableImage } from "@/components/services/reinstall-card";
 import { RescueCard } from "@/components/services/rescue-card";
 import { SnapshotsCard, type SnapshotActions } from "@/components/services/snapshots-card";
+import { useActivityFollows } from "@/components/services/use-activity-follows";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
 import { toast, Toaster } from "@/components/ui/toast";
+import { serviceKeys } from "@/lib/query/keys";
+import { useServerSeed } from "@/lib/query/server-seed";
 import type { ResellerServiceView } from "@/lib/services/reseller-service-view";
 import {
   createResellerBackupAction,
@@ -47,12 +50,11 @@ const STOPPED = new Set(["stopped", "off"]);
 const isBusy = (v: ResellerServiceView | null | undefined) => !!v && (v.busy !== null || v.status === "pending" || v.status === "installing");
 
 export function ResellerServiceControls({ initial, images }: { initial: ResellerServiceView; images: InstallableImage[] }) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
   return (
-    <QueryClientProvider client={client}>
+    <>
       <Toaster />
       <Controls initial={initial} images={images} />
-    </QueryClientProvider>
+    </>
   );
 }
 
@@ -60,12 +62,15 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
   const queryClient = useQueryClient();
   const router = useRouter();
   const { data } = useQuery({
-    queryKey: ["reseller-service", initial.id],
+    queryKey: serviceKeys.detail(initial.id),
     queryFn: () => getResellerServiceAction(initial.id),
     initialData: initial,
     refetchInterval: (q) => (isBusy(q.state.data) ? 2000 : false),
   });
+  // The page is rendered again after most actions (router.refresh below): take its fresh view.
+  useServerSeed(serviceKeys.detail(initial.id), initial);
   const view = data ?? initial;
+  useActivityFollows(initial.id, isBusy(view));
   // The overview above is rendered on the server: render it again when the status moves on by itself (setup ending).
   const lastStatus = useRef(view.status);
   useEffect(() => {
@@ -85,7 +90,8 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
       const result = await fn();
       if (result.ok) toast(result.message);
       else toast(result.error, "error");
-      await queryClient.invalidateQueries({ queryKey: ["reseller-service", initial.id] });
+      // The view and everything under it: activity, backups, usage.
+      await queryClient.invalidateQueries({ queryKey: serviceKeys.detail(initial.id) });
       // The status badge and details above are rendered on the server.
       if (result.ok && !key.startsWith("power:")) router.refresh();
       return result;
