@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { getResellerHourlyCeiling } from "@/lib/api-keys/reseller-hourly-ceiling";
 import { getPlatformSwitches, type PlatformSwitches } from "@/lib/platform/platform-switches";
 import { ApiError, API_ERROR_CODES } from "./api-error";
-import { bucketsOf, countHits } from "./rate-limit/counters";
+import { bucketsOf, countHits } from "@/lib/platform/rate-limit-counters";
 import {
   customerWindowOffsetMs,
   exceededWindows,

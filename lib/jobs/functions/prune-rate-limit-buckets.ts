@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { deleteExpiredCooldownUses } from "@/lib/cooldowns/reserve-cooldown";
-import { deleteExpiredRateLimitBuckets } from "@/lib/api/rate-limit/counters";
+import { deleteExpiredRateLimitBuckets } from "@/lib/platform/rate-limit-counters";
 import { inngest } from "../client";
 
 /**
