@@ -4,7 +4,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { ApiError, validationError } from "./api-error";
 import { bearerToken } from "./bearer-token";
 import { customerError, customerSuccess } from "./customer/envelope";
-import { moneyString } from "./money";
+import { moneyString } from "@/lib/format/money-string";
 import {
   customerPageQuery,
   customerPagination,

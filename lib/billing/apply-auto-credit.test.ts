@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inTransaction } from "@/lib/backends/transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { makeCustomer, makeProduct, makeService } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { applyAutoCredit } from "./apply-auto-credit";

@@ -1,5 +1,5 @@
 import { getDb, type Db } from "@/lib/db/client";
-import { inTransaction } from "@/lib/backends/transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { backendContext } from "@/lib/backends/context";

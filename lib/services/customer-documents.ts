@@ -2,7 +2,7 @@ import type { BackendContext } from "@/lib/backends/context";
 import { advanceMachineJobs } from "./advance-machine-jobs";
 import type { Db } from "@/lib/db/client";
 import type { ServiceStatus } from "@/lib/generated/prisma/client";
-import { moneyString } from "@/lib/api/money";
+import { moneyString } from "@/lib/format/money-string";
 import { billingCycleValue } from "./billing-cycle-value";
 import { findServiceMachine, machinesOf, type ServiceMachine } from "./find-service-machine";
 import { primaryAddressesOfMachines } from "./primary-addresses-of";

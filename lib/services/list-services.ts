@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { moneyString } from "@/lib/api/money";
+import { moneyString } from "@/lib/format/money-string";
 import { scopeWhere, SCOPED_SERVICE_INCLUDE, type ScopedService, type ServiceScope } from "./find-scoped-service-or-throw";
 
 export interface ListServicesInput {

@@ -7,7 +7,7 @@ import { INVALID_AMOUNT, parsePaymentAmount, type BillingDocumentType } from "@/
 import { payInvoiceFromCredit } from "@/lib/billing/pay-invoice-from-credit";
 import { payProformaFromCredit } from "@/lib/billing/pay-proforma-from-credit";
 import { DomainError } from "@/lib/errors/domain-error";
-import { moneyString } from "@/lib/api/money";
+import { moneyString } from "@/lib/format/money-string";
 
 export type PayFromCreditState = {
   error?: string;

@@ -10,7 +10,7 @@ import { getDb } from "@/lib/db/client";
 import { formatDateTime } from "@/lib/format/format-date-time";
 import { firstParam, offsetParam, queryString, type PageSearchParams } from "@/lib/format/search-params";
 import type { PaymentStatus } from "@/lib/generated/prisma/client";
-import { moneyString } from "@/lib/api/money";
+import { moneyString } from "@/lib/format/money-string";
 import { listResellerOrders, provisioningStatusOf } from "@/lib/orders";
 import { PaymentStatusBadge } from "./order-status-badge";
 

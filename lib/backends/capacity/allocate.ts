@@ -2,7 +2,7 @@ import type { Node } from "@/lib/generated/prisma/client";
 import { BackendError } from "../backend-error";
 import type { BackendContext } from "../context";
 import { reserveAddresses } from "../ipam/addresses";
-import { inTransaction } from "../transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { checkSize, describeSize, type VpsSize } from "./sizes";
 
 /**

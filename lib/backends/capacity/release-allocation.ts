@@ -2,7 +2,7 @@ import type { Tx } from "@/lib/db/client";
 import { BackendError } from "../backend-error";
 import type { BackendContext } from "../context";
 import { releaseAddresses } from "../ipam/addresses";
-import { inTransaction } from "../transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 
 /**
  * Gives an allocation's units back to its node and its addresses back to their pools. Idempotent:

@@ -3,7 +3,7 @@ import type { DedicatedServerView } from "../bmc-driver";
 import type { BackendContext } from "../context";
 import { toDedicatedServerView } from "../dedicated-server-view";
 import { reserveAddresses } from "../ipam/addresses";
-import { inTransaction } from "../transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 
 export interface ReserveServerOptions {
   sku: string;

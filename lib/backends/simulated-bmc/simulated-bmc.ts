@@ -13,7 +13,7 @@ import { takeFault, throwIfFaulted, throwIfSubmitFaulted } from "../simulation/f
 import { checkRootPassword, hashGuestPassword } from "../simulation/guest-password";
 import { resolveImage } from "../simulation/resolve-image";
 import { abortSimJob, advanceSimJob, insertSimJob, newJobId } from "../simulation/sim-job";
-import { inTransaction } from "../transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { BMC_OPERATIONS } from "./operations";
 import { BMC_QUEUE_MS, BMC_STEPS, type BmcOperation } from "./step-plans";
 

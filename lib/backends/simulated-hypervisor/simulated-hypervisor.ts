@@ -13,7 +13,7 @@ import { checkRootPassword, hashGuestPassword } from "../simulation/guest-passwo
 import { ensureImageOnNode } from "../simulation/node-image-cache";
 import { resolveImage } from "../simulation/resolve-image";
 import { abortSimJob, advanceSimJob, insertSimJob, newJobId } from "../simulation/sim-job";
-import { inTransaction } from "../transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { toSnapshotViews, toVmView } from "../vm-view";
 import { simulatedDiskUsedBytes } from "./disk-usage";
 import { HYPERVISOR_OPERATIONS, moveAllocationUnits } from "./operations";

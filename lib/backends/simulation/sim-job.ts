@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma, type BackendJob } from "@/lib/generated/prisma/client";
 import { BackendError, isBackendErrorCode } from "../backend-error";
-import { inTransaction } from "../transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import type { Fault } from "./faults";
 
 /**

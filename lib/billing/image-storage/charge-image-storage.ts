@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { BackendContext } from "@/lib/backends/context";
-import { inTransaction } from "@/lib/backends/transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { convert, getBaseCurrency, roundDocument, ZERO, type Decimal } from "@/lib/pricing";

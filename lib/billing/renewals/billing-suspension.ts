@@ -1,5 +1,5 @@
 import type { BackendContext } from "@/lib/backends/context";
-import { inTransaction } from "@/lib/backends/transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { findAccountResellerId } from "@/lib/services/find-account-reseller";
 import { followWithMachine } from "@/lib/services/lifecycle/run-lifecycle-verb";

@@ -1,5 +1,5 @@
 import type { BackendContext } from "@/lib/backends/context";
-import { inTransaction } from "@/lib/backends/transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { roundDocument } from "@/lib/pricing";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "@/lib/db/client";
-import { inTransaction } from "@/lib/backends/transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import type { BillingCycle, Prisma, ServiceStatus } from "@/lib/generated/prisma/client";
 import { nextDueDate } from "@/lib/orders/order-writes";
 import { sqlTimestamp } from "@/lib/webhooks/sql-timestamp";

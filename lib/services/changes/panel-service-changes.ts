@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { moneyString } from "@/lib/api/money";
+import { moneyString } from "@/lib/format/money-string";
 import { BILLING_CYCLE_PER } from "@/lib/pricing";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { listAvailableOptions, listHeldOptions } from "./option-changes";

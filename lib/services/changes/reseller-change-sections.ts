@@ -1,4 +1,4 @@
-import { moneyString } from "@/lib/api/money";
+import { moneyString } from "@/lib/format/money-string";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { ServiceUpgrade } from "@/lib/generated/prisma/client";

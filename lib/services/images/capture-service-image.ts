@@ -1,7 +1,7 @@
 import type { BackendContext } from "@/lib/backends/context";
 import { BackendError } from "@/lib/backends/backend-error";
 import { hypervisorForVm } from "@/lib/backends/registry";
-import { inTransaction } from "@/lib/backends/transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import type { BackendJobView } from "@/lib/backends/types";
 import { DomainError } from "@/lib/errors/domain-error";
 import { backendRefusal } from "../backend-refusal";

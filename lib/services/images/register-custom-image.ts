@@ -1,5 +1,5 @@
 import type { BackendContext } from "@/lib/backends/context";
-import { inTransaction } from "@/lib/backends/transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AddressPolicy } from "@/lib/webhooks/address-policy";
 import type { Resolver } from "@/lib/webhooks/resolver";

@@ -1,6 +1,6 @@
 import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
-import { inTransaction } from "@/lib/backends/transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import type { ServiceStatus } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { recordResellerEvent } from "@/lib/webhooks/record-reseller-event";

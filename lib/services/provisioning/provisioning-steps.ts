@@ -6,7 +6,7 @@ import { reserveDedicatedServer } from "@/lib/backends/capacity/reserve-dedicate
 import type { BackendContext } from "@/lib/backends/context";
 import { getJob } from "@/lib/backends/jobs";
 import { bmcForServer, hypervisorForNode, hypervisorForVm } from "@/lib/backends/registry";
-import { inTransaction } from "@/lib/backends/transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { recordResellerEvent } from "@/lib/webhooks/record-reseller-event";
 import { serviceBuildFailedData } from "@/lib/webhooks/events";
 import { findAccountResellerId } from "../find-account-reseller";

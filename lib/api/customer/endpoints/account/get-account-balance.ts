@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 import { defineEndpoint } from "../../define-endpoint";
 
 export const getAccountBalance = defineEndpoint({

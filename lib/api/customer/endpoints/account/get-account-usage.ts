@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getAccountUsage } from "@/lib/accounts/get-account-usage";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 import { defineEndpoint } from "../../define-endpoint";
 
 export const getAccountUsageEndpoint = defineEndpoint({

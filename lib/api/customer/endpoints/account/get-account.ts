@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getAccountProfile } from "@/lib/accounts/get-account-profile";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 import { defineEndpoint } from "../../define-endpoint";
 
 export const getAccount = defineEndpoint({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listCreditTransactions } from "@/lib/billing/list-credit-transactions";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 import { customerPageQuery, customerPagination } from "../../../pagination";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";

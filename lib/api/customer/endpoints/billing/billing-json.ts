@@ -6,7 +6,7 @@ import type { InvoiceRow } from "@/lib/billing/list-invoices";
 import type { ProformaRow } from "@/lib/billing/list-proformas";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { INVALID_AMOUNT, parsePaymentAmount } from "@/lib/billing/billing-errors";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 
 // How invoices, proformas and credit payments read in the customer API (customer-api.md
 // "Resources": detail reads add paid_amount, remaining_amount, settled; docs/decisions.md#d28: list rows

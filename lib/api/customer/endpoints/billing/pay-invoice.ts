@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { payInvoiceFromCredit } from "@/lib/billing/pay-invoice-from-credit";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 import { defineEndpoint } from "../../define-endpoint";
 import { payBodySchema, paymentJson, paymentSchema } from "./billing-json";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { payProformaFromCredit } from "@/lib/billing/pay-proforma-from-credit";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 import { defineEndpoint } from "../../define-endpoint";
 import { payBodySchema } from "./billing-json";
 

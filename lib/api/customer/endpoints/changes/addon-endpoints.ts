@@ -2,7 +2,7 @@ import { z } from "zod";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { addServiceOption as addOption, listAvailableOptions, listHeldOptions, removeServiceOption } from "@/lib/services/changes/option-changes";
 import { changeContext } from "@/lib/services/changes/service-change-context";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 import { reply } from "../../../reply";
 import { uuidParam } from "../../../define-endpoint";
 import { defineEndpoint } from "../../define-endpoint";

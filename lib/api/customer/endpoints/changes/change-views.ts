@@ -6,7 +6,7 @@ import type { DocumentLineInput } from "@/lib/billing/create-invoice";
 import { loadOrderRecord } from "@/lib/orders/order-record";
 import type { HeldOption } from "@/lib/services/changes/option-changes";
 import type { UpgradePreview } from "@/lib/services/changes/package-change";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 import { reply } from "../../../reply";
 import type { CustomerAuth } from "../../customer-auth";
 import { customerOrder, customerOrderSchema, documentRefSchema, documentSchema, nextStep, orderDocuments } from "../orders/order-views";

@@ -8,7 +8,7 @@ import { requestOptionsUpgrade } from "@/lib/services/changes/option-changes";
 import { listPackageChanges, requestPackageChange } from "@/lib/services/changes/package-change";
 import { changeContext } from "@/lib/services/changes/service-change-context";
 import { apiBillingCycle } from "@/lib/pricing";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 import { reply } from "../../../reply";
 import { uuidParam } from "../../../define-endpoint";
 import { defineEndpoint } from "../../define-endpoint";

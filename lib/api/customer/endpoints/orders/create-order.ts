@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
 import { DomainError } from "@/lib/errors/domain-error";
 import { placeCustomerOrder, type OrderItemInput } from "@/lib/orders";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { autoCreditAppliedJson, autoCreditAppliedSchema } from "../billing/billing-json";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiBillingCycle } from "@/lib/pricing";
 import { currentDocument, serviceIp, type OrderRecord } from "@/lib/orders";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 
 // The customer API's order shapes (customer-api.md "Order"): snake_case, money as decimal strings.
 

@@ -5,7 +5,7 @@ import type { DisplayCurrency } from "@/lib/catalogue/display-currency";
 import type { CatalogueOsImage } from "@/lib/catalogue/load-catalogue-products";
 import type { BillingCycle } from "@/lib/generated/prisma/client";
 import { BILLING_CYCLES, ZERO, apiBillingCycle, type Decimal } from "@/lib/pricing";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 
 // The customer API's catalogue shapes: money as decimal strings in the caller's currency,
 // cycles as docs/decisions.md#d31 writes them.

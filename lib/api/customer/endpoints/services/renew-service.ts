@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { renewServiceNow } from "@/lib/billing/renewals/renew-service-now";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { autoCreditAppliedJson, autoCreditAppliedSchema } from "../billing/billing-json";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiBillingCycle, roundDocument } from "@/lib/pricing";
 import { currentDocument, provisioningStatusOf, serviceIp, type OrderRecord } from "@/lib/orders";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 
 // The reseller API's order shapes (reseller-api.md "Order result", "Order row", "Retry result").
 // Money: JSON numbers in the result and replay bodies, decimal strings in the snake_case rows.

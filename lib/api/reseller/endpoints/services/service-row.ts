@@ -6,7 +6,7 @@ import type { ScopedService } from "@/lib/services/find-scoped-service-or-throw"
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
 import { applyRate, convert } from "@/lib/pricing/exchange-rate";
 import { dec, type Decimal } from "@/lib/pricing/money";
-import { moneyString } from "../../../money";
+import { moneyString } from "@/lib/format/money-string";
 
 export const serviceRowSchema = z.object({
   serviceId: z.string(),
