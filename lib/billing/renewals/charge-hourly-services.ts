@@ -2,7 +2,7 @@ import type { BackendContext } from "@/lib/backends/context";
 import { inTransaction } from "@/lib/backends/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { roundDocument } from "@/lib/pricing";
+import { roundMoney } from "@/lib/pricing";
 import { INSUFFICIENT_CREDIT, postCreditEntry } from "../post-credit-entry";
 import { changeBillingSuspension } from "./billing-suspension";
 import { CREDIT_EXHAUSTED_REASON, HOUR_MS } from "./renewal-settings";
@@ -55,6 +55,7 @@ export const HOURLY_SELECT = {
   hostname: true,
   accountId: true,
   amount: true,
+  currency: true,
   status: true,
   suspendReason: true,
   deliveredAt: true,
@@ -78,7 +79,7 @@ export async function chargeServiceHours(
   const from = s.hourlyChargedUntil ?? s.deliveredAt;
   const hours = Math.floor((now.getTime() - from.getTime()) / HOUR_MS);
   if (hours < 1) return none;
-  const charge = roundDocument(s.amount.times(hours));
+  const charge = roundMoney(s.amount.times(hours), s.currency);
   if (!charge.gt(0)) return none;
   const until = new Date(from.getTime() + hours * HOUR_MS);
   try {
