@@ -7,6 +7,7 @@ import {
   getBaseCurrency,
   loadProductPricing,
   loadWholesaleTerms,
+  locationSurcharges,
   priceSheet,
   resolveBuyer,
   type PricingBuyer,
@@ -49,7 +50,7 @@ export const PRODUCT_NOT_FOUND = "Product not found";
 export async function loadCatalogue(db: DbOrTx, buyer: PricingBuyer, filter: { ids?: Iterable<string> } = {}): Promise<Catalogue> {
   const resolved = await resolveBuyer(db, buyer);
   const [products, baseCurrency] = await Promise.all([loadCatalogueProducts(db, { ids: filter.ids }), getBaseCurrency(db)]);
-  const pricing = await loadProductPricing(db, products.map((p) => p.id));
+  const pricing = await loadProductPricing(db, products.map((p) => p.id), baseCurrency);
   const priced = products.filter((p) => pricing.has(p.id));
   const terms = resolved.reseller ? await loadWholesaleTerms(db, resolved.reseller, priced.map((p) => pricing.get(p.id)!)) : null;
   return {
@@ -58,7 +59,9 @@ export async function loadCatalogue(db: DbOrTx, buyer: PricingBuyer, filter: { i
     baseCurrency,
     entries: priced.map((product) => {
       const productPricing = pricing.get(product.id)!;
-      return { product, pricing: productPricing, sheet: priceSheet(productPricing, terms?.get(product.id) ?? null) };
+      // Surcharges as the prices an order charges (rounded to the base currency's minor unit).
+      const locations = product.locations.map((l) => ({ ...l, ...locationSurcharges(l, baseCurrency) }));
+      return { product: { ...product, locations }, pricing: productPricing, sheet: priceSheet(productPricing, terms?.get(product.id) ?? null) };
     }),
   };
 }

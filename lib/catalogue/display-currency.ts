@@ -1,12 +1,16 @@
 import type { DbOrTx } from "@/lib/db/client";
-import { applyRate, findExchangeRate, type Decimal } from "@/lib/pricing";
+import type { BillingCycle } from "@/lib/generated/prisma/client";
+import { convertPrice, dec, findExchangeRate, type Decimal } from "@/lib/pricing";
 import type { Catalogue } from "./catalogue";
 
 export interface DisplayCurrency {
   /** What the figures are in: the buyer's account currency, or the base currency when no rate is in force. */
   currency: string;
-  /** A base-currency unit figure in `currency` (4 places), exactly as quoteOrder converts it. */
-  convert(amount: Decimal): Decimal;
+  /**
+   * A base-currency price in `currency`, rounded as the price it is exactly as quoteOrder converts
+   * it (convertPrice): a price on `cycle` (an hourly rate keeps 4 places), a one-off with `null`.
+   */
+  convert(amount: Decimal, cycle: BillingCycle | null): Decimal;
   /** No rate was in force for the account currency: figures stay in the base currency. */
   fallback: boolean;
 }
@@ -15,12 +19,15 @@ export interface DisplayCurrency {
  * The currency the customer API shows a buyer's catalogue in: the account currency at the rate in
  * force at `at`, converted figure by figure like quoteOrder does, so a catalogue price is the unit
  * price an order placed at that moment charges. Without a rate, the base currency (as quotes do).
+ * In the base currency a figure is only rounded (a price-sheet figure already is; a configured
+ * surcharge is rounded as resolveLocation rounds it).
  */
 export async function displayCurrency(db: DbOrTx, catalogue: Pick<Catalogue, "buyer" | "baseCurrency">, at: Date): Promise<DisplayCurrency> {
   const wanted = catalogue.buyer.currency;
-  const same = { currency: catalogue.baseCurrency, convert: (d: Decimal) => d };
-  if (wanted === catalogue.baseCurrency) return { ...same, fallback: false };
-  const found = await findExchangeRate(db, catalogue.baseCurrency, wanted, at);
+  const base = catalogue.baseCurrency;
+  const same = { currency: base, convert: (d: Decimal, cycle: BillingCycle | null) => convertPrice(d, dec(1), base, cycle) };
+  if (wanted === base) return { ...same, fallback: false };
+  const found = await findExchangeRate(db, base, wanted, at);
   if (!found) return { ...same, fallback: true };
-  return { currency: wanted, convert: (d) => applyRate(d, found.rate), fallback: false };
+  return { currency: wanted, convert: (d, cycle) => convertPrice(d, found.rate, wanted, cycle), fallback: false };
 }

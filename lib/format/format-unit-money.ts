@@ -1,8 +1,12 @@
+import { minorUnitDigits } from "@/lib/pricing/currency-digits";
+
 /**
- * Formats a unit figure (a price per cycle or per hour, up to 4 places) exactly, keeping the
- * places it needs: €6.11, €0.0099, €12.126. formatMoney would round to the currency's 2 places.
+ * Formats a price exactly, keeping the places it has: €17.77, €0.0093 (an hourly rate keeps 4
+ * places). Prices arrive already rounded by lib/pricing (docs/decisions.md); this never rounds a
+ * price that has at most 4 places, and shows at least the currency's minor unit (JP¥1,221, €3,121.00).
  */
 export function formatUnitMoney(amount: { toString(): string } | string, currency: string, locale = "en-GB"): string {
   const value = typeof amount === "string" ? amount : amount.toString();
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(value as `${number}`);
+  const digits = minorUnitDigits(currency);
+  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, 4) }).format(value as `${number}`);
 }

@@ -3,7 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { isUuid } from "@/lib/catalogue/product-ids";
 import type { GatewayResolver, PaymentGateway } from "@/lib/payments/payment-gateway";
-import { roundDocument } from "@/lib/pricing";
+import { roundMoney } from "@/lib/pricing";
 import { loadOrderRecord } from "./order-record";
 import { documentLines, nextDueDate, raiseOrderEvent, raisePaidInvoice } from "./order-writes";
 
@@ -114,7 +114,7 @@ export async function activateChargedOrder(
               billingCycle: item.billingCycle,
               quantity: item.quantity,
               perUnit,
-              subtotal: roundDocument(perUnit.times(item.quantity)),
+              subtotal: roundMoney(perUnit.times(item.quantity), order.currency),
               hostname: item.hostname,
               options: item.options.map((o) => o.option.name),
             };

@@ -102,6 +102,6 @@ describe("VAT rates", () => {
     ["0.03", "19", "0.01"],
     ["10.00", "0", "0.00"],
   ])("VAT on %s at %s%% = %s (2 places half-up)", (amount, rate, vat) => {
-    expect(vatOn(dec(amount), dec(rate)).toFixed(2)).toBe(vat);
+    expect(vatOn(dec(amount), dec(rate), "EUR").toFixed(2)).toBe(vat);
   });
 });

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "@/lib/db/client";
-import { dec, roundRate, roundUnit, type Decimal } from "./money";
+import type { BillingCycle } from "@/lib/generated/prisma/client";
+import { dec, roundMoney, roundPrice, roundRate, roundUnit, type Decimal } from "./money";
 
 export interface ExchangeRateInForce {
   /** 1 `from` = rate `to`, at most 8 decimal places (the column's scale). */
@@ -44,9 +45,19 @@ export interface Conversion {
   fallback: boolean;
 }
 
-/** A figure at a stored rate, as a unit figure. */
+/** A figure at a stored rate, to 4 places: an intermediate figure (run-rate, a rate-derived base amount), never a price. */
 export function applyRate(amount: Decimal, rate: Decimal): Decimal {
   return roundUnit(amount.times(rate));
+}
+
+/**
+ * A price converted at a stored rate into `currency`, rounded once as a price in it: a price on
+ * `cycle` by roundPrice (an hourly rate keeps 4 places), a one-off (`cycle` null) by roundMoney.
+ * What quoteOrder charges and the customer catalogue shows in an account currency.
+ */
+export function convertPrice(amount: Decimal, rate: Decimal, currency: string, cycle: BillingCycle | null): Decimal {
+  const converted = amount.times(rate);
+  return cycle === null ? roundMoney(converted, currency) : roundPrice(converted, currency, cycle);
 }
 
 /**

@@ -23,8 +23,8 @@ function absolutePrices(rows: { cycle: BillingCycle; amount: Decimal; setupFee: 
   return out;
 }
 
-/** The retail catalogue of the given products (unknown ids are absent from the map). */
-export async function loadProductPricing(db: DbOrTx, productIds: Iterable<string>): Promise<Map<string, ProductPricing>> {
+/** The retail catalogue of the given products (unknown ids are absent from the map), its figures in `baseCurrency`. */
+export async function loadProductPricing(db: DbOrTx, productIds: Iterable<string>, baseCurrency: string): Promise<Map<string, ProductPricing>> {
   const ids = wellFormedIds(productIds);
   if (ids.length === 0) return new Map();
   const products = await db.product.findMany({
@@ -42,6 +42,7 @@ export async function loadProductPricing(db: DbOrTx, productIds: Iterable<string
       {
         id: p.id,
         name: p.name,
+        currency: baseCurrency,
         enabled: p.enabled,
         categoryId: p.categoryId,
         disabledCycles: p.category?.disabledCycles ?? [],

@@ -44,6 +44,8 @@ export interface OptionPricing {
 export interface ProductPricing {
   id: string;
   name: string;
+  /** The currency every figure here is in (the supplier's base currency): prices are rounded to its minor unit. */
+  currency: string;
   enabled: boolean;
   categoryId: string | null;
   /** Cycles the category never sells at retail. */

@@ -3,9 +3,9 @@ import type { BillingCycle, OptionPricingType } from "@/lib/generated/prisma/cli
 import { DomainError } from "@/lib/errors/domain-error";
 import { getBaseCurrency } from "./base-currency";
 import { requireBillingCycle } from "./billing-cycles";
-import { applyRate, findExchangeRate } from "./exchange-rate";
+import { convertPrice, findExchangeRate } from "./exchange-rate";
 import { loadProductPricing, loadWholesaleTerms } from "./load-pricing-data";
-import { ZERO, dec, roundDocument, sum, type Decimal } from "./money";
+import { ZERO, dec, roundMoney, sum, type Decimal } from "./money";
 import { assertHoldingCaps, assertMinimumOrder } from "./order-limits";
 import type { DiscountRule, PriceRule } from "./price-rule";
 import type { ProductPricing, WholesaleTerms } from "./pricing-data";
@@ -108,7 +108,7 @@ export interface QuoteLine {
   recurringPerUnit: Decimal;
   /** serviceSetupFee + the options' setupAmount. */
   setupPerUnit: Decimal;
-  /** (recurringPerUnit + setupPerUnit) × quantity, 2 places: the first cycle (first hour) and every one-off. */
+  /** (recurringPerUnit + setupPerUnit) × quantity, rounded to the currency's minor unit: the first cycle (first hour) and every one-off. */
   subtotal: Decimal;
   /** The same in the base currency. */
   baseSubtotal: Decimal;
@@ -200,7 +200,7 @@ function priceLine(
   const options = wanted.map(({ optionId, quantity: optionQuantity }) => {
     const option = product.options.find((o) => o.id === optionId)!;
     if (option.maxQuantity !== null && optionQuantity > option.maxQuantity) throw new OptionQuantityError(option, option.maxQuantity);
-    const price = resolveOptionPrice(option, cycle, terms, resolved.discount);
+    const price = resolveOptionPrice(option, cycle, terms, resolved.discount, product.currency);
     return {
       optionId,
       name: option.name,
@@ -229,26 +229,34 @@ function priceLine(
   };
 }
 
-/** A priced line in one currency: each unit figure converted by `cv`, then every sum made from them. */
-function presentLine(line: PricedLineBase, cv: (d: Decimal) => Decimal, baseSubtotal: Decimal | null): QuoteLine {
+/**
+ * Converts a price of a line into the quote's currency: a price on a cycle, or a one-off (`null`).
+ * In the base currency the figures are already the rounded prices and pass as they are.
+ */
+type ConvertPrice = (amount: Decimal, cycle: BillingCycle | null) => Decimal;
+
+/** A priced line in one currency: each price converted by `cv`, then every sum made from them. */
+function presentLine(line: PricedLineBase, currency: string, cv: ConvertPrice, baseSubtotal: Decimal | null): QuoteLine {
   const location = line.location && {
     ...line.location,
-    surchargeMonthly: cv(line.location.surchargeMonthly),
-    surcharge: cv(line.location.surcharge),
-    surchargeSetup: cv(line.location.surchargeSetup),
+    surchargeMonthly: cv(line.location.surchargeMonthly, "monthly"),
+    surcharge: cv(line.location.surcharge, line.cycle),
+    surchargeSetup: cv(line.location.surchargeSetup, null),
   };
   const options = line.options.map((o): QuotedOption => {
-    const unitPrice = cv(o.unitPrice);
-    const setupFee = cv(o.setupFee);
+    const unitPrice = cv(o.unitPrice, line.cycle);
+    const setupFee = cv(o.setupFee, null);
     return { ...o, unitPrice, setupFee, recurringAmount: unitPrice.times(o.quantity), setupAmount: setupFee.times(o.quantity) };
   });
-  const unitPrice = cv(line.unitPrice);
-  const setupFee = cv(line.setupFee);
+  const unitPrice = cv(line.unitPrice, line.cycle);
+  const setupFee = cv(line.setupFee, null);
   const serviceAmount = unitPrice.plus(location?.surcharge ?? ZERO);
   const serviceSetupFee = setupFee.plus(location?.surchargeSetup ?? ZERO);
   const recurringPerUnit = serviceAmount.plus(sum(options.map((o) => o.recurringAmount)));
   const setupPerUnit = serviceSetupFee.plus(sum(options.map((o) => o.setupAmount)));
-  const subtotal = roundDocument(recurringPerUnit.plus(setupPerUnit).times(line.quantity));
+  // Only an hourly line has places to lose here (its first hour is a 4-place rate); every other
+  // figure is already a whole number of the currency's minor unit.
+  const subtotal = roundMoney(recurringPerUnit.plus(setupPerUnit).times(line.quantity), currency);
   return {
     index: line.index,
     productId: line.product.id,
@@ -284,7 +292,10 @@ function presentLine(line: PricedLineBase, cv: (d: Decimal) => Decimal, baseSubt
  *
  * Figures are in the base currency, converted figure by figure to the account currency (or
  * `input.currency`) at the rate in force at `at`; with no rate the quote stays in the base currency.
- * VAT is by the account's country at `at`, for customers and resellers alike (docs/pricing.md).
+ * Every price is rounded to its currency's minor unit (an hourly rate to 4 places) before anything
+ * is summed, so the figures quoted are those the catalogue shows and the order charges
+ * (docs/decisions.md). VAT is by the account's country at `at`, for customers and resellers alike
+ * (docs/pricing.md).
  */
 export async function quoteOrder(db: DbOrTx, input: QuoteOrderInput, options: QuoteOrderOptions = {}): Promise<OrderQuote> {
   if (input.items.length === 0) {
@@ -295,7 +306,8 @@ export async function quoteOrder(db: DbOrTx, input: QuoteOrderInput, options: Qu
   const quantities = input.items.map((item, i) => requireQuantity(item.quantity, `items[${i}].quantity`));
 
   const buyer = options.resolvedBuyer ?? (await resolveBuyer(db, input.buyer));
-  const products = await loadProductPricing(db, input.items.map((i) => i.productId));
+  const baseCurrency = options.baseCurrency ?? (await getBaseCurrency(db));
+  const products = await loadProductPricing(db, input.items.map((i) => i.productId), baseCurrency);
   for (const item of input.items) {
     const product = products.get(item.productId);
     if (!product || !product.enabled) throw new DomainError("not_found", "Product not found");
@@ -306,19 +318,20 @@ export async function quoteOrder(db: DbOrTx, input: QuoteOrderInput, options: Qu
     priceLine(i, item, cycles[i]!, quantities[i]!, products.get(item.productId)!, terms?.get(item.productId) ?? null),
   );
 
-  const baseCurrency = options.baseCurrency ?? (await getBaseCurrency(db));
   const wanted = input.currency ?? buyer.currency;
   const rate = await findExchangeRate(db, baseCurrency, wanted, input.at);
   const exchangeRate = rate?.rate ?? dec(1);
-  const convertFigure = rate && wanted !== baseCurrency ? (d: Decimal) => applyRate(d, exchangeRate) : (d: Decimal) => d;
+  const currency = rate ? wanted : baseCurrency;
+  const asPriced: ConvertPrice = (d) => d;
+  const convertFigure: ConvertPrice = currency !== baseCurrency ? (d, cycle) => convertPrice(d, exchangeRate, currency, cycle) : asPriced;
 
-  const baseLines = priced.map((line) => presentLine(line, (d) => d, null));
-  const lines = priced.map((line, i) => presentLine(line, convertFigure, baseLines[i]!.subtotal));
+  const baseLines = priced.map((line) => presentLine(line, baseCurrency, asPriced, null));
+  const lines = priced.map((line, i) => presentLine(line, currency, convertFigure, baseLines[i]!.subtotal));
   const baseAmount = sum(baseLines.map((l) => l.subtotal));
   const amount = sum(lines.map((l) => l.subtotal));
 
   const vatRate = await findVatRate(db, buyer.country, input.at);
-  const vat = vatOn(amount, vatRate.ratePercent);
+  const vat = vatOn(amount, vatRate.ratePercent, currency);
 
   if (buyer.reseller && options.enforceLimits !== false) {
     await assertHoldingCaps(db, buyer.reseller, lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
@@ -329,7 +342,7 @@ export async function quoteOrder(db: DbOrTx, input: QuoteOrderInput, options: Qu
     buyer: { kind: buyer.kind, channel: buyer.channel, accountId: buyer.accountId, resellerId: buyer.reseller?.id ?? null, country: vatRate.countryCode },
     at: input.at,
     baseCurrency,
-    currency: rate ? wanted : baseCurrency,
+    currency,
     exchangeRate,
     exchangeRateId: rate?.exchangeRateId ?? null,
     rateFallback: !rate,

@@ -51,6 +51,13 @@ describe("resolveLocation: surcharges", () => {
     expect([r.locationId, r.value, r.name]).toEqual(["id-fra1", "fra1", "FRA1"]);
   });
 
+  it("rounds configured surcharges to the cent once and derives the cycle's from the rounded monthly figure", () => {
+    const odd = product({ locations: [loc("ams1", { surchargeMonthly: dec("1.2345"), surchargeSetup: dec("9.999") })] });
+    const quarterly = resolveLocation(odd, "ams1", "quarterly")!;
+    expect([quarterly.surchargeMonthly.toString(), quarterly.surcharge.toString(), quarterly.surchargeSetup.toString()]).toEqual(["1.23", "3.69", "10"]);
+    expect(resolveLocation(odd, "ams1", "hourly")!.surcharge.toString()).toBe("0.0017"); // 1.23 / 720
+  });
+
   it("charges nothing extra where the surcharge is 0 or not set", () => {
     const zero = resolveLocation(SERVER, "ams1", "annually")!;
     expect([zero.surcharge.toString(), zero.surchargeSetup.toString()]).toEqual(["0", "0"]);

@@ -1,6 +1,6 @@
 import type { BillingCycle, OptionPricingType } from "@/lib/generated/prisma/client";
 import { fromMonthly } from "./billing-cycles";
-import { ZERO, percentOff } from "./money";
+import { ZERO, percentOff, roundMoney, roundPrice } from "./money";
 import type { AbsolutePrice, CycleAbsolutePrices, CyclePrices, OptionPricing, WholesaleTerms } from "./pricing-data";
 import { OptionCycleNotSoldError } from "./pricing-errors";
 import type { Discount } from "./resolve-discount";
@@ -8,9 +8,9 @@ import type { PricedFigure } from "./resolve-product-price";
 
 export interface ResolvedOptionPrice {
   pricingType: OptionPricingType;
-  /** Recurring price per cycle (per hour on `hourly`) of one unit; 0 for a one-time option. */
+  /** Recurring price per cycle (per hour on `hourly`) of one unit, rounded as a price (roundPrice); 0 for a one-time option. */
   price: PricedFigure;
-  /** One-off per unit: the setup fee of a recurring option, the price of a one-time option. */
+  /** One-off per unit, rounded to the currency's minor unit: the setup fee of a recurring option, the price of a one-time option. */
   setupFee: PricedFigure;
 }
 
@@ -44,12 +44,16 @@ function tierEntryOrDerived(entries: CycleAbsolutePrices | undefined, cycle: Bil
  * - one-time: billed once on the setup side, no separate setup fee: the tier entry for the
  *   order's cycle, else its monthly entry (the cycle column carries no meaning for a one-time
  *   price), otherwise the retail one-time price less `discount`.
+ *
+ * `currency` is the one the option's figures are in (the product's, ProductPricing.currency): every
+ * figure is rounded once, here, as the price shown and charged (docs/decisions.md).
  */
 export function resolveOptionPrice(
   option: OptionPricing,
   cycle: BillingCycle,
   terms: WholesaleTerms | null,
   discount: Discount,
+  currency: string,
 ): ResolvedOptionPrice {
   const tierEntries = terms?.tierOptionPrices[option.id];
 
@@ -59,7 +63,7 @@ export function resolveOptionPrice(
     if (book) once = { amount: book.amount, rule: "tier_price_book" };
     else if (option.oneTimePrice !== null) once = { amount: percentOff(option.oneTimePrice, discount.percent), rule: discount.rule };
     else throw new OptionCycleNotSoldError(option, cycle);
-    return { pricingType: "one_time", price: { amount: ZERO, rule: once.rule }, setupFee: once };
+    return { pricingType: "one_time", price: { amount: ZERO, rule: once.rule }, setupFee: { ...once, amount: roundMoney(once.amount, currency) } };
   }
 
   const book = tierEntryOrDerived(tierEntries, cycle);
@@ -75,5 +79,9 @@ export function resolveOptionPrice(
     book && book.setupFee !== null
       ? { amount: book.setupFee, rule: "tier_price_book" }
       : { amount: percentOff(option.setupFee ?? ZERO, discount.percent), rule: discount.rule };
-  return { pricingType: "recurring", price, setupFee };
+  return {
+    pricingType: "recurring",
+    price: { ...price, amount: roundPrice(price.amount, currency, cycle) },
+    setupFee: { ...setupFee, amount: roundMoney(setupFee.amount, currency) },
+  };
 }

@@ -150,10 +150,19 @@ describe("resolveProductPrice: setup fees and rounding", () => {
     expect(resolveProductPrice(noSetup, "monthly", terms({ reseller: "10" })).setupFee.amount.toString()).toBe("0");
   });
 
-  it("rounds a percentage price to 4 places half-up", () => {
-    const small = product({ retail: prices({ hourly: "0.0099", monthly: "6.5" }) });
-    expect(resolveProductPrice(small, "hourly", terms({ reseller: "6" })).price.amount.toFixed(4)).toBe("0.0093");
-    expect(resolveProductPrice(small, "monthly", terms({ tierDefault: "5" })).price.amount.toFixed(4)).toBe("6.1750");
+  it("rounds a price once to the currency's minor unit, half-up; an hourly rate to 4 places", () => {
+    const small = product({ retail: prices({ hourly: "0.0099", monthly: "6.5", quarterly: "18.9", annually: "70.2" }), setupFee: dec("4.99") });
+    expect(resolveProductPrice(small, "hourly", terms({ reseller: "6" })).price.amount.toString()).toBe("0.0093");
+    expect(resolveProductPrice(small, "monthly", terms({ tierDefault: "5" })).price.amount.toString()).toBe("6.18"); // 6.175
+    // The demo reseller's 6 % (docs/decisions.md): 17.766 and 65.988 were shown while orders charged the cent.
+    expect(resolveProductPrice(small, "quarterly", terms({ reseller: "6" })).price.amount.toString()).toBe("17.77");
+    expect(resolveProductPrice(small, "annually", terms({ reseller: "6" })).price.amount.toString()).toBe("65.99");
+    expect(resolveProductPrice(small, "monthly", terms({ reseller: "6" })).setupFee.amount.toString()).toBe("4.69"); // 4.6906
+    // Stored figures with more places than the currency's are rounded too, and in the product's currency.
+    expect(resolveProductPrice(small, "monthly", terms({ overrides: { monthly: ["5.555", "1.005"] } })).price.amount.toString()).toBe("5.56");
+    expect(resolveProductPrice(small, "monthly", terms({ overrides: { monthly: ["5.555", "1.005"] } })).setupFee.amount.toString()).toBe("1.01");
+    const yen = product({ currency: "JPY", retail: prices({ monthly: "1299" }) });
+    expect(resolveProductPrice(yen, "monthly", terms({ reseller: "6" })).price.amount.toString()).toBe("1221"); // 1221.06
   });
 });
 

@@ -1,5 +1,5 @@
 import type { BillingCycle } from "@/lib/generated/prisma/client";
-import { ZERO, percentOff, type Decimal } from "./money";
+import { ZERO, percentOff, roundMoney, roundPrice, type Decimal } from "./money";
 import type { PriceRule } from "./price-rule";
 import type { ProductPricing, WholesaleTerms } from "./pricing-data";
 import { CycleNotSoldError } from "./pricing-errors";
@@ -11,9 +11,9 @@ export interface PricedFigure {
 }
 
 export interface ResolvedProductPrice {
-  /** Per cycle (per hour on `hourly`), per unit. */
+  /** Per cycle (per hour on `hourly`), per unit, rounded as a price in the product's currency (roundPrice). */
   price: PricedFigure;
-  /** One-off, per unit. */
+  /** One-off, per unit, rounded to the currency's minor unit. */
   setupFee: PricedFigure;
   /** The percentage the product's options are discounted by. */
   discount: Discount;
@@ -36,6 +36,9 @@ export function soldAtRetail(product: ProductPricing, cycle: BillingCycle): bool
  *
  * The setup fee walks the same chain on its own: the override's setup fee if it has one, else the
  * price-book entry's, else the retail setup fee (none = 0) less the same percentage.
+ *
+ * Every figure is rounded here, once, to the product currency's minor unit (an hourly rate to 4
+ * places): this is the price the catalogue shows and the order charges (docs/decisions.md).
  */
 export function resolveProductPrice(product: ProductPricing, cycle: BillingCycle, terms: WholesaleTerms | null): ResolvedProductPrice {
   const discount = resolveDiscount(terms);
@@ -54,5 +57,9 @@ export function resolveProductPrice(product: ProductPricing, cycle: BillingCycle
   else if (book && book.setupFee !== null) setupFee = { amount: book.setupFee, rule: "tier_price_book" };
   else setupFee = { amount: percentOff(product.setupFee ?? ZERO, discount.percent), rule: discount.rule };
 
-  return { price, setupFee, discount };
+  return {
+    price: { ...price, amount: roundPrice(price.amount, product.currency, cycle) },
+    setupFee: { ...setupFee, amount: roundMoney(setupFee.amount, product.currency) },
+    discount,
+  };
 }

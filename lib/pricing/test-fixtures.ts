@@ -18,6 +18,7 @@ export function product(over: Partial<ProductPricing> = {}): ProductPricing {
   return {
     id: "product-1",
     name: "Plan",
+    currency: "EUR",
     enabled: true,
     categoryId: "category-1",
     disabledCycles: [],

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@/lib/db/client";
-import { ZERO, roundDocument, type Decimal } from "./money";
+import { ZERO, roundMoney, type Decimal } from "./money";
 
 export interface VatRateInForce {
   countryCode: string;
@@ -19,7 +19,7 @@ export async function findVatRate(db: DbOrTx, countryCode: string, at: Date): Pr
   return { countryCode: country, ratePercent: row?.ratePercent ?? ZERO, effectiveFrom: row?.effectiveFrom ?? null };
 }
 
-/** VAT on a document amount: amount × rate / 100, 2 places half-up. */
-export function vatOn(amount: Decimal, ratePercent: Decimal): Decimal {
-  return roundDocument(amount.times(ratePercent).dividedBy(100));
+/** VAT on a document amount in `currency`: amount × rate / 100, rounded to the currency's minor unit (roundMoney). */
+export function vatOn(amount: Decimal, ratePercent: Decimal, currency: string): Decimal {
+  return roundMoney(amount.times(ratePercent).dividedBy(100), currency);
 }

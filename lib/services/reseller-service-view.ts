@@ -1,6 +1,6 @@
 import type { BackendContext } from "@/lib/backends/context";
 import type { ProvisioningFailureCode } from "@/lib/backends/backend-error";
-import { apiBillingCycle } from "@/lib/pricing";
+import { UNIT_DECIMALS, apiBillingCycle, minorUnitDigits, roundPrice } from "@/lib/pricing";
 import { PROVISIONING_FAILURE_MESSAGES } from "./provisioning/failure-messages";
 import { advanceMachineJobs } from "./advance-machine-jobs";
 import type { ScopedService } from "./find-scoped-service-or-throw";
@@ -60,7 +60,8 @@ export async function resellerServiceView(ctx: BackendContext, service: ScopedSe
     address,
     location: service.location?.name ?? null,
     billingCycle: apiBillingCycle(service.billingCycle),
-    amount: service.amount.toFixed(2),
+    // The price as renewals charge it, with its places: an hourly rate keeps 4 (0.0093), money the currency's.
+    amount: roundPrice(service.amount, service.currency, service.billingCycle).toFixed(service.billingCycle === "hourly" ? UNIT_DECIMALS : minorUnitDigits(service.currency)),
     currency: service.currency,
     nextDueDate: service.nextDueDate?.toISOString() ?? null,
     createdAt: service.createdAt.toISOString(),

@@ -86,7 +86,7 @@ export default async function OrderCataloguePage() {
                             {e.product.description && <p>{e.product.description}</p>}
                             {figure && cycle ? (
                               <p>
-                                From <span className="font-semibold text-neutral-900 tabular-nums">{formatUnitMoney(money.convert(figure.amount), money.currency)}</span>{" "}
+                                From <span className="font-semibold text-neutral-900 tabular-nums">{formatUnitMoney(money.convert(figure.amount, cycle), money.currency)}</span>{" "}
                                 {BILLING_CYCLE_PER[cycle]}, excluding VAT
                               </p>
                             ) : null}

@@ -108,7 +108,7 @@ describe("GET /products", () => {
     await t.db.clientAccount.update({ where: { id: account.id }, data: { currency: "GBP" } });
     try {
       const row = rowOf((await ok("/products")).products, "vps-s");
-      expect(row).toMatchObject({ currency: "GBP", monthly_price: "5.525", hourly_price: "0.0084" });
+      expect(row).toMatchObject({ currency: "GBP", monthly_price: "5.53", hourly_price: "0.0084" }); // 6.50 × 0.85 = 5.525, rounded once to the penny; the hourly rate keeps 4 places
       await t.db.clientAccount.update({ where: { id: account.id }, data: { currency: "USD" } });
       expect(rowOf((await ok("/products")).products, "vps-s")).toMatchObject({ currency: "EUR", monthly_price: "6.50" });
     } finally {

@@ -77,7 +77,8 @@ describe("GET /products", () => {
       currency: "EUR",
       specs: expect.objectContaining({ ram: "4 GB" }),
       // Retail less the reseller's 6 % (better than Bronze's 5 %); semi-annual is not sold on this plan.
-      pricing: { currency: "EUR", monthly: 6.11, quarterly: 17.766, semiAnnual: null, annual: 65.988, hourly: 0.0093, setupFee: 0 },
+      // Each figure rounded once to the cent (17.766 → 17.77, 65.988 → 65.99): what an order charges; the hourly rate keeps 4 places.
+      pricing: { currency: "EUR", monthly: 6.11, quarterly: 17.77, semiAnnual: null, annual: 65.99, hourly: 0.0093, setupFee: 0 },
     });
     const xeon = find(body.data, "ds-xeon-e2388g");
     // Monthly from Bronze's price book (setup fee waived there); other cycles retail less Bronze's dedicated 7 %; hourly disabled on the category.
@@ -92,7 +93,7 @@ describe("GET /products", () => {
     const retail = customer.body.data as Json;
     const wholesale = (await ok(`/products/${product["vps-m"]}`)).data;
     expect([retail.monthly_price, retail.semi_annually_price]).toEqual(["12.90", "73.50"]);
-    expect([wholesale.pricing.monthly, wholesale.pricing.semiAnnual]).toEqual([12.126, 69.09]);
+    expect([wholesale.pricing.monthly, wholesale.pricing.semiAnnual]).toEqual([12.13, 69.09]);
   });
 
   it("options: wholesale per cycle, retail beside it, the product's discount rate; one-time options once", async () => {
@@ -134,7 +135,7 @@ describe("GET /products", () => {
     await t.db.resellerPriceOverride.create({ data: { resellerId, productId: product["ds-xeon-e2388g"]!, cycle: "hourly", amount: "0.2000" } });
     try {
       const vps = (await ok(`/products/${product["vps-m"]}`)).data;
-      expect([vps.pricing.monthly, vps.options[0].pricing.monthly, vps.options[0].pricing.discountRate]).toEqual([12.642, 1.96, 2]);
+      expect([vps.pricing.monthly, vps.options[0].pricing.monthly, vps.options[0].pricing.discountRate]).toEqual([12.64, 1.96, 2]); // 12.642 → 12.64
       const xeon = (await ok(`/products/${product["ds-xeon-e2388g"]}`)).data;
       expect([xeon.pricing.hourly, xeon.pricing.monthly]).toEqual([0.2, 109]);
       // The schema's billingCycles come from the retail columns: the override's cycle is missing there (documented disagreement).
@@ -144,7 +145,7 @@ describe("GET /products", () => {
       await t.db.resellerProductDiscount.deleteMany({ where: { resellerId } });
       await t.db.resellerPriceOverride.deleteMany({ where: { resellerId } });
     }
-    expect((await ok(`/products/${product["vps-m"]}`)).data.pricing.monthly).toBe(12.126);
+    expect((await ok(`/products/${product["vps-m"]}`)).data.pricing.monthly).toBe(12.13);
   });
 });
 

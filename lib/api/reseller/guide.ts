@@ -217,6 +217,10 @@ yours are never distinguished: both are \`404\`.
 
 ## Orders
 
+- Prices are money as an order charges it: \`GET /products\` shows each figure rounded once to the currency's
+  minor unit (2 places in EUR), half-up, and \`POST /orders\` charges exactly those figures (their sum, plus
+  VAT). An hourly price keeps 4 places; later hours are charged from your credit, summed before they are
+  rounded, so the hours of a service cost its hourly price × hours, rounded once.
 - \`POST /orders\` is quoted at your wholesale price and collected in the programme's payment mode:
   \`credit\` (debited from your balance in the supplier's base currency; a shortfall is
   \`400 Insufficient credit balance: the order costs X and the balance is Y\` and nothing is written),

@@ -58,7 +58,7 @@ describe("the month and its days", () => {
 
   it("prices GiB × price × days / days in the month, to the cent", () => {
     const line = (gib: bigint, availableAt: string) =>
-      storageLine({ id: "x", name: "img", virtualSizeBytes: gib * GIB, availableAt: new Date(availableAt), deletedAt: null }, new Prisma.Decimal("0.10"), june);
+      storageLine({ id: "x", name: "img", virtualSizeBytes: gib * GIB, availableAt: new Date(availableAt), deletedAt: null }, new Prisma.Decimal("0.10"), "EUR", june);
     expect(line(20n, "2026-01-01T00:00:00Z")!.amount.toFixed(2)).toBe("2.00");
     expect(line(20n, "2026-06-21T12:00:00Z")!.amount.toFixed(2)).toBe("0.67"); // 10 of 30 days
     expect(line(20n, "2026-06-21T12:00:00Z")!.description).toBe("Image storage: img — 20.00 GiB, 10 of 30 days in 2026-06");

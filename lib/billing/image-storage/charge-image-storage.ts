@@ -3,7 +3,7 @@ import type { BackendContext } from "@/lib/backends/context";
 import { inTransaction } from "@/lib/db/in-transaction";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { convert, getBaseCurrency, roundDocument, ZERO, type Decimal } from "@/lib/pricing";
+import { convert, getBaseCurrency, roundMoney, ZERO, type Decimal } from "@/lib/pricing";
 import { sqlTimestamp } from "@/lib/webhooks/sql-timestamp";
 import type { DocumentLineInput } from "../create-invoice";
 import { collectRenewal } from "../renewals/raise-renewal";
@@ -40,13 +40,21 @@ export function daysHeld(image: Pick<StoredImage, "availableAt" | "deletedAt">, 
   return Math.ceil(to / DAY_MS) - Math.floor(from / DAY_MS);
 }
 
-/** One image's line for the month: GiB × price × days held / days in the month, to the cent. */
-export function storageLine(image: StoredImage, price: Decimal, period: { start: Date; end: Date }): (DocumentLineInput & { gibDays: Decimal }) | null {
+/**
+ * One image's line for the month: GiB × price × days held / days in the month, rounded once to the
+ * minor unit of `currency` (the price per GiB-month is a rate and keeps its 4 places until then).
+ */
+export function storageLine(
+  image: StoredImage,
+  price: Decimal,
+  currency: string,
+  period: { start: Date; end: Date },
+): (DocumentLineInput & { gibDays: Decimal }) | null {
   const days = daysHeld(image, period.start, period.end);
   if (days === 0) return null;
   const daysInMonth = Math.round((period.end.getTime() - period.start.getTime()) / DAY_MS);
   const gib = new Prisma.Decimal(image.virtualSizeBytes.toString()).dividedBy(GIB);
-  const amount = roundDocument(gib.times(price).times(days).dividedBy(daysInMonth));
+  const amount = roundMoney(gib.times(price).times(days).dividedBy(daysInMonth), currency);
   const month = period.start.toISOString().slice(0, 7);
   return {
     description: `Image storage: ${image.name} — ${gib.toFixed(2)} GiB, ${days} of ${daysInMonth} days in ${month}`,
@@ -127,7 +135,7 @@ export async function billImageStorage(
     await tx.$queryRaw`SELECT "id" FROM "ClientAccount" WHERE "id" = ${accountId}::uuid FOR NO KEY UPDATE`;
     const account = await tx.clientAccount.findUniqueOrThrow({ where: { id: accountId }, select: { currency: true, country: true } });
     const price = await convert(tx, input.price, base, account.currency, at);
-    const lines = images.flatMap((i) => storageLine(i, price.amount, period) ?? []).filter((l) => l.amount.gt(ZERO));
+    const lines = images.flatMap((i) => storageLine(i, price.amount, price.currency, period) ?? []).filter((l) => l.amount.gt(ZERO));
     const gibDays = lines.reduce((s, l) => s.plus(l.gibDays), ZERO);
     const chargeId = randomUUID();
     const claimed = await tx.$queryRaw<{ id: string }[]>`

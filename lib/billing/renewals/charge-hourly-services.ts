@@ -2,7 +2,7 @@ import type { BackendContext } from "@/lib/backends/context";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { roundDocument } from "@/lib/pricing";
+import { roundMoney } from "@/lib/pricing";
 import { INSUFFICIENT_CREDIT, postCreditEntry } from "../post-credit-entry";
 import { changeBillingSuspension } from "./billing-suspension";
 import { CREDIT_EXHAUSTED_REASON, HOUR_MS } from "./renewal-settings";
@@ -17,11 +17,14 @@ export interface HourlyChargeOutcome {
 
 /**
  * Hourly services (customer-api.md: "charged from credit without a document"): the whole hours
- * used since the last charge (`hourlyChargedUntil`, first from `deliveredAt`) × the service's hourly
- * amount, rounded to the cent, taken from the account's credit through postCreditEntry
- * (`hourly_charge` ledger row) in the transaction that moves `hourlyChargedUntil` on — conditional on
- * it being where it was read, so two runs never charge an hour twice. The part of an hour not yet
- * over, or hours worth less than a cent, wait for the next run. Suspended services are still billed
+ * used since the last charge (`hourlyChargedUntil`, first from `deliveredAt`) at the service's hourly
+ * rate (4 places), taken from the account's credit through postCreditEntry (`hourly_charge` ledger
+ * row) in the transaction that moves `hourlyChargedUntil` on — conditional on it being where it was
+ * read, so two runs never charge an hour twice. Hours are rounded to money cumulatively
+ * (hourlyCharge): every charge is what all hours since delivery cost, rounded to the currency's
+ * minor unit, less what the hours charged before cost, rounded the same way, so no run's rounding
+ * is carried into the next (docs/decisions.md). The part of an hour not yet over, or hours whose
+ * charge rounds to nothing yet, wait for the next run. Suspended services are still billed
  * (reseller-api.md: suspended is "still billed"). When the credit cannot pay the charge nothing is
  * charged and an active service is suspended with reason `credit_exhausted`; the hours stay owed,
  * and once a later run can charge them the service is unsuspended.
@@ -55,6 +58,7 @@ export const HOURLY_SELECT = {
   hostname: true,
   accountId: true,
   amount: true,
+  currency: true,
   status: true,
   suspendReason: true,
   deliveredAt: true,
@@ -62,6 +66,15 @@ export const HOURLY_SELECT = {
 } as const satisfies Prisma.ServiceSelect;
 
 export type HourlyService = Prisma.ServiceGetPayload<{ select: typeof HOURLY_SELECT }>;
+
+/**
+ * What `hours` more hours cost after `before` hours already charged, at `rate` per hour: the
+ * money (roundMoney) of all `before + hours` hours less the money of the `before` hours. Charges
+ * made this way add up to the rounded cost of all hours, whatever the number of runs.
+ */
+export function hourlyCharge(rate: Prisma.Decimal, before: number, hours: number, currency: string): Prisma.Decimal {
+  return roundMoney(rate.times(before + hours), currency).minus(roundMoney(rate.times(before), currency));
+}
 
 /**
  * One hourly service as it was read (`s`): charges its whole hours up to now, or suspends it when
@@ -78,7 +91,8 @@ export async function chargeServiceHours(
   const from = s.hourlyChargedUntil ?? s.deliveredAt;
   const hours = Math.floor((now.getTime() - from.getTime()) / HOUR_MS);
   if (hours < 1) return none;
-  const charge = roundDocument(s.amount.times(hours));
+  const before = Math.round((from.getTime() - s.deliveredAt.getTime()) / HOUR_MS);
+  const charge = hourlyCharge(s.amount, before, hours, s.currency);
   if (!charge.gt(0)) return none;
   const until = new Date(from.getTime() + hours * HOUR_MS);
   try {

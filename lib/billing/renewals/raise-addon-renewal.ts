@@ -4,7 +4,7 @@ import { inTransaction } from "@/lib/db/in-transaction";
 import type { BillingCycle } from "@/lib/generated/prisma/client";
 import { nextDueDate } from "@/lib/orders/order-writes";
 import { sqlTimestamp } from "@/lib/webhooks/sql-timestamp";
-import { apiBillingCycle, roundDocument, ZERO } from "@/lib/pricing";
+import { apiBillingCycle, roundMoney, ZERO } from "@/lib/pricing";
 import type { AutoCreditOutcome } from "../apply-auto-credit";
 import { collectRenewal, day, notRenewable } from "./raise-renewal";
 import { raiseRecurringDocument } from "./raise-recurring-document";
@@ -63,12 +63,12 @@ export async function raiseAddonRenewal(db: Db, serviceOptionId: string, options
     if (claimed.length === 0) return null;
 
     const label = service.hostname ?? service.name;
-    const amount = roundDocument(addon.amount);
+    const amount = roundMoney(addon.amount, service.currency);
     const lines = [
       {
         description: `Renewal: ${addon.quantity > 1 ? `${addon.quantity}× ` : ""}${addon.option.name} (${apiBillingCycle(service.billingCycle)}) — ${label}, ${day(periodStart)} to ${day(periodEnd)}`,
         quantity: 1,
-        unitAmount: addon.amount,
+        unitAmount: amount,
         amount,
         serviceId: service.id,
       },

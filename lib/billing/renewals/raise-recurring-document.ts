@@ -19,7 +19,7 @@ export async function raiseRecurringDocument(
   const { at } = input;
   const subtotal = sum(input.lines.map((l) => l.amount));
   const vat = await findVatRate(tx, input.country, at);
-  const vatAmount = vatOn(subtotal, vat.ratePercent);
+  const vatAmount = vatOn(subtotal, vat.ratePercent, input.currency);
   const document = {
     accountId: input.accountId,
     orderId: null,

@@ -4,7 +4,7 @@ import { inTransaction } from "@/lib/db/in-transaction";
 import type { BillingCycle, Prisma, ServiceStatus } from "@/lib/generated/prisma/client";
 import { nextDueDate } from "@/lib/orders/order-writes";
 import { sqlTimestamp } from "@/lib/webhooks/sql-timestamp";
-import { apiBillingCycle, roundDocument, ZERO } from "@/lib/pricing";
+import { apiBillingCycle, roundMoney, ZERO } from "@/lib/pricing";
 import { applyAutoCredit, type AutoCreditOutcome } from "../apply-auto-credit";
 import type { DocumentLineInput } from "../create-invoice";
 import { raiseRecurringDocument } from "./raise-recurring-document";
@@ -147,16 +147,21 @@ type RenewedService = Prisma.ServiceGetPayload<{
   include: { product: { select: { name: true } }; options: { include: { option: { select: { name: true } } } } };
 }>;
 
-/** The service for the period, then each active recurring add-on whose cycle ends with the service's. */
+/**
+ * The service for the period, then each active recurring add-on whose cycle ends with the service's,
+ * each at its stored amount as money in the service's currency (roundMoney: what was quoted, or, for a
+ * service ordered before prices were rounded at quote time, its amount rounded once here).
+ */
 export function renewalLines(service: RenewedService, periodStart: Date, periodEnd: Date): DocumentLineInput[] {
   const label = service.hostname ?? service.name;
   const period = `${day(periodStart)} to ${day(periodEnd)}`;
+  const money = (amount: Prisma.Decimal) => roundMoney(amount, service.currency);
   const lines: DocumentLineInput[] = [
     {
       description: `Renewal: ${service.product.name} (${apiBillingCycle(service.billingCycle)}) — ${label}, ${period}`,
       quantity: 1,
-      unitAmount: service.amount,
-      amount: roundDocument(service.amount),
+      unitAmount: money(service.amount),
+      amount: money(service.amount),
       serviceId: service.id,
     },
   ];
@@ -166,8 +171,8 @@ export function renewalLines(service: RenewedService, periodStart: Date, periodE
     lines.push({
       description: `Renewal: ${o.quantity > 1 ? `${o.quantity}× ` : ""}${o.option.name} — ${label}, ${period}`,
       quantity: 1,
-      unitAmount: o.amount,
-      amount: roundDocument(o.amount),
+      unitAmount: money(o.amount),
+      amount: money(o.amount),
       serviceId: service.id,
     });
   }

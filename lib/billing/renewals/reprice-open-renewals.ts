@@ -42,7 +42,7 @@ export async function repriceOpenRenewals(tx: Tx, serviceId: string, at: Date): 
     if (document.status !== "unpaid" || !document.paidAmount.isZero()) continue;
     const lines = renewalLines(service, renewal.periodStart, renewal.periodEnd);
     const subtotal = sum(lines.map((l) => l.amount));
-    const vatAmount = vatOn(subtotal, vat.ratePercent);
+    const vatAmount = vatOn(subtotal, vat.ratePercent, service.currency);
     const figures = { subtotal, vatRate: vat.ratePercent, vatAmount, total: subtotal.plus(vatAmount) };
     assertAddsUp({ ...figures, lines, accountId: service.accountId, currency: service.currency, at, dueDate: at });
     const items = { createMany: { data: lines.map(lineData) } };

@@ -71,12 +71,13 @@ describe("products", () => {
 
     await updateProduct(t.db, product.id, form({ slug: product.slug, price_monthly: "12.3456", setupFee: "5" }));
     const after = await quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT });
-    expect(after.lines[0]!.unitPrice.toFixed(4)).toBe("12.3456");
+    // A stored price with more places than the cent is quoted as money: rounded once (docs/decisions.md).
+    expect(after.lines[0]!.unitPrice.toFixed(4)).toBe("12.3500");
     expect(after.lines[0]!.setupFee.toFixed(2)).toBe("5.00");
 
     // The catalogue reads the same rows: what the product pages show is what the quote charges.
     const { entries } = await loadCatalogue(t.db, customer(), { ids: [product.id] });
-    expect(entries[0]!.sheet.cycles.monthly!.amount.toFixed(4)).toBe("12.3456");
+    expect(entries[0]!.sheet.cycles.monthly!.amount.toFixed(4)).toBe("12.3500");
     expect(entries[0]!.sheet.cycles.quarterly).toBeUndefined();
 
     await updateProduct(t.db, product.id, form({ slug: product.slug, price_monthly: "", price_hourly: "0.02" }));

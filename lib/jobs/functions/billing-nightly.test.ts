@@ -393,7 +393,7 @@ describe("overdue renewals", () => {
 });
 
 describe("hourly services", () => {
-  it("charges whole hours from credit to the cent, suspends when the credit runs out and resumes once it can charge again", async () => {
+  it("charges whole hours from credit to the cent, hours summed before rounding; suspends when the credit runs out and resumes once it can charge again", async () => {
     const { account } = await makeCustomer(t.db, { country: "NL", credit: "1.30" });
     const { service } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id, status: "active" });
     await t.db.service.update({
@@ -411,7 +411,7 @@ describe("hourly services", () => {
     expect(await balance()).toBe("0.9400");
     expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).hourlyChargedUntil).toEqual(new Date("2026-08-02T02:30:00Z"));
 
-    // Two runs at once charge the hours once (24 h: 0.3288 → 0.33), also when both read the service before either charged.
+    // Two runs at once charge the hours once (50 h: 0.685 → 0.69, less the 0.36 charged: 0.33), also when both read the service before either charged.
     h.clock.set(new Date("2026-08-03T02:45:00Z"));
     const read = await t.db.service.findUniqueOrThrow({ where: { id: service.id }, select: HOURLY_SELECT });
     const both = await Promise.all([chargeServiceHours(h.ctx, read), chargeServiceHours(h.ctx, read)]);
@@ -421,17 +421,21 @@ describe("hourly services", () => {
     const charges = await t.db.creditLedgerEntry.findMany({ where: { accountId: account.id, kind: "hourly_charge" }, orderBy: { createdAt: "asc" } });
     expect(charges.map((c) => c.amount.toFixed(2))).toEqual(["-0.36", "-0.33"]);
 
-    await h.night("2026-08-04"); // 02:30 → 02:30: 24 h, 0.33
-    expect(await balance()).toBe("0.2800");
-    await h.night("2026-08-05"); // 24 h more = 0.33 > 0.28: nothing charged, suspended
-    expect(await balance()).toBe("0.2800");
+    // 24 h more: 74 h cost 1.0138 → 1.01, less the 0.69 charged: 0.32 (rounding each run's 0.3288 on its own would charge 0.33 again).
+    await h.night("2026-08-04");
+    expect(await balance()).toBe("0.2900");
+    await h.night("2026-08-05"); // 24 h more: 98 h = 1.3426 → 1.34 − 1.01 = 0.33 > 0.29: nothing charged, suspended
+    expect(await balance()).toBe("0.2900");
     expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ status: "suspended", suspendReason: "credit_exhausted" });
 
     await addCredit(t.db, account.id, "5.00");
-    await h.night("2026-08-06"); // 48 h owed: 0.6576 → 0.66
-    expect(await balance()).toBe("4.6200");
+    await h.night("2026-08-06"); // 48 h owed: 122 h = 1.6714 → 1.67 − 1.01 = 0.66
+    expect(await balance()).toBe("4.6300");
     expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ status: "active", suspendReason: null });
     expect(await t.db.creditLedgerEntry.count({ where: { accountId: account.id, kind: "hourly_charge" } })).toBe(4);
+    // Every charge together is the 122 hours at 0.0137 rounded once: 1.67.
+    const all = await t.db.creditLedgerEntry.findMany({ where: { accountId: account.id, kind: "hourly_charge" } });
+    expect(all.reduce((s, c) => s.plus(c.amount), new Prisma.Decimal(0)).toFixed(2)).toBe("-1.67");
   });
 });
 

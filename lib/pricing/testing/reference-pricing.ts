@@ -1,8 +1,10 @@
 // A second, deliberately small implementation of the pricing rules, written from the text of
-// reseller-api "What the service does" (and docs/pricing.md where the spec leaves the rounding and
-// the rule names open), for the property tests. It shares no code with lib/pricing: figures are
-// integers in ten-thousandths (bigint), percentages integers in hundredths of a per cent, so a
-// disagreement with the decimal.js implementation is a real difference, not a shared mistake.
+// reseller-api "What the service does" (and docs/pricing.md and docs/decisions.md where the spec
+// leaves the rounding and the rule names open), for the property tests. It shares no code with
+// lib/pricing: figures are integers in ten-thousandths (bigint), percentages integers in hundredths
+// of a per cent, so a disagreement with the decimal.js implementation is a real difference, not a
+// shared mistake. Every price is rounded once, half-up, to its currency's minor unit (an hourly rate
+// to 4 places): ISO 4217's digits of the few currencies the generated catalogues use.
 
 export type RefCycle = "monthly" | "quarterly" | "semi_annually" | "annually" | "hourly";
 export const REF_CYCLES: readonly RefCycle[] = ["monthly", "quarterly", "semi_annually", "annually", "hourly"];
@@ -11,6 +13,11 @@ const MONTHS: Record<Exclude<RefCycle, "hourly">, bigint> = { monthly: 1n, quart
 /** 1.0000 in figure units; 100.00 % in percent units. */
 const UNIT = 10_000n;
 const FULL = 10_000n;
+
+/** ISO 4217 minor units of the currencies the property tests price in. */
+export const REF_MINOR_DIGITS = { EUR: 2, USD: 2, GBP: 2, JPY: 0, KWD: 3 } as const;
+export type RefCurrency = keyof typeof REF_MINOR_DIGITS;
+export const REF_CURRENCIES = Object.keys(REF_MINOR_DIGITS) as RefCurrency[];
 
 /** "12.3456" → 123456n (at most 4 places, not negative). */
 export function toUnits(figure: string): bigint {
@@ -38,8 +45,23 @@ function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
   return (numerator % denominator) * 2n >= denominator ? q + 1n : q;
 }
 
-function lessPercent(units: bigint, percent: bigint): bigint {
-  return divideHalfUp(units * (FULL - percent), FULL);
+/** An exact figure as a fraction of figure units. */
+interface Exact {
+  n: bigint;
+  d: bigint;
+}
+
+const exact = (units: bigint): Exact => ({ n: units, d: 1n });
+
+function lessPercent(units: bigint, percent: bigint): Exact {
+  return { n: units * (FULL - percent), d: FULL };
+}
+
+/** A price rounded once, half-up: an hourly rate to 4 places, anything else (`once`: a one-off) to the currency's minor unit. */
+function price(figure: Exact, cycle: RefCycle | "once", currency: RefCurrency): bigint {
+  if (cycle === "hourly") return divideHalfUp(figure.n, figure.d);
+  const step = 10n ** BigInt(4 - REF_MINOR_DIGITS[currency]);
+  return divideHalfUp(figure.n, figure.d * step) * step;
 }
 
 /** A monthly figure on another cycle: × months, or / 720 per hour (rounded to 4 places). */
@@ -53,6 +75,8 @@ export interface RefEntry {
 }
 
 export interface RefProduct {
+  /** The supplier's base currency: every figure is in it. */
+  currency: RefCurrency;
   categoryId: string | null;
   /** ProductPrice rows. */
   retail: Partial<Record<RefCycle, string>>;
@@ -123,17 +147,20 @@ export function refProductPrice(product: RefProduct, cycle: RefCycle, reseller: 
   const book = reseller?.tier?.prices[cycle];
   const retail = product.retail[cycle] !== undefined && !product.categoryDisabled.includes(cycle) ? product.retail[cycle]! : null;
 
-  let price: RefFigure;
-  if (override) price = { amount: fromUnits(toUnits(override.amount)), rule: "reseller_override" };
-  else if (book) price = { amount: fromUnits(toUnits(book.amount)), rule: "tier_price_book" };
-  else if (retail !== null) price = { amount: fromUnits(lessPercent(toUnits(retail), percent.percent)), rule: percent.rule };
+  const onCycle = (figure: Exact) => fromUnits(price(figure, cycle, product.currency));
+  const once = (figure: Exact) => fromUnits(price(figure, "once", product.currency));
+
+  let unit: RefFigure;
+  if (override) unit = { amount: onCycle(exact(toUnits(override.amount))), rule: "reseller_override" };
+  else if (book) unit = { amount: onCycle(exact(toUnits(book.amount))), rule: "tier_price_book" };
+  else if (retail !== null) unit = { amount: onCycle(lessPercent(toUnits(retail), percent.percent)), rule: percent.rule };
   else return { sold: false };
 
   let setupFee: RefFigure;
-  if (override?.setupFee != null) setupFee = { amount: fromUnits(toUnits(override.setupFee)), rule: "reseller_override" };
-  else if (book?.setupFee != null) setupFee = { amount: fromUnits(toUnits(book.setupFee)), rule: "tier_price_book" };
-  else setupFee = { amount: fromUnits(lessPercent(toUnits(product.setupFee ?? "0"), percent.percent)), rule: percent.rule };
-  return { sold: true, price, setupFee, percent };
+  if (override?.setupFee != null) setupFee = { amount: once(exact(toUnits(override.setupFee))), rule: "reseller_override" };
+  else if (book?.setupFee != null) setupFee = { amount: once(exact(toUnits(book.setupFee))), rule: "tier_price_book" };
+  else setupFee = { amount: once(lessPercent(toUnits(product.setupFee ?? "0"), percent.percent)), rule: percent.rule };
+  return { sold: true, price: unit, setupFee, percent };
 }
 
 export interface RefOption {
@@ -150,17 +177,19 @@ export type RefOptionPrice = { sold: true; price: RefFigure; setupFee: RefFigure
  * An add-on's price with a product on a cycle: the tier option price when the tier sets one,
  * otherwise retail less the product's percentage; a cycle without its own price derives from the
  * monthly one (× months, / 720 per hour), for tier and retail prices alike. A one-time option is
- * billed once on the setup side and has no separate setup fee.
+ * billed once on the setup side and has no separate setup fee. `currency`: the product's.
  */
-export function refOptionPrice(option: RefOption, cycle: RefCycle, reseller: RefReseller | null, percent: RefPercentage): RefOptionPrice {
+export function refOptionPrice(option: RefOption, cycle: RefCycle, reseller: RefReseller | null, percent: RefPercentage, currency: RefCurrency): RefOptionPrice {
   const book = reseller?.tier?.optionPrices[option.id];
+  const onCycle = (figure: Exact) => fromUnits(price(figure, cycle, currency));
+  const once = (figure: Exact) => fromUnits(price(figure, "once", currency));
   if (option.kind === "one_time") {
     const entry = book?.[cycle] ?? book?.monthly;
-    let once: RefFigure;
-    if (entry) once = { amount: fromUnits(toUnits(entry.amount)), rule: "tier_price_book" };
-    else if (option.oneTimePrice !== null) once = { amount: fromUnits(lessPercent(toUnits(option.oneTimePrice), percent.percent)), rule: percent.rule };
+    let oneOff: RefFigure;
+    if (entry) oneOff = { amount: once(exact(toUnits(entry.amount))), rule: "tier_price_book" };
+    else if (option.oneTimePrice !== null) oneOff = { amount: once(lessPercent(toUnits(option.oneTimePrice), percent.percent)), rule: percent.rule };
     else return { sold: false };
-    return { sold: true, price: { amount: "0.0000", rule: once.rule }, setupFee: once };
+    return { sold: true, price: { amount: "0.0000", rule: oneOff.rule }, setupFee: oneOff };
   }
 
   let bookPrice: bigint | null = null;
@@ -173,20 +202,20 @@ export function refOptionPrice(option: RefOption, cycle: RefCycle, reseller: Ref
     bookSetup = book.monthly.setupFee;
   }
 
-  let price: RefFigure;
+  let unit: RefFigure;
   if (bookPrice !== null) {
-    price = { amount: fromUnits(bookPrice), rule: "tier_price_book" };
+    unit = { amount: onCycle(exact(bookPrice)), rule: "tier_price_book" };
   } else {
     const own = option.retail[cycle];
     const retail = own !== undefined ? toUnits(own) : option.retail.monthly !== undefined ? monthlyOn(toUnits(option.retail.monthly), cycle) : null;
     if (retail === null) return { sold: false };
-    price = { amount: fromUnits(lessPercent(retail, percent.percent)), rule: percent.rule };
+    unit = { amount: onCycle(lessPercent(retail, percent.percent)), rule: percent.rule };
   }
   const setupFee: RefFigure =
     bookPrice !== null && bookSetup !== null
-      ? { amount: fromUnits(toUnits(bookSetup)), rule: "tier_price_book" }
-      : { amount: fromUnits(lessPercent(toUnits(option.setupFee ?? "0"), percent.percent)), rule: percent.rule };
-  return { sold: true, price, setupFee };
+      ? { amount: once(exact(toUnits(bookSetup))), rule: "tier_price_book" }
+      : { amount: once(lessPercent(toUnits(option.setupFee ?? "0"), percent.percent)), rule: percent.rule };
+  return { sold: true, price: unit, setupFee };
 }
 
 export type RefServiceStatus =

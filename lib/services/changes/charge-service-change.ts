@@ -7,7 +7,7 @@ import { INSUFFICIENT_CREDIT, postCreditEntry } from "@/lib/billing/post-credit-
 import type { OrderContext } from "@/lib/orders/order-context";
 import { assignDocumentNumbers } from "@/lib/billing/next-document-number";
 import { raiseOrderEvent, raisePaidInvoice, raiseUnpaidDocument } from "@/lib/orders/order-writes";
-import { ZERO, roundUnit, vatOn, type Decimal } from "@/lib/pricing";
+import { ZERO, roundMoney, vatOn, type Decimal } from "@/lib/pricing";
 import { sum } from "@/lib/pricing/money";
 
 // Every caller in `saved_method` mode resolves the card first (resolveSavedMethod); this guards a new one that forgets.
@@ -64,9 +64,10 @@ export async function chargeServiceChange(tx: Tx, input: ChangeChargeInput): Pro
   if (amount.lessThanOrEqualTo(ZERO)) return null;
   const card = ctx.mode === "saved_method" ? (input.card ?? null) : null;
   if (ctx.mode === "saved_method" && !card) throw new DomainError("conflict", SAVED_METHOD_NOT_SUPPORTED);
-  const vat = vatOn(amount, input.vatRate);
+  const vat = vatOn(amount, input.vatRate, input.currency);
   const total = amount.plus(vat);
-  const baseAmount = input.exchangeRate.isZero() ? amount : roundUnit(amount.dividedBy(input.exchangeRate));
+  // Order.baseAmount is money in the base currency, like an order's (docs/decisions.md).
+  const baseAmount = roundMoney(input.exchangeRate.isZero() ? amount : amount.dividedBy(input.exchangeRate), input.baseCurrency);
   const payNow = ctx.mode === "credit";
 
   const order = await tx.order.create({

@@ -6,7 +6,7 @@ import type { OrderContext } from "@/lib/orders/order-context";
 import { nextDueDate } from "@/lib/orders/order-writes";
 import { resolveSavedMethod, type SavedMethod } from "@/lib/orders/saved-method";
 import { defaultGatewayResolver, type GatewayResolver } from "@/lib/payments/payment-gateway";
-import { ZERO, apiBillingCycle, roundDocument, vatOn, type Decimal, type OrderQuote, type QuotedOption } from "@/lib/pricing";
+import { ZERO, apiBillingCycle, roundMoney, vatOn, type Decimal, type OrderQuote, type QuotedOption } from "@/lib/pricing";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { applyOptionsUpgrade, type UpgradeAddOption } from "./apply-paid-service-change";
 import { chargeServiceChange, type ChangeCharge } from "./charge-service-change";
@@ -98,8 +98,8 @@ async function quoteOptions(db: DbOrTx, ctx: OrderContext, service: ScopedServic
   return { quote, byId: new Map(quote.lines[0]!.options.map((o) => [o.optionId, o])) };
 }
 
-/** First cycle and one-off of `quantity` units, 2 places: what adding them costs on the full-cycle routes. */
-const fullCycleCost = (o: QuotedOption, quantity: number) => roundDocument(o.unitPrice.plus(o.setupFee).times(quantity));
+/** First cycle and one-off of `quantity` units, as money in the quote's currency: what adding them costs on the full-cycle routes. */
+const fullCycleCost = (o: QuotedOption, quantity: number, currency: string) => roundMoney(o.unitPrice.plus(o.setupFee).times(quantity), currency);
 const recurringOf = (o: QuotedOption, quantity: number) => (o.pricingType === "one_time" ? null : o.unitPrice.times(quantity));
 
 export interface AddOptionResult {
@@ -130,7 +130,7 @@ export async function addServiceOption(
     const held = await listHeldOptions(tx, service.id);
     const { quote, byId } = await quoteOptions(tx, ctx, service, new Map([[input.optionId, heldQuantity(held, input.optionId) + input.quantity]]), now);
     const quoted = byId.get(input.optionId)!;
-    const amount = fullCycleCost(quoted, input.quantity);
+    const amount = fullCycleCost(quoted, input.quantity, quote.currency);
     const charge = await chargeServiceChange(tx, {
       ctx,
       service,
@@ -228,13 +228,13 @@ export async function requestOptionsUpgrade(
         const o = quoted.byId.get(optionId)!;
         const recurring = recurringOf(o, quantity);
         const setup = o.setupFee.times(quantity);
-        const amount = roundDocument((recurring ? prorate(recurring, days) : ZERO).plus(setup));
+        const amount = roundMoney((recurring ? prorate(recurring, days, quoted.quote.currency) : ZERO).plus(setup), quoted.quote.currency);
         lines.push({ description: `Add-on ${o.name} × ${quantity} (${days.daysRemaining}/${days.daysInCycle} days${setup.isZero() ? "" : " and setup"})`, quantity: 1, unitAmount: amount, amount, serviceId: service.id });
         stored.push({ optionId, quantity, amount: recurring?.toFixed(4) ?? null, setupFee: setup.toFixed(4) });
       }
     }
     const chargeAmount = lines.reduce((s, l) => s.plus(l.amount), ZERO);
-    const creditAmount = held.filter((h) => removes.includes(h.optionId)).reduce((s, h) => s.plus(h.amount ? prorate(h.amount, days) : ZERO), ZERO);
+    const creditAmount = held.filter((h) => removes.includes(h.optionId)).reduce((s, h) => s.plus(h.amount ? prorate(h.amount, days, service.currency) : ZERO), ZERO);
     const netAmount = chargeAmount.minus(creditAmount);
     const charged = netAmount.greaterThan(ZERO);
     if (charged && creditAmount.greaterThan(ZERO)) {
@@ -256,7 +256,7 @@ export async function requestOptionsUpgrade(
           at: now,
         })
       : null;
-    const vatAmount = charged ? vatOn(netAmount, vatRate) : ZERO;
+    const vatAmount = charged ? vatOn(netAmount, vatRate, quote?.currency ?? service.currency) : ZERO;
     let upgrade = await tx.serviceUpgrade.create({
       data: {
         serviceId: service.id,
@@ -376,7 +376,7 @@ export async function setServiceOptions(
         description: `Add-on ${o.name} × ${delta} (${apiBillingCycle(cycle)}, first cycle and setup)`,
         quantity: delta,
         unitAmount: o.unitPrice.plus(o.setupFee),
-        amount: fullCycleCost(o, delta),
+        amount: fullCycleCost(o, delta, quote!.currency),
         serviceId: service.id,
       }));
       const charge = quote

@@ -58,12 +58,12 @@ export async function previewPackageChange(db: Db | Tx, ctx: OrderContext, servi
   const quote = await quoteForService(db, ctx, service, target.id, [], now);
   const line = quote.lines[0]!;
   const days = prorationOf(now, due, cycle);
-  const creditAmount = prorate(service.amount, days);
-  const chargeAmount = prorate(line.serviceAmount, days);
+  const creditAmount = prorate(service.amount, days, service.currency);
+  const chargeAmount = prorate(line.serviceAmount, days, quote.currency);
   const upgradeFee = ZERO;
   const netAmount = chargeAmount.minus(creditAmount).plus(upgradeFee);
   const charged = netAmount.greaterThan(ZERO) ? netAmount : ZERO;
-  const vatAmount = vatOn(charged, quote.vatRate);
+  const vatAmount = vatOn(charged, quote.vatRate, quote.currency);
   return {
     toProductId: target.id,
     toProductName: target.name,

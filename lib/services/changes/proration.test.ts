@@ -9,9 +9,9 @@ describe("proration to the next due date", () => {
       expect(prorationOf(new Date(at), due, "monthly")).toEqual({ daysRemaining: 21, daysInCycle: 31 });
     }
     const p = prorationOf(new Date("2026-05-11T15:00:00.000Z"), due, "monthly");
-    expect(prorate(dec("12.00"), p).toFixed(2)).toBe("8.13"); // 12 × 21 / 31 = 8.1290…
-    expect(prorate(dec("20.00"), p).toFixed(2)).toBe("13.55"); // 13.5483…
-    expect(prorate(dec("0.10"), p).toFixed(2)).toBe("0.07"); // 0.0677… half-up
+    expect(prorate(dec("12.00"), p, "EUR").toFixed(2)).toBe("8.13"); // 12 × 21 / 31 = 8.1290…
+    expect(prorate(dec("20.00"), p, "EUR").toFixed(2)).toBe("13.55"); // 13.5483…
+    expect(prorate(dec("0.10"), p, "EUR").toFixed(2)).toBe("0.07"); // 0.0677… half-up
   });
 
   it("periods follow the calendar: February, quarters and years, month ends clamped", () => {
@@ -27,6 +27,6 @@ describe("proration to the next due date", () => {
     expect(prorationOf(new Date("2026-06-01T09:00:00.000Z"), due, "monthly").daysRemaining).toBe(0);
     expect(prorationOf(new Date("2026-06-03T09:00:00.000Z"), due, "monthly").daysRemaining).toBe(0);
     expect(prorationOf(new Date("2026-04-20T09:00:00.000Z"), due, "monthly")).toEqual({ daysRemaining: 31, daysInCycle: 31 });
-    expect(prorate(dec("12.00"), { daysRemaining: 0, daysInCycle: 31 }).toFixed(2)).toBe("0.00");
+    expect(prorate(dec("12.00"), { daysRemaining: 0, daysInCycle: 31 }, "EUR").toFixed(2)).toBe("0.00");
   });
 });

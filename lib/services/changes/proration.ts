@@ -1,5 +1,5 @@
 import type { BillingCycle } from "@/lib/generated/prisma/client";
-import { MONTHS_IN_CYCLE, roundDocument, type Decimal } from "@/lib/pricing";
+import { MONTHS_IN_CYCLE, roundMoney, type Decimal } from "@/lib/pricing";
 
 const DAY_MS = 86_400_000;
 
@@ -34,8 +34,8 @@ export function prorationOf(now: Date, due: Date, cycle: Exclude<BillingCycle, "
   return { daysRemaining, daysInCycle };
 }
 
-/** `amount` (a whole period's price) for the days remaining, 2 places half-up. */
-export function prorate(amount: Decimal, p: Proration): Decimal {
-  if (p.daysInCycle === 0) return roundDocument(amount.times(0));
-  return roundDocument(amount.times(p.daysRemaining).dividedBy(p.daysInCycle));
+/** `amount` (a whole period's price in `currency`) for the days remaining, as money (roundMoney). */
+export function prorate(amount: Decimal, p: Proration, currency: string): Decimal {
+  if (p.daysInCycle === 0) return roundMoney(amount.times(0), currency);
+  return roundMoney(amount.times(p.daysRemaining).dividedBy(p.daysInCycle), currency);
 }

@@ -4,7 +4,7 @@ import type { DocumentLineInput } from "@/lib/billing/create-invoice";
 import { nextDueDate, raiseOrderEvent, raisePaidInvoice } from "@/lib/orders/order-writes";
 import { cardOrderEventBase, type SavedMethod } from "@/lib/orders/saved-method";
 import { chargeSafely } from "@/lib/payments/payment-gateway";
-import { apiBillingCycle, roundDocument, ZERO } from "@/lib/pricing";
+import { apiBillingCycle, roundMoney, ZERO } from "@/lib/pricing";
 import { applyReductions, listHeldOptions, liveOptionRows, type OptionsChangeResult } from "./held-options";
 import { lockService } from "./service-change-context";
 
@@ -85,11 +85,11 @@ async function changeLines(tx: Tx, order: ChangeOrder, serviceId: string | null)
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     });
     lines = rows.map((r) => {
-      const amount = roundDocument((r.amount ?? ZERO).plus(r.setupFee));
+      const amount = roundMoney((r.amount ?? ZERO).plus(r.setupFee), order.currency);
       return {
         description: `Add-on ${r.option.name} × ${r.quantity} (${apiBillingCycle(r.service.billingCycle)}, first cycle and setup)`,
         quantity: r.quantity,
-        unitAmount: roundDocument(amount.dividedBy(r.quantity)),
+        unitAmount: roundMoney(amount.dividedBy(r.quantity), order.currency),
         amount,
         serviceId,
       };

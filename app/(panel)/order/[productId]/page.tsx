@@ -39,7 +39,7 @@ export default async function ConfigureProductPage({ params }: { params: Promise
     listAccountSshKeys({ accountId: viewer.customer.accountId }),
   ]);
   const s = (d: { toString(): string }) => d.toString();
-  const cv = (d: Parameters<typeof money.convert>[0]) => s(money.convert(d));
+  const cv = (...args: Parameters<typeof money.convert>) => s(money.convert(...args));
   const sold = BILLING_CYCLES.filter((c) => sheet.cycles[c]);
   const images = orderableImages(product);
 
@@ -49,7 +49,7 @@ export default async function ConfigureProductPage({ params }: { params: Promise
     kind: product.kind,
     currency: money.currency,
     locationRequired: product.locationRequired,
-    cycles: sold.map((c) => ({ value: apiBillingCycle(c), label: BILLING_CYCLE_LABEL[c], per: BILLING_CYCLE_PER[c], price: cv(sheet.cycles[c]!.amount), setupFee: cv(sheet.cycles[c]!.setupFee) })),
+    cycles: sold.map((c) => ({ value: apiBillingCycle(c), label: BILLING_CYCLE_LABEL[c], per: BILLING_CYCLE_PER[c], price: cv(sheet.cycles[c]!.amount, c), setupFee: cv(sheet.cycles[c]!.setupFee, null) })),
     locations: product.locations
       .filter((l) => l.sold)
       .map((l) => {
@@ -60,8 +60,8 @@ export default async function ConfigureProductPage({ params }: { params: Promise
           flag: l.flag,
           available: here?.available ?? false,
           reason: here?.reason ?? "Not available",
-          surchargeMonthly: cv(l.surchargeMonthly ?? ZERO),
-          surchargeSetup: cv(l.surchargeSetup ?? ZERO),
+          surchargeMonthly: cv(l.surchargeMonthly ?? ZERO, "monthly"),
+          surchargeSetup: cv(l.surchargeSetup ?? ZERO, null),
         };
       }),
     images: images.map((i) => ({ id: i.id, name: i.name })),
@@ -73,10 +73,10 @@ export default async function ConfigureProductPage({ params }: { params: Promise
       id: o.optionId,
       name: o.name,
       description: product.optionDescriptions[o.optionId] ?? null,
-      oneTime: o.pricingType === "one_time" ? (o.oneTime ? cv(o.oneTime.amount) : null) : null,
+      oneTime: o.pricingType === "one_time" ? (o.oneTime ? cv(o.oneTime.amount, null) : null) : null,
       maxQuantity: o.maxQuantity,
       prices: Object.fromEntries(
-        sold.filter((c) => o.cycles[c]).map((c) => [apiBillingCycle(c), { price: cv(o.cycles[c]!.amount), setupFee: cv(o.cycles[c]!.setupFee) }]),
+        sold.filter((c) => o.cycles[c]).map((c) => [apiBillingCycle(c), { price: cv(o.cycles[c]!.amount, c), setupFee: cv(o.cycles[c]!.setupFee, null) }]),
       ),
     })),
     sshKeys: sshKeys.map((k) => ({ id: k.id, name: k.name, fingerprint: k.fingerprint })),

@@ -38,7 +38,7 @@ function cyclePrices(figures: Partial<Record<BillingCycle, { amount: Decimal }>>
   const out = {} as Record<keyof typeof cyclePriceFields, string | null>;
   for (const cycle of BILLING_CYCLES) {
     const figure = figures[cycle];
-    out[PRICE_KEY[cycle]] = figure ? moneyString(cv.convert(figure.amount)) : null;
+    out[PRICE_KEY[cycle]] = figure ? moneyString(cv.convert(figure.amount, cycle)) : null;
   }
   return out;
 }
@@ -71,7 +71,7 @@ export function productRow(entry: CatalogueEntry, cv: DisplayCurrency, priceBasi
     currency: cv.currency,
     price_basis: priceBasis,
     ...cyclePrices(sheet.cycles, cv),
-    setup_fee: setup ? moneyString(cv.convert(setup.setupFee)) : null,
+    setup_fee: setup ? moneyString(cv.convert(setup.setupFee, null)) : null,
   };
 }
 
@@ -155,7 +155,7 @@ export function productDetail(
     cycle_prices: BILLING_CYCLES.flatMap((c) => {
       const figure = sheet.cycles[c];
       return figure
-        ? [{ billing_cycle: apiCycle(c), price: moneyString(cv.convert(figure.amount)), setup_fee: moneyString(cv.convert(figure.setupFee)) }]
+        ? [{ billing_cycle: apiCycle(c), price: moneyString(cv.convert(figure.amount, c)), setup_fee: moneyString(cv.convert(figure.setupFee, null)) }]
         : [];
     }),
     options: sheet.options.map((o) => {
@@ -167,8 +167,8 @@ export function productDetail(
         pricing_type: o.pricingType,
         max_quantity: o.maxQuantity,
         ...cyclePrices(o.cycles, cv),
-        setup_fee: o.pricingType === "recurring" && setup ? moneyString(cv.convert(setup.setupFee)) : null,
-        one_time_price: o.oneTime ? moneyString(cv.convert(o.oneTime.amount)) : null,
+        setup_fee: o.pricingType === "recurring" && setup ? moneyString(cv.convert(setup.setupFee, null)) : null,
+        one_time_price: o.oneTime ? moneyString(cv.convert(o.oneTime.amount, null)) : null,
       };
     }),
     os_images: product.osImages.filter((i) => i.orderable).map((i) => osImage(i, defaultImageId)),
@@ -190,8 +190,8 @@ export function productDetail(
           reason: here.reason,
           surcharge: priced
             ? {
-                monthly: moneyString(cv.convert(l.surchargeMonthly ?? ZERO)),
-                setup: moneyString(cv.convert(l.surchargeSetup ?? ZERO)),
+                monthly: moneyString(cv.convert(l.surchargeMonthly ?? ZERO, "monthly")),
+                setup: moneyString(cv.convert(l.surchargeSetup ?? ZERO, null)),
               }
             : null,
         };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiBillingCycle, roundDocument } from "@/lib/pricing";
+import { apiBillingCycle, roundMoney } from "@/lib/pricing";
 import { currentDocument, provisioningStatusOf, serviceIp, type OrderRecord } from "@/lib/orders";
 import { moneyString } from "@/lib/format/money-string";
 
@@ -130,7 +130,7 @@ export function orderRow(order: OrderRecord, options: { single?: boolean } = {})
     order_number: order.orderNumber,
     status: order.status,
     billing_cycle: first ? apiBillingCycle(first.billingCycle) : null,
-    total_amount: moneyString(roundDocument(order.total.div(order.exchangeRate))),
+    total_amount: moneyString(roundMoney(order.total.div(order.exchangeRate), order.baseCurrency)),
     created_at: order.createdAt.toISOString(),
     external_order_id: order.externalOrderId,
     payment_status: order.paymentStatus,

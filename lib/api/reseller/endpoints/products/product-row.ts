@@ -6,7 +6,7 @@ import { BILLING_CYCLES, type Decimal } from "@/lib/pricing";
 // The reseller API's Product (reseller-api "Product", "Product option"): wholesale figures as JSON
 // numbers in the supplier's base currency, converted from the exact decimals only here.
 
-/** A money figure as a JSON number (the decimal's nearest double; figures have at most 4 places). */
+/** A money figure as a JSON number (the decimal's nearest double; prices arrive rounded by lib/pricing: 2 places, 4 for an hourly rate). */
 export const toNumber = (d: Decimal): number => d.toNumber();
 const orNull = (d: Decimal | null | undefined): number | null => (d === null || d === undefined ? null : toNumber(d));
 

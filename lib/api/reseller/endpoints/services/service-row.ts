@@ -4,8 +4,8 @@ import { billingCycleValue } from "@/lib/services/billing-cycle-value";
 import { primaryAddressesOf } from "@/lib/services/primary-addresses-of";
 import type { ScopedService } from "@/lib/services/find-scoped-service-or-throw";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
-import { applyRate, convert } from "@/lib/pricing/exchange-rate";
-import { dec, type Decimal } from "@/lib/pricing/money";
+import { convert, convertPrice } from "@/lib/pricing/exchange-rate";
+import { dec, roundPrice, type Decimal } from "@/lib/pricing/money";
 import { moneyString } from "@/lib/format/money-string";
 
 export const serviceRowSchema = z.object({
@@ -44,7 +44,10 @@ export async function serviceRows(db: Db, services: ScopedService[], now: Date =
     ),
     baseCurrencyRates(db, services, now),
   ]);
-  return services.map((s) => rowOf(s, ips.get(s.id) ?? null, toBase.get(s.currency) ?? null));
+  return services.map((s) => {
+    const rate = toBase.rates.get(s.currency);
+    return rowOf(s, ips.get(s.id) ?? null, rate ? (d) => convertPrice(d, rate, toBase.base, s.billingCycle) : null);
+  });
 }
 
 /**
@@ -52,21 +55,22 @@ export async function serviceRows(db: Db, services: ScopedService[], now: Date =
  * account's currency (invoice and saved_method modes quote in it). One rate per foreign currency on
  * the page, in force now; without a rate on file the figure stays as billed (convert's fallback).
  */
-async function baseCurrencyRates(db: Db, services: ScopedService[], now: Date): Promise<Map<string, Decimal>> {
+async function baseCurrencyRates(db: Db, services: ScopedService[], now: Date): Promise<{ base: string; rates: Map<string, Decimal> }> {
   const rates = new Map<string, Decimal>();
-  if (services.length === 0) return rates;
+  if (services.length === 0) return { base: "", rates };
   const base = await getBaseCurrency(db);
   for (const currency of new Set(services.map((s) => s.currency))) {
     if (currency !== base) rates.set(currency, (await convert(db, dec(1), currency, base, now)).rate);
   }
-  return rates;
+  return { base, rates };
 }
 
 export async function serviceRow(db: Db, s: ScopedService): Promise<z.input<typeof serviceRowSchema>> {
   return (await serviceRows(db, [s]))[0]!;
 }
 
-function rowOf(s: ScopedService, serverIp: string | null, toBase: Decimal | null): z.input<typeof serviceRowSchema> {
+/** `toBase`: the service's price in the base currency, rounded as a price in it (convertPrice); null when it bills in it. */
+function rowOf(s: ScopedService, serverIp: string | null, toBase: ((amount: Decimal) => Decimal) | null): z.input<typeof serviceRowSchema> {
   return {
     serviceId: s.id,
     externalServiceId: externalServiceId(s),
@@ -76,7 +80,8 @@ function rowOf(s: ScopedService, serverIp: string | null, toBase: Decimal | null
     serverIp,
     hostname: s.hostname,
     billingCycle: billingCycleValue(s.billingCycle),
-    wholesaleAmount: moneyString(toBase ? applyRate(s.amount, toBase) : s.amount),
+    // A service ordered before prices were rounded at quote time may hold more places: shown as renewals charge it.
+    wholesaleAmount: moneyString(toBase ? toBase(s.amount) : roundPrice(s.amount, s.currency, s.billingCycle)),
     nextDueDate: s.nextDueDate?.toISOString() ?? null,
     createdAt: s.createdAt.toISOString(),
   };
