@@ -2,7 +2,7 @@ import { getDb, type Db, type DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { defaultProjectOf, findProjectByRef } from "@/lib/projects/find-project-or-throw";
-import { isUuid } from "@/lib/projects/project-rules";
+import { isUuid } from "@/lib/schemas/uuid";
 import { parseSshPublicKey } from "./parse-ssh-public-key";
 
 /**

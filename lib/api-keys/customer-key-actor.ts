@@ -1,3 +1,4 @@
+import { isUuid } from "@/lib/schemas/uuid";
 import type { DbOrTx } from "@/lib/db/client";
 import { ApiKeyError } from "./api-key-error";
 
@@ -27,9 +28,8 @@ export async function resolveCustomerKeyActor(db: DbOrTx, actor: CustomerKeyActo
   return { ...actor, isOwner: false, permissions: member.permissions };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Key ids come from forms; anything that is not a uuid cannot name a key (and would make Prisma throw). */
 export function isKeyId(value: string): boolean {
-  return UUID.test(value);
+  return isUuid(value);
 }

@@ -11,7 +11,7 @@ import {
   resellerOffsetPagination,
   resellerPagePagination,
   resellerPageQuery,
-} from "./pagination";
+} from "@/lib/schemas/pagination";
 import { reply } from "./reply";
 import { isJsonContentType, issuesToDetails, parseJson, queryObject } from "./request-input";
 import { resellerError, resellerSuccess } from "./reseller/envelope";

@@ -1,3 +1,4 @@
+import { uuidSchema } from "@/lib/schemas/uuid";
 import type { AccountPermission } from "@/lib/accounts/account-permissions";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
@@ -17,7 +18,7 @@ export const PLATFORM_MODULES = {
 export type PlatformModule = keyof typeof PLATFORM_MODULES;
 
 /** A path parameter nobody declared is a uuid (both specs: path ids are uuids). */
-export const uuidParam = z.guid({ error: "Must be a UUID" });
+export const uuidParam = uuidSchema;
 
 /** What both APIs tell about themselves; docs endpoints build OpenAPI, HTML and tests from it. */
 export interface ApiDescription {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { isUuid } from "@/lib/catalogue/product-ids";
+import { isUuid } from "@/lib/schemas/uuid";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 
 /** The claims Rackfront keeps in the next-auth JWT next to name and email. */

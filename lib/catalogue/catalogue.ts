@@ -19,7 +19,7 @@ import {
 import { computeAvailability, type AvailabilityFacts, type ProductAvailability } from "./compute-availability";
 import { loadCapacitySnapshot, moduleOffFor } from "./load-availability-inputs";
 import { loadCatalogueProducts, type CatalogueOsImage, type CatalogueProduct } from "./load-catalogue-products";
-import { isUuid } from "./product-ids";
+import { isUuid } from "@/lib/schemas/uuid";
 import { productKindNotOrderableReason } from "./product-kind-backends";
 
 export interface CatalogueEntry {

@@ -3,7 +3,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { BillingCycle, OptionPricingType } from "@/lib/generated/prisma/client";
 import { BILLING_CYCLES, ZERO, priceSheet, type Decimal, type Discount, type PriceRule, type SheetFigure } from "@/lib/pricing";
 import { PRODUCT_NOT_FOUND, loadCatalogue } from "./catalogue";
-import { isUuid } from "./product-ids";
+import { isUuid } from "@/lib/schemas/uuid";
 import { productKindNotOrderableReason } from "./product-kind-backends";
 import type { CatalogueProduct } from "./load-catalogue-products";
 

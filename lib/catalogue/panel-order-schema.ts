@@ -1,3 +1,4 @@
+import { WIRE_BILLING_CYCLES } from "@/lib/schemas/billing-cycles";
 import { z } from "zod";
 import { isRfc1123Hostname } from "./hostname-pattern";
 
@@ -6,7 +7,7 @@ import { isRfc1123Hostname } from "./hostname-pattern";
 // order that is placed is exactly the configuration that was reviewed. Every field arrives as form
 // text; pricing and the product's own rules are checked by reviewPanelOrder / quoteOrder.
 
-export const PANEL_BILLING_CYCLES = ["monthly", "quarterly", "semi-annually", "annually", "hourly"] as const;
+export const PANEL_BILLING_CYCLES = WIRE_BILLING_CYCLES;
 
 const MAX_OPTIONS = 50;
 const MAX_QUANTITY = 100;

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { PaymentStatus, Prisma } from "@/lib/generated/prisma/client";
-import { isUuid } from "@/lib/catalogue/product-ids";
+import { isUuid } from "@/lib/schemas/uuid";
 import { ORDER_RECORD_SELECT, type OrderRecord } from "./order-record";
 import { ORDER_NOT_FOUND } from "./retry-order-payment";
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { OrderPaymentMode, Prisma, ResellerPaymentMode, ResellerProfileStatus } from "@/lib/generated/prisma/client";
-import { isUuid } from "@/lib/catalogue/product-ids";
+import { isUuid } from "@/lib/schemas/uuid";
 import { getBaseCurrency, resolveBuyer, type PricingBuyer, type ResolvedBuyer } from "@/lib/pricing";
 import type { OrderBuyer } from "./order-input";
 

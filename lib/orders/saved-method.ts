@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { isUuid } from "@/lib/catalogue/product-ids";
+import { isUuid } from "@/lib/schemas/uuid";
 import type { GatewayResolver, PaymentGateway } from "@/lib/payments/payment-gateway";
 import { roundMoney } from "@/lib/pricing";
 import { loadOrderRecord } from "./order-record";

@@ -6,7 +6,7 @@ import { loadCapacitySnapshot, moduleOffFor } from "@/lib/catalogue/load-availab
 import { loadCatalogueProducts, type CatalogueProduct } from "@/lib/catalogue/load-catalogue-products";
 import { getPlatformSwitches } from "@/lib/platform/platform-switches";
 import { isRfc1123Hostname } from "@/lib/catalogue/hostname-pattern";
-import { isUuid } from "@/lib/catalogue/product-ids";
+import { isUuid } from "@/lib/schemas/uuid";
 import { productKindNotOrderableReason } from "@/lib/catalogue/product-kind-backends";
 import { customImageForOrder } from "@/lib/services/images/custom-image-for-order";
 import type { OrderQuote } from "@/lib/pricing";

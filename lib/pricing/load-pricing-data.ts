@@ -1,14 +1,14 @@
+import { isUuid } from "@/lib/schemas/uuid";
 import type { DbOrTx } from "@/lib/db/client";
 import type { BillingCycle } from "@/lib/generated/prisma/client";
 import type { Decimal } from "./money";
 import type { CycleAbsolutePrices, CyclePrices, ProductPricing, WholesaleTerms } from "./pricing-data";
 import { tierDiscountFor } from "./tier-discount-for";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids that can exist: a malformed id is simply not found (the column is a uuid). */
 export function wellFormedIds(ids: Iterable<string>): string[] {
-  return [...new Set(ids)].filter((id) => UUID.test(id));
+  return [...new Set(ids)].filter((id) => isUuid(id));
 }
 
 function cyclePrices(rows: { cycle: BillingCycle; amount: Decimal }[]): CyclePrices {

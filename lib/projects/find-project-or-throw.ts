@@ -2,7 +2,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import type { Project } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { ProjectActor } from "./project-actor";
-import { isUuid } from "./project-rules";
+import { isUuid } from "@/lib/schemas/uuid";
 
 export const PROJECT_NOT_FOUND = "Project not found";
 

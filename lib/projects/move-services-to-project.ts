@@ -3,7 +3,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { scopeWhere, type ServiceScope } from "@/lib/services/find-scoped-service-or-throw";
 import { assertMayManageProjects, defaultProjectOf, findProjectByRef, findProjectOrThrow } from "./find-project-or-throw";
 import type { ProjectActor } from "./project-actor";
-import { isUuid } from "./project-rules";
+import { isUuid } from "@/lib/schemas/uuid";
 
 export interface MoveServicesResult {
   project: { id: string; slug: string; name: string };

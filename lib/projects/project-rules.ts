@@ -1,10 +1,9 @@
+import { isUuid } from "@/lib/schemas/uuid";
 import { z } from "zod";
 
 /** The project every account has; it holds everything not assigned elsewhere and cannot be renamed or deleted. */
 export const DEFAULT_PROJECT_SLUG = "default";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 // Lowercase letters, digits and single hyphens: it goes into `X-Project-Id` and `?project=`. A slug
 // shaped like a uuid would make `<id|slug>` ambiguous, so it is refused.

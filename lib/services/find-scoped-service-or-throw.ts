@@ -1,3 +1,4 @@
+import { isUuid } from "@/lib/schemas/uuid";
 import type { DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -38,10 +39,9 @@ const INCLUDE = {
 
 export type ScopedService = Prisma.ServiceGetPayload<{ include: typeof INCLUDE }>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findScopedServiceOrThrow(db: DbOrTx, scope: ServiceScope, serviceId: string): Promise<ScopedService> {
-  if (!UUID.test(serviceId)) throw new DomainError("not_found", SERVICE_NOT_FOUND);
+  if (!isUuid(serviceId)) throw new DomainError("not_found", SERVICE_NOT_FOUND);
   const service = await db.service.findFirst({ where: { id: serviceId, ...scopeWhere(scope) }, include: INCLUDE });
   if (!service) throw new DomainError("not_found", SERVICE_NOT_FOUND);
   return service;

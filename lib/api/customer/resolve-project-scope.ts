@@ -1,3 +1,4 @@
+import { isUuid } from "@/lib/schemas/uuid";
 import { ApiError } from "../api-error";
 import type { StageContext } from "../dispatch";
 import type { CustomerAuth } from "./customer-auth";
@@ -5,7 +6,6 @@ import type { CustomerAuth } from "./customer-auth";
 export const PROJECT_HEADER = "x-project-id";
 export const PROJECT_QUERY = "project";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The request's project (customer Authentication §4): `X-Project-Id: <id|slug>` (or, when the
@@ -18,7 +18,7 @@ export async function resolveProjectScope(auth: CustomerAuth, ctx: StageContext)
   if (!ref) return auth;
 
   const project = await ctx.db.project.findFirst({
-    where: { accountId: auth.accountId, OR: UUID.test(ref) ? [{ id: ref.toLowerCase() }, { slug: ref }] : [{ slug: ref }] },
+    where: { accountId: auth.accountId, OR: isUuid(ref) ? [{ id: ref.toLowerCase() }, { slug: ref }] : [{ slug: ref }] },
     select: { id: true, slug: true, name: true },
   });
   if (!project) {

@@ -1,6 +1,6 @@
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { isUuid } from "@/lib/catalogue/product-ids";
+import { isUuid } from "@/lib/schemas/uuid";
 import { RESELLER_CUSTOMER_SELECT, type ResellerActor, type ResellerCustomerRecord } from "./reseller-customer-row";
 import { CUSTOMER_NOT_FOUND } from "./update-reseller-customer";
 

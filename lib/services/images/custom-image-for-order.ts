@@ -1,3 +1,4 @@
+import { isUuid } from "@/lib/schemas/uuid";
 import type { DbOrTx } from "@/lib/db/client";
 import type { CustomImage } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -17,7 +18,6 @@ import {
 } from "./custom-image-rules";
 
 const GIB = 1024 ** 3;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface OrderProductFacts {
   kind: string;
@@ -43,7 +43,7 @@ export async function customImageForOrder(
     const project = await db.project.findFirst({ where: { id: input.scopedProjectId, accountId: input.accountId }, select: { isDefault: true } });
     scope = { accountId: input.accountId, projectId: input.scopedProjectId, projectIsDefault: project?.isDefault ?? false };
   }
-  const image = UUID.test(input.imageId) ? await db.customImage.findFirst({ where: { id: input.imageId.toLowerCase(), ...imageScopeWhere(scope) } }) : null;
+  const image = isUuid(input.imageId) ? await db.customImage.findFirst({ where: { id: input.imageId.toLowerCase(), ...imageScopeWhere(scope) } }) : null;
   if (!image) throw refuse(CUSTOM_IMAGE_NOT_FOUND);
   if (image.status === "capturing") throw new DomainError("conflict", imageStillCapturing(image.name));
   if (image.status !== "available") throw new DomainError("conflict", imageNotAvailable(image.name, image.status));

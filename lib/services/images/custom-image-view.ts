@@ -1,3 +1,4 @@
+import { isUuid } from "@/lib/schemas/uuid";
 import type { DbOrTx } from "@/lib/db/client";
 import type { CustomImage, Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -59,10 +60,9 @@ export function imageScopeWhere(scope: ServiceScope): Prisma.CustomImageWhereInp
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findCustomImageOrThrow(db: DbOrTx, scope: ServiceScope, imageId: string): Promise<CustomImage> {
-  if (!UUID.test(imageId)) throw new DomainError("not_found", CUSTOM_IMAGE_NOT_FOUND);
+  if (!isUuid(imageId)) throw new DomainError("not_found", CUSTOM_IMAGE_NOT_FOUND);
   const image = await db.customImage.findFirst({ where: { id: imageId, ...imageScopeWhere(scope) } });
   if (!image) throw new DomainError("not_found", CUSTOM_IMAGE_NOT_FOUND);
   return image;

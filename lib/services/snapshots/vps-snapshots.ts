@@ -1,3 +1,4 @@
+import { isUuid } from "@/lib/schemas/uuid";
 import type { BackendContext } from "@/lib/backends/context";
 import { BackendError } from "@/lib/backends/backend-error";
 import type { SnapshotView } from "@/lib/backends/hypervisor-driver";
@@ -106,8 +107,7 @@ export async function createVpsSnapshot(
 }
 
 async function liveSnapshotOrThrow(ctx: BackendContext, vmId: string, snapshotId: string) {
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!UUID.test(snapshotId)) throw new DomainError("not_found", SNAPSHOT_NOT_FOUND);
+  if (!isUuid(snapshotId)) throw new DomainError("not_found", SNAPSHOT_NOT_FOUND);
   const snapshot = await ctx.db.vmSnapshot.findFirst({ where: { id: snapshotId, vmId, deletedAt: null } });
   if (!snapshot) throw new DomainError("not_found", SNAPSHOT_NOT_FOUND);
   return snapshot;

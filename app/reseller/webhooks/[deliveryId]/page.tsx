@@ -1,3 +1,4 @@
+import { isUuid } from "@/lib/schemas/uuid";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/app-shell";
@@ -14,7 +15,6 @@ import { ResendButton } from "../resend-button";
 
 export const metadata: Metadata = { title: "Webhook delivery" };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const pre = "max-h-80 overflow-auto rounded-md bg-neutral-900 px-3 py-2 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all text-neutral-100";
 
 function prettyJson(text: string): string {
@@ -35,7 +35,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 async function load(resellerId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
-  if (!UUID.test(deliveryId)) notFound();
+  if (!isUuid(deliveryId)) notFound();
   try {
     return await getWebhookDelivery({ resellerId }, deliveryId);
   } catch (error) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listCreditTransactions } from "@/lib/billing/list-credit-transactions";
 import { moneyString } from "@/lib/format/money-string";
-import { customerPageQuery, customerPagination } from "../../../pagination";
+import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 

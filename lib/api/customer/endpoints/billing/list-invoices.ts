@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { INVOICE_STATUSES, listInvoices } from "@/lib/billing/list-invoices";
 import { moneyString } from "@/lib/format/money-string";
-import { customerPageQuery, customerPagination } from "../../../pagination";
+import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
 import { invoiceRowJson, invoiceRowSchema, paginationSchema } from "./billing-json";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listProformas, PROFORMA_STATUSES } from "@/lib/billing/list-proformas";
-import { customerPageQuery, customerPagination } from "../../../pagination";
+import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
 import { paginationSchema, proformaRowJson, proformaRowSchema } from "./billing-json";
 

@@ -8,7 +8,7 @@ import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { listServices } from "@/lib/services/list-services";
 import { projectsOfServices } from "@/lib/services/projects-of-services";
 import { reply } from "../../../reply";
-import { customerPageQuery, customerPagination } from "../../../pagination";
+import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
 import { customerServiceScope, findCustomerDedicatedOrThrow, requestBackend } from "../services/customer-service-scope";
 

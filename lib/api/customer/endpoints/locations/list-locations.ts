@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isUuid } from "@/lib/catalogue/product-ids";
+import { isUuid } from "@/lib/schemas/uuid";
 import { listCatalogueLocations } from "@/lib/catalogue/list-catalogue-locations";
 import { defineEndpoint } from "../../define-endpoint";
 

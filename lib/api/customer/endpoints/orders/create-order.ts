@@ -1,3 +1,5 @@
+import { uuidSchema } from "@/lib/schemas/uuid";
+import { WIRE_BILLING_CYCLES } from "@/lib/schemas/billing-cycles";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
@@ -9,7 +11,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import { autoCreditAppliedJson, autoCreditAppliedSchema } from "../billing/billing-json";
 import { customerOrder, customerOrderSchema, documentRefSchema, documentSchema, nextStep, orderDocuments } from "./order-views";
 
-const CYCLES = ["monthly", "quarterly", "semi-annually", "annually", "hourly"] as const;
+const CYCLES = WIRE_BILLING_CYCLES;
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 
 const configOptions = z
@@ -38,10 +40,10 @@ const line = {
 
 const body = z
   .object({
-    productId: z.guid({ error: "Must be a UUID" }).optional(),
+    productId: uuidSchema.optional(),
     ...line,
     billingCycle: line.billingCycle.optional(),
-    items: z.array(z.object({ productId: z.guid({ error: "Must be a UUID" }), ...line })).min(1).max(20).optional(),
+    items: z.array(z.object({ productId: uuidSchema, ...line })).min(1).max(20).optional(),
     projectId: z.string().max(100).optional(),
     idempotencyKey: z.string().trim().min(1).max(255).optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listCustomerOrders } from "@/lib/orders";
-import { customerPageQuery, customerPagination } from "../../../pagination";
+import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
 import { customerOrder, customerOrderSchema } from "./order-views";
 

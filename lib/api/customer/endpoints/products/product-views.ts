@@ -1,3 +1,4 @@
+import { WIRE_BILLING_CYCLES } from "@/lib/schemas/billing-cycles";
 import { z } from "zod";
 import { representativeFigure, type CatalogueEntry } from "@/lib/catalogue/catalogue";
 import { AVAILABILITY_CODES, type LocationAvailability } from "@/lib/catalogue/compute-availability";
@@ -15,7 +16,7 @@ const nullableMoney = money.nullable();
 
 export const availabilityCodeSchema = z.enum(AVAILABILITY_CODES);
 
-const API_CYCLES = ["monthly", "quarterly", "semi-annually", "annually", "hourly"] as const;
+const API_CYCLES = WIRE_BILLING_CYCLES;
 const apiCycle = (cycle: BillingCycle) => apiBillingCycle(cycle) as (typeof API_CYCLES)[number];
 
 const cyclePriceFields = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { serviceDocuments } from "@/lib/services/customer-documents";
 import { listServices as listScoped, serviceStats } from "@/lib/services/list-services";
-import { customerPageQuery, customerPagination } from "../../../pagination";
+import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
 import { customerServiceScope } from "./customer-service-scope";
 

@@ -3,7 +3,7 @@ import { vpsDocument } from "@/lib/services/customer-documents";
 import { listServices } from "@/lib/services/list-services";
 import { projectsOfServices } from "@/lib/services/projects-of-services";
 import { reply } from "../../../reply";
-import { customerPageQuery, customerPagination } from "../../../pagination";
+import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
 import { customerServiceScope } from "../services/customer-service-scope";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listResellerCustomers } from "@/lib/resellers/customers/list-reseller-customers";
 import { reply } from "../../../reply";
-import { resellerPagePagination, resellerPageQuery } from "../../../pagination";
+import { resellerPagePagination, resellerPageQuery } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
 import { customerRow, customerRowSchema } from "./customer-row";
 

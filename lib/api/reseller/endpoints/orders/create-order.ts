@@ -1,3 +1,5 @@
+import { uuidSchema } from "@/lib/schemas/uuid";
+import { WIRE_BILLING_CYCLES } from "@/lib/schemas/billing-cycles";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -7,10 +9,10 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { orderReplay, orderResult, orderResultSchema, replaySchema } from "./order-views";
 
-const CYCLES = ["monthly", "quarterly", "semi-annually", "annually", "hourly"] as const;
+const CYCLES = WIRE_BILLING_CYCLES;
 
 export const createOrderBody = z.object({
-  productId: z.guid({ error: "Must be a UUID" }),
+  productId: uuidSchema,
   billingCycle: z.enum(CYCLES, { error: `Must be one of ${CYCLES.join(", ")}` }),
   quantity: z.number().int({ error: "Must be a whole number" }).min(1, { error: "Must be between 1 and 100" }).max(100, { error: "Must be between 1 and 100" }).default(1),
   externalOrderId: z.string().trim().min(1, { error: "Must not be empty" }).max(100).optional(),
@@ -31,7 +33,7 @@ export const createOrderBody = z.object({
     .array(z.object({ optionId: z.string().max(100), quantity: z.number().int({ error: "Must be a whole number" }).min(1).max(100).default(1) }))
     .max(50)
     .default([]),
-  paymentMethodId: z.guid({ error: "Must be a UUID" }).optional(),
+  paymentMethodId: uuidSchema.optional(),
 });
 
 export type CreateOrderBody = z.output<typeof createOrderBody>;

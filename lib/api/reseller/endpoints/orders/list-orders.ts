@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listResellerOrders } from "@/lib/orders";
 import { reply } from "../../../reply";
-import { resellerOffsetPagination, resellerOffsetQuery } from "../../../pagination";
+import { resellerOffsetPagination, resellerOffsetQuery } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
 import { orderRow, orderRowSchema } from "./order-views";
 

@@ -1,3 +1,4 @@
+import { uuidSchema } from "@/lib/schemas/uuid";
 import { z } from "zod";
 import { PROVISIONING_FAILED_ERROR, retryOrderPayment } from "@/lib/orders";
 import { jsonResponse } from "../../../json-response";
@@ -15,7 +16,7 @@ export const retryOrder = defineEndpoint({
     "Charges the amount quoted at order time (not re-converted) on `paymentMethodId` or your default method and revives the order's " +
     "services; a refused options change or change-package (`charge.orderId`, `data.orderId` of the 402) is applied as it was sent, or refused 409 when it no longer applies to its service. 200 re-emits `order.paid`. 400 `Order is already paid`, 400 for an `invoiced` order (pay its document), 400 with the " +
     "gateway's reason when the charge fails again; 409 on storefront orders and while another attempt is in flight; 502 as for orders.",
-  body: z.object({ paymentMethodId: z.guid({ error: "Must be a UUID" }).optional() }),
+  body: z.object({ paymentMethodId: uuidSchema.optional() }),
   response: retryResultSchema,
   async handler({ auth, db, params, body, now }) {
     const result = await retryOrderPayment(

@@ -1,3 +1,4 @@
+import { WIRE_BILLING_CYCLES } from "@/lib/schemas/billing-cycles";
 import { z } from "zod";
 import { AVAILABILITY_CODES } from "@/lib/catalogue/compute-availability";
 import { getProductOrderSchema } from "@/lib/catalogue/product-order-schema";
@@ -5,7 +6,7 @@ import { apiBillingCycle } from "@/lib/pricing";
 import { defineEndpoint } from "../../define-endpoint";
 import { toNumber } from "./product-row";
 
-const CYCLES = ["monthly", "quarterly", "semi-annually", "annually", "hourly"] as const;
+const CYCLES = WIRE_BILLING_CYCLES;
 
 export const getProductSchema = defineEndpoint({
   method: "GET",

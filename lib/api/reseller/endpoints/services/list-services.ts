@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listServices as listScopedServices } from "@/lib/services/list-services";
 import { reply } from "../../../reply";
-import { resellerPagePagination, resellerPageQuery } from "../../../pagination";
+import { resellerPagePagination, resellerPageQuery } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
 import { resellerServiceScope } from "./reseller-service-scope";
 import { serviceRows, serviceRowSchema } from "./service-row";

@@ -1,3 +1,4 @@
+import { uuidSchema } from "@/lib/schemas/uuid";
 import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
@@ -21,8 +22,8 @@ export const reinstallService = defineEndpoint({
     "a reinstall already running → 409. A suspended service refuses (403). Answers `message: OS reinstall initiated` and the job.",
   body: z
     .object({
-      osTemplate: z.guid({ error: "Must be a UUID" }).optional(),
-      osImageId: z.guid({ error: "Must be a UUID" }).optional(),
+      osTemplate: uuidSchema.optional(),
+      osImageId: uuidSchema.optional(),
       password: z.string().optional(),
     })
     .refine((b) => b.osTemplate !== undefined || b.osImageId !== undefined, { error: "osTemplate is required", path: ["osTemplate"] }),

@@ -1,3 +1,4 @@
+import { uuidSchema } from "@/lib/schemas/uuid";
 import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
@@ -29,7 +30,7 @@ export const attachServiceSshKeyEndpoint = defineEndpoint({
   description: "`{sshKeyId}` (one of the account's keys, else 404) or `{publicKey, name}` (an OpenSSH public key, else 400). The same key twice → 409. 201.",
   status: 201,
   body: z.object({
-    sshKeyId: z.guid({ error: "Must be a UUID" }).optional(),
+    sshKeyId: uuidSchema.optional(),
     publicKey: z.string().max(16_384).optional(),
     name: z.string().min(1).max(100).optional(),
   }),

@@ -1,3 +1,4 @@
+import { uuidSchema } from "@/lib/schemas/uuid";
 import { z } from "zod";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
@@ -12,7 +13,7 @@ export const setServiceRdns = defineEndpoint({
   signed: true,
   summary: "Set or clear the reverse DNS of one address (dedicated)",
   description: "`{ipAddressId, hostname}`; `hostname: null` clears. `ipAddressId` from `GET /services/{id}/network`. Dedicated only (400); an address not on the server 404; a bad name 400.",
-  body: z.object({ ipAddressId: z.guid({ error: "Must be a UUID" }), hostname: z.string().max(253).nullable() }),
+  body: z.object({ ipAddressId: uuidSchema, hostname: z.string().max(253).nullable() }),
   response: z.object({ ipAddressId: z.string(), ip_address: z.string(), hostname: z.string().nullable() }),
   async handler({ auth, db, now, params, body }) {
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);

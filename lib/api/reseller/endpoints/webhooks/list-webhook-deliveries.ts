@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RESELLER_WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 import { listWebhookDeliveries as listResellerWebhookDeliveries, WEBHOOK_DELIVERY_STATUSES } from "@/lib/webhooks/webhook-deliveries";
-import { resellerOffsetPagination, resellerOffsetQuery } from "../../../pagination";
+import { resellerOffsetPagination, resellerOffsetQuery } from "@/lib/schemas/pagination";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { webhookDeliveryRow, webhookDeliverySchema } from "./webhook-delivery-row";
