@@ -21,7 +21,8 @@ vi.mock("@/lib/auth/session", async () => {
   };
 });
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("next/navigation", () => ({
+vi.mock("next/navigation", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/navigation")>()),
   redirect: (to: string) => {
     throw new Error(`redirect ${to}`);
   },

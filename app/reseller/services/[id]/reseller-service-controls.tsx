@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tan
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
+import { toastResult, type Perform } from "@/components/services/perform";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
 import { RdnsCard } from "@/components/services/rdns-card";
 import { PasswordCard, ReinstallCard, type InstallableImage } from "@/components/services/reinstall-card";
@@ -14,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
-import { toast, Toaster } from "@/components/ui/toast";
+import { Toaster } from "@/components/ui/toast";
 import type { ResellerServiceView } from "@/lib/services/reseller-service-view";
 import {
   createResellerBackupAction,
@@ -29,7 +30,6 @@ import {
   resetResellerServicePasswordAction,
   setResellerRdnsAction,
   unrescueResellerServiceAction,
-  type ServiceActionResult,
 } from "../actions";
 
 const POWER: readonly PowerOption[] = [
@@ -79,12 +79,11 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
   const [confirmName, setConfirmName] = useState("");
   const name = view.hostname ?? view.name;
 
-  async function outcome(key: string, fn: () => Promise<ServiceActionResult>): Promise<ServiceActionResult> {
+  const perform: Perform = async (key, fn, shownFields) => {
     setPending(key);
     try {
       const result = await fn();
-      if (result.ok) toast(result.message);
-      else toast(result.error, "error");
+      toastResult(result, shownFields);
       await queryClient.invalidateQueries({ queryKey: ["reseller-service", initial.id] });
       // The status badge and details above are rendered on the server.
       if (result.ok && !key.startsWith("power:")) router.refresh();
@@ -92,8 +91,7 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
     } finally {
       setPending(null);
     }
-  }
-  const perform = async (key: string, fn: () => Promise<ServiceActionResult>): Promise<boolean> => (await outcome(key, fn)).ok;
+  };
 
   const caps = view.capabilities;
   const state = view.machine?.state;
@@ -146,7 +144,7 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
               passwordOptional={view.machine.kind === "dedicated"}
               disabled={view.status === "suspended" || !!view.busy || pending !== null}
               pending={pending === "reinstall"}
-              onReinstall={(imageId, password) => perform("reinstall", () => reinstallResellerServiceAction(view.id, imageId, password))}
+              onReinstall={(imageId, password, fields) => perform("reinstall", () => reinstallResellerServiceAction(view.id, imageId, password), fields)}
             />
           )}
           {caps.password && view.machine.kind === "vps" && (
@@ -154,7 +152,7 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
               disabled={view.status === "suspended" || !!view.busy || pending !== null || state !== "running"}
               notRunning={state !== "running"}
               pending={pending === "password"}
-              onSubmit={(password) => perform("password", () => resetResellerServicePasswordAction(view.id, password))}
+              onSubmit={(password, fields) => perform("password", () => resetResellerServicePasswordAction(view.id, password), fields)}
             />
           )}
           {view.machine.kind === "dedicated" && (
@@ -164,13 +162,13 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
                 offered={view.status === "active" && !view.busy}
                 disabled={view.status === "suspended" || !!view.busy || pending !== null}
                 pending={pending === "rescue"}
-                onRescue={() => outcome("rescue", () => rescueResellerServiceAction(view.id))}
-                onLeave={() => outcome("rescue", () => unrescueResellerServiceAction(view.id))}
+                onRescue={() => perform("rescue", () => rescueResellerServiceAction(view.id))}
+                onLeave={() => perform("rescue", () => unrescueResellerServiceAction(view.id))}
               />
               <RdnsCard
                 addresses={view.dedicatedAddresses ?? []}
                 disabled={view.status === "suspended" || pending !== null}
-                onSave={(ipAddressId, hostname) => perform(`rdns:${ipAddressId}`, () => setResellerRdnsAction(view.id, ipAddressId, hostname))}
+                onSave={(ipAddressId, hostname, fields) => perform(`rdns:${ipAddressId}`, () => setResellerRdnsAction(view.id, ipAddressId, hostname), fields)}
               />
             </>
           )}
@@ -210,7 +208,7 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
           <Button
             onClick={() => {
               setSuspending(false);
-              void perform("suspend", () => lifecycleResellerServiceAction(view.id, "suspend", { reason })).then((ok) => ok && setReason(""));
+              void perform("suspend", () => lifecycleResellerServiceAction(view.id, "suspend", { reason })).then((r) => r.ok && setReason(""));
             }}
           >
             Suspend
