@@ -5,10 +5,14 @@ import { useActionState, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, SubmitButton } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
+import type { FormActionState } from "@/lib/actions/action-result";
+import { fieldError, refusalSentence } from "@/lib/actions/refusal-sentence";
 import { fieldErrorsOf, ZConfirmTotpSchema } from "@/lib/auth/schemas";
 import type { TotpEnrolment } from "@/lib/auth/start-totp-enrolment";
-import { confirmTotpAction, startTotpAction, type ConfirmTotpState } from "./actions";
+import { confirmTotpAction, startTotpAction } from "./actions";
 import { RecoveryCodes } from "./recovery-codes";
+
+const CODE_FIELDS = ["code"] as const;
 
 /** Set-up in three steps: start (secret made on the server), scan and confirm, save recovery codes. */
 export function EnableTotp() {
@@ -19,8 +23,8 @@ export function EnableTotp() {
   function start() {
     startTransition(async () => {
       const result = await startTotpAction();
-      setStartError(result.error);
-      setEnrolment(result.enrolment);
+      setStartError(result.ok ? undefined : result.error);
+      setEnrolment(result.ok ? result.data : undefined);
     });
   }
 
@@ -41,11 +45,12 @@ export function EnableTotp() {
 }
 
 function ConfirmStep({ enrolment, onRestart, restarting }: { enrolment: TotpEnrolment; onRestart: () => void; restarting: boolean }) {
-  const [state, formAction] = useActionState<ConfirmTotpState, FormData>(confirmTotpAction, {});
+  const [state, formAction] = useActionState<FormActionState<{ recoveryCodes: string[] }>, FormData>(confirmTotpAction, null);
   const [clientError, setClientError] = useState<string>();
   const router = useRouter();
 
-  if (state.recoveryCodes) return <RecoveryCodes codes={state.recoveryCodes} onDone={() => router.refresh()} />;
+  if (state?.ok) return <RecoveryCodes codes={state.data.recoveryCodes} onDone={() => router.refresh()} />;
+  const refusal = refusalSentence(state, CODE_FIELDS);
 
   function validate(e: React.FormEvent<HTMLFormElement>) {
     const parsed = ZConfirmTotpSchema.safeParse({ code: new FormData(e.currentTarget).get("code") });
@@ -74,7 +79,7 @@ function ConfirmStep({ enrolment, onRestart, restarting }: { enrolment: TotpEnro
         </div>
       </div>
       <form action={formAction} onSubmit={validate} noValidate className="space-y-3">
-        {state.error && <Alert tone="error">{state.error}</Alert>}
+        {refusal && <Alert tone="error">{refusal}</Alert>}
         <div className="flex flex-wrap items-start gap-3">
           <Field
             label="Code from the app"
@@ -84,7 +89,7 @@ function ConfirmStep({ enrolment, onRestart, restarting }: { enrolment: TotpEnro
             autoFocus
             placeholder="123456"
             className="w-44 [&_input]:font-mono [&_input]:tracking-widest"
-            error={clientError ?? state.fieldError}
+            error={clientError ?? fieldError(state, "code")}
             onChange={() => clientError && setClientError(undefined)}
           />
           <SubmitButton className="mt-6.5" pendingLabel="Checking…">
