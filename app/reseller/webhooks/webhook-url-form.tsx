@@ -9,7 +9,7 @@ import { clearWebhookUrlAction, saveWebhookUrlAction, type WebhookUrlState } fro
 export function WebhookUrlForm({ current }: { current: string | null }) {
   const [state, saveAction] = useActionState<WebhookUrlState, FormData>(saveWebhookUrlAction, null);
   const [cleared, clearAction] = useActionState<WebhookUrlState, FormData>(clearWebhookUrlAction, null);
-  // The form's one input: a refusal, whatever it names, is about the URL and shows under it.
+  // The form's one input: a refusal, whatever it names, is about the URL and shows (its whole sentence) under it.
   const refusal = state && !state.ok ? state : null;
 
   return (
@@ -27,7 +27,7 @@ export function WebhookUrlForm({ current }: { current: string | null }) {
           placeholder="https://hooks.example.com/rackfront"
           defaultValue={refusal ? refusal.values?.webhookUrl : state?.ok ? (state.data.url ?? current ?? "") : (current ?? "")}
           key={current ?? ""}
-          error={refusal ? (refusal.fieldErrors?.webhookUrl ?? refusal.error) : undefined}
+          error={refusal?.error}
           hint="An absolute https:// (or http://) URL on a public host. Private, loopback and link-local addresses are refused."
           className="min-w-0 flex-1 basis-96 [&_input]:font-mono"
         />
