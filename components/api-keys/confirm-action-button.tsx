@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
-import type { KeyActionResult } from "./key-action-result";
+import type { ActionResult } from "@/lib/actions/action-result";
 
 /**
  * A button that opens a confirmation dialog; confirming runs `action`, shows its error in the
@@ -26,7 +26,7 @@ export function ConfirmActionButton({
   description: React.ReactNode;
   confirmLabel: string;
   pendingLabel: string;
-  action: () => Promise<KeyActionResult>;
+  action: () => Promise<ActionResult>;
 }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
@@ -36,7 +36,7 @@ export function ConfirmActionButton({
   function confirm() {
     startTransition(async () => {
       const result = await action();
-      if (result.error) return setError(result.error);
+      if (!result.ok) return setError(result.error);
       setOpen(false);
       if (result.message) toast(result.message);
       router.refresh();

@@ -1,7 +1,7 @@
 "use client";
 
 import { ConfirmActionButton } from "./confirm-action-button";
-import type { KeyActionResult } from "./key-action-result";
+import type { ActionResult } from "@/lib/actions/action-result";
 
 /** "Revoke" with a confirmation that names the key and what stops working. */
 export function RevokeKeyButton({
@@ -15,7 +15,7 @@ export function RevokeKeyButton({
   label: string;
   prefix: string;
   consequence: string;
-  revoke: (keyId: string) => Promise<KeyActionResult>;
+  revoke: (keyId: string) => Promise<ActionResult>;
 }) {
   return (
     <ConfirmActionButton

@@ -6,9 +6,13 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { SelectField } from "@/components/ui/form-field";
 import { Field } from "@/components/ui/input";
+import type { ActionResult } from "@/lib/actions/action-result";
 import { rootPasswordProblem } from "@/lib/services/root-password";
 
 export type InstallableImage = { id: string; name: string; isDefault: boolean };
+
+/** The inputs whose refusals these cards show under the input (the caller leaves them out of its toast). */
+const PASSWORD_FIELDS = ["password"] as const;
 
 /**
  * Reinstall with an image and a root password, after an "erase and reinstall" confirmation: the VPS
@@ -31,8 +35,8 @@ export function ReinstallCard({
   passwordOptional?: boolean;
   disabled: boolean;
   pending: boolean;
-  /** Runs the reinstall; true when it was accepted (the password field is then cleared). */
-  onReinstall: (imageId: string, password: string) => Promise<boolean>;
+  /** Runs the reinstall (the password field is cleared once it is accepted; a refusal of the password shows under it). */
+  onReinstall: (imageId: string, password: string, shownFields: readonly string[]) => Promise<ActionResult<unknown>>;
 }) {
   const [imageId, setImageId] = useState(images.find((i) => i.isDefault)?.id ?? images[0]?.id ?? "");
   const [password, setPassword] = useState("");
@@ -93,7 +97,9 @@ export function ReinstallCard({
               variant="danger"
               onClick={async () => {
                 setConfirmOpen(false);
-                if (await onReinstall(imageId, password)) setPassword("");
+                const result = await onReinstall(imageId, password, PASSWORD_FIELDS);
+                if (result.ok) setPassword("");
+                else setError(result.fieldErrors?.password);
               }}
             >
               Erase and reinstall
@@ -106,7 +112,18 @@ export function ReinstallCard({
 }
 
 /** A new root password set through the guest agent (the server must be running). */
-export function PasswordCard({ disabled, notRunning, pending, onSubmit }: { disabled: boolean; notRunning: boolean; pending: boolean; onSubmit: (password: string) => Promise<boolean> }) {
+export function PasswordCard({
+  disabled,
+  notRunning,
+  pending,
+  onSubmit,
+}: {
+  disabled: boolean;
+  notRunning: boolean;
+  pending: boolean;
+  /** Sets the password (the field is cleared once it is accepted; a refusal of the password shows under it). */
+  onSubmit: (password: string, shownFields: readonly string[]) => Promise<ActionResult<unknown>>;
+}) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | undefined>();
   return (
@@ -123,7 +140,9 @@ export function PasswordCard({ disabled, notRunning, pending, onSubmit }: { disa
               return;
             }
             setError(undefined);
-            if (await onSubmit(password)) setPassword("");
+            const result = await onSubmit(password, PASSWORD_FIELDS);
+            if (result.ok) setPassword("");
+            else setError(result.fieldErrors?.password);
           }}
         >
           <Field label="New root password" name="root-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} hint={notRunning ? "Start the server first." : "8 or more characters."} />

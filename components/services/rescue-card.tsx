@@ -6,8 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-
-type Outcome = { ok: boolean; secret?: string };
+import type { ActionResult } from "@/lib/actions/action-result";
 
 /**
  * A dedicated server's rescue system: boot it (confirmed; its root password is shown once) and
@@ -25,8 +24,9 @@ export function RescueCard({
   offered: boolean;
   disabled: boolean;
   pending: boolean;
-  onRescue: () => Promise<Outcome>;
-  onLeave: () => Promise<Outcome>;
+  /** Boots the rescue system; `data.secret` is its root password. */
+  onRescue: () => Promise<ActionResult<{ secret: string }>>;
+  onLeave: () => Promise<ActionResult<unknown>>;
 }) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -70,7 +70,7 @@ export function RescueCard({
               onClick={async () => {
                 setConfirmOpen(false);
                 const result = await onRescue();
-                if (result.ok && result.secret) setSecret(result.secret);
+                if (result.ok) setSecret(result.data.secret);
               }}
             >
               Reboot into rescue

@@ -6,22 +6,20 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
+import type { ActionResult } from "@/lib/actions/action-result";
 import type { SnapshotView } from "@/lib/backends/hypervisor-driver";
 import { serviceKeys } from "@/lib/query/keys";
 import type { SnapshotList } from "@/lib/services/snapshots/vps-snapshots";
-
-export type SnapshotActionResult = { ok: true; message: string } | { ok: false; error: string };
+import type { Perform } from "./perform";
 
 /** The server actions behind the card: the panel's (customer API rules) or the reseller portal's (backups rules). */
 export interface SnapshotActions {
   list: (serviceId: string) => Promise<SnapshotList | null>;
-  create: (serviceId: string, name: string) => Promise<SnapshotActionResult>;
-  revert: (serviceId: string, snapshotId: string, confirm: string) => Promise<SnapshotActionResult>;
-  remove: (serviceId: string, snapshotId: string) => Promise<SnapshotActionResult>;
+  create: (serviceId: string, name: string) => Promise<ActionResult>;
+  revert: (serviceId: string, snapshotId: string, confirm: string) => Promise<ActionResult>;
+  remove: (serviceId: string, snapshotId: string) => Promise<ActionResult>;
 }
 
-/** Runs an action for the page and invalidates serviceKeys.detail(id), which refetches this card's list too. */
-type Perform = (key: string, fn: () => Promise<SnapshotActionResult>) => Promise<boolean>;
 // Mirrors lib/services/snapshots (the server checks again and answers the exact refusal).
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
 const WORDS = {
@@ -59,6 +57,8 @@ export function SnapshotsCard({
   const [error, setError] = useState<string | undefined>();
   const [reverting, setReverting] = useState<SnapshotView | null>(null);
   const [deleting, setDeleting] = useState<SnapshotView | null>(null);
+  // perform invalidates serviceKeys.detail(id), which refetches this card's list too.
+  const act = (key: string, fn: () => Promise<ActionResult>, shownFields?: readonly string[]) => perform(key, fn, shownFields);
   // No list (not offered, refused) or a plan that keeps none: nothing to show.
   if (!data || data.max === 0) return null;
   const busy = disabled || data.snapshots.some((s) => s.inProgress);
@@ -109,7 +109,9 @@ export function SnapshotsCard({
                 return;
               }
               setError(undefined);
-              if (await perform("snapshot", () => actions.create(id, n))) setName("");
+              const result = await act("snapshot", () => actions.create(id, n), ["name"]);
+              if (result.ok) setName("");
+              else setError(result.fieldErrors?.name);
             }}
           >
             <div className="grow">

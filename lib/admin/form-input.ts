@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHECK_THE_FIELDS } from "@/lib/actions/action-result";
 import { DomainError, type FieldIssue } from "@/lib/errors/domain-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -138,7 +139,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     const field = issue.path.map(String).join(".") || "form";
     if (!details.some((d) => d.field === field)) details.push({ field, message: issue.message });
   }
-  throw new DomainError("invalid", "Check the highlighted fields.", { details });
+  throw new DomainError("invalid", CHECK_THE_FIELDS, { details });
 }
 
 /** Turns a unique-constraint violation into the sentence an operator can act on. */

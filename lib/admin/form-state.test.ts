@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { SOMETHING_WENT_WRONG } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formValues, runFormAction } from "./form-state";
 import { parseInput, zCheckbox, zOptionalMoney, zPercent } from "./form-input";
@@ -20,13 +21,17 @@ describe("console form plumbing", () => {
     const state = await runFormAction(fd({ price: "abc" }), async () => {
       throw new DomainError("invalid", "Check the highlighted fields.", { details: [{ field: "price", message: "Enter an amount." }] });
     });
-    expect(state).toEqual({ error: "Fix the highlighted field and save again.", fieldErrors: { price: "Enter an amount." }, values: { price: "abc" } });
+    expect(state).toEqual({ ok: false, error: "Fix the highlighted field and save again.", fieldErrors: { price: "Enter an amount." }, values: { price: "abc" } });
     const conflict = await runFormAction(fd({}), async () => {
       throw new DomainError("conflict", "Cannot approve a reseller that is active.");
     });
-    expect(conflict.error).toBe("Cannot approve a reseller that is active.");
-    expect((await runFormAction(fd({}), async () => "Done.")).saved).toBe("Done.");
-    await expect(runFormAction(fd({}), async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(conflict).toEqual({ ok: false, error: "Cannot approve a reseller that is active.", values: {} });
+    expect(await runFormAction(fd({}), async () => "Done.")).toEqual({ ok: true, data: undefined, message: "Done." });
+    expect(await runFormAction(fd({}), async () => {})).toMatchObject({ ok: true, message: "Saved." });
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await runFormAction(fd({ a: "1" }), async () => Promise.reject(new Error("boom")))).toEqual({ ok: false, error: SOMETHING_WENT_WRONG, values: { a: "1" } });
+    expect(log).toHaveBeenCalledOnce();
+    log.mockRestore();
   });
 
   it("reads blanks as null, checkboxes as booleans and keeps decimals exact", () => {

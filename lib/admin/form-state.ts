@@ -1,12 +1,7 @@
-import { DomainError } from "@/lib/errors/domain-error";
+import { runAction, type ActionResult } from "@/lib/actions/action-result";
 
-/** What a console form action answers: a sentence, errors per field and the values to show again. */
-export type FormState = {
-  error?: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-  saved?: string;
-};
+// The operator console's forms answer ActionResult like every server action (FormActionState in
+// their useActionState): a refusal keeps what was typed in `values` and names its fields.
 
 /** The submitted fields as text (checkboxes present only when checked), for the domain function. */
 export function formValues(formData: FormData): Record<string, string> {
@@ -19,20 +14,14 @@ export function formValues(formData: FormData): Record<string, string> {
 }
 
 /**
- * Runs a console mutation: a DomainError becomes the form's error (by field when it names them)
- * with the submitted values kept; anything else (including Next's redirect) propagates.
+ * Runs a console mutation through runAction: the success sentence is what `fn` answers ("Saved."
+ * when nothing); a DomainError becomes the form's error, by field when it names them (the sentence
+ * then points at the highlighted fields), with the submitted values kept; Next's redirect propagates.
  */
-export async function runFormAction(formData: FormData, fn: (values: Record<string, string>) => Promise<string | void>): Promise<FormState> {
+export async function runFormAction(formData: FormData, fn: (values: Record<string, string>) => Promise<string | void>): Promise<ActionResult> {
   const values = formValues(formData);
-  try {
-    const saved = await fn(values);
-    return { saved: saved ?? "Saved." };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const fieldErrors = Object.fromEntries((error.details ?? []).map((d) => [d.field, d.message]));
-    const named = Object.keys(fieldErrors).length > 0;
-    const count = Object.keys(fieldErrors).length;
-    const error_ = named ? (count === 1 ? "Fix the highlighted field and save again." : `Fix the ${count} highlighted fields and save again.`) : error.message;
-    return { error: error_, fieldErrors, values };
-  }
+  const result = await runAction(async () => (await fn(values)) ?? "Saved.", { log: "[admin] console form action failed", values });
+  if (result.ok || !result.fieldErrors) return result;
+  const count = Object.keys(result.fieldErrors).length;
+  return { ...result, error: count === 1 ? "Fix the highlighted field and save again." : `Fix the ${count} highlighted fields and save again.` };
 }

@@ -21,7 +21,8 @@ vi.mock("@/lib/auth/session", async () => {
   };
 });
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("next/navigation", () => ({
+vi.mock("next/navigation", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/navigation")>()),
   redirect: (to: string) => {
     throw new Error(`redirect ${to}`);
   },
@@ -62,8 +63,8 @@ describe("a suspended account is read-only in the panel as in the API", () => {
     const { placeOrderAction } = await import("@/app/(panel)/order/actions");
     const form = new FormData();
     for (const [k, v] of Object.entries({ productId: site.product.id, billingCycle: "monthly", location: site.location.value, hostname: "new.example.com", osImageId: site.debian.id, idempotencyKey: randomUUID() })) form.set(k, v);
-    const viaPanel = await placeOrderAction({}, form);
-    expect(viaPanel.fieldErrors?.form).toBe(ACCOUNT_SUSPENDED_MESSAGE);
+    const viaPanel = await placeOrderAction(null, form);
+    expect(viaPanel).toMatchObject({ ok: false, error: ACCOUNT_SUSPENDED_MESSAGE, fieldErrors: { form: ACCOUNT_SUSPENDED_MESSAGE } });
 
     expect({ orders: await t.db.order.count({ where }), invoices: await t.db.invoice.count({ where }) }).toEqual(before);
   });

@@ -3,11 +3,13 @@
 import { redirect } from "next/navigation";
 import { checkPasswordSignIn, WRONG_CREDENTIALS_MESSAGE } from "@/lib/auth/check-password-sign-in";
 import { lockedMessage } from "@/lib/auth/attempt-limit";
-import { fieldErrorsOf, ZSecondFactorSchema, ZSignInSchema, type FieldErrors, type TSecondFactor, type TSignIn } from "@/lib/auth/schemas";
+import { parseActionInput, runAction, type FormActionState } from "@/lib/actions/action-result";
+import { ZSecondFactorSchema, ZSignInSchema } from "@/lib/auth/schemas";
+import { DomainError } from "@/lib/errors/domain-error";
 import { clearPendingSecondFactor, finishSignIn, getPendingSecondFactor, startSecondFactorStep } from "@/lib/auth/sign-in-flow";
 import { verifySecondFactor } from "@/lib/auth/verify-second-factor";
 
-export type SignInState = { error?: string; fieldErrors?: FieldErrors<TSignIn>; email?: string };
+const LOG = { log: "[auth] sign-in failed" };
 
 function callbackOf(formData: FormData): string | null {
   const v = formData.get("callbackUrl");
@@ -15,48 +17,54 @@ function callbackOf(formData: FormData): string | null {
   return typeof v === "string" && v ? v : null;
 }
 
-/** Step one: email and password. Redirects on success (to the code step when TOTP is on). */
-export async function signInAction(_prev: SignInState, formData: FormData): Promise<SignInState> {
+/**
+ * Step one: email and password. Redirects on success (to the code step when TOTP is on); a refusal
+ * sends back the email typed (`values.email`), never the password.
+ */
+export async function signInAction(_prev: FormActionState, formData: FormData): Promise<FormActionState> {
   const email = String(formData.get("email") ?? "");
-  const parsed = ZSignInSchema.safeParse({ email, password: formData.get("password") ?? "" });
-  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error), email };
+  return runAction(
+    async () => {
+      const input = parseActionInput(ZSignInSchema, { email, password: formData.get("password") ?? "" });
+      const result = await checkPasswordSignIn(input);
+      if (result.status === "invalid") throw new DomainError("invalid", WRONG_CREDENTIALS_MESSAGE);
+      if (result.status === "locked") throw new DomainError("rate_limited", lockedMessage(result.lockedUntil, new Date()));
 
-  const result = await checkPasswordSignIn(parsed.data);
-  if (result.status === "invalid") return { error: WRONG_CREDENTIALS_MESSAGE, email };
-  if (result.status === "locked") return { error: lockedMessage(result.lockedUntil, new Date()), email };
+      if (result.user.hasTotp) return startSecondFactorStep(result.user, callbackOf(formData));
 
-  if (result.user.hasTotp) return startSecondFactorStep(result.user, callbackOf(formData));
-
-  return finishSignIn(result.user, { totp: false }, callbackOf(formData));
+      return finishSignIn(result.user, { totp: false }, callbackOf(formData));
+    },
+    { ...LOG, values: { email } },
+  );
 }
-
-export type VerifyState = { error?: string; fieldErrors?: FieldErrors<TSecondFactor> };
 
 const SECOND_FACTOR_ERRORS = {
   invalid: "That code is not valid. Check your authenticator app (and your phone's clock) and try again.",
   replayed: "That code has already been used. Wait for the next code in your app.",
 } as const;
 
-/** Step two: an authenticator code or a recovery code for the user whose password was right. */
-export async function verifySecondFactorAction(_prev: VerifyState, formData: FormData): Promise<VerifyState> {
-  const pending = await getPendingSecondFactor();
-  if (!pending) redirect("/login?expired=1");
+/** Step two: an authenticator code or a recovery code for the user whose password was right. Redirects on success. */
+export async function verifySecondFactorAction(_prev: FormActionState, formData: FormData): Promise<FormActionState> {
+  return runAction(async () => {
+    const pending = await getPendingSecondFactor();
+    if (!pending) redirect("/login?expired=1");
 
-  const parsed = ZSecondFactorSchema.safeParse({ code: formData.get("code") ?? "" });
-  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error) };
-
-  const result = await verifySecondFactor({ userId: pending.id, code: parsed.data.code });
-  switch (result.status) {
-    case "ok":
-      await clearPendingSecondFactor();
-      return finishSignIn(pending, { totp: true }, callbackOf(formData));
-    case "locked":
-      return { error: lockedMessage(result.lockedUntil, new Date()) };
-    case "not_enabled":
-      // Turned off in the meantime: the password step alone decides now.
-      await clearPendingSecondFactor();
-      redirect("/login");
-    default:
-      return { fieldErrors: { code: SECOND_FACTOR_ERRORS[result.status] } };
-  }
+    const { code } = parseActionInput(ZSecondFactorSchema, { code: formData.get("code") ?? "" });
+    const result = await verifySecondFactor({ userId: pending.id, code });
+    switch (result.status) {
+      case "ok":
+        await clearPendingSecondFactor();
+        return finishSignIn(pending, { totp: true }, callbackOf(formData));
+      case "locked":
+        throw new DomainError("rate_limited", lockedMessage(result.lockedUntil, new Date()));
+      case "not_enabled":
+        // Turned off in the meantime: the password step alone decides now.
+        await clearPendingSecondFactor();
+        redirect("/login");
+      default: {
+        const message = SECOND_FACTOR_ERRORS[result.status];
+        throw new DomainError("invalid", message, { details: [{ field: "code", message }] });
+      }
+    }
+  }, LOG);
 }

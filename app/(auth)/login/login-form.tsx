@@ -5,22 +5,23 @@ import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/input";
+import type { FormActionState } from "@/lib/actions/action-result";
+import { refusalSentence } from "@/lib/actions/refusal-sentence";
 import { fieldErrorsOf, ZSignInSchema, type FieldErrors, type TSignIn } from "@/lib/auth/schemas";
-import { signInAction, type SignInState } from "./actions";
-
-const INITIAL: SignInState = {};
+import { signInAction } from "./actions";
 
 export function LoginForm({ callbackUrl, notice }: { callbackUrl: string | null; notice?: string }) {
-  const [state, formAction] = useActionState<SignInState, FormData>(signInAction, INITIAL);
+  const [state, formAction] = useActionState<FormActionState, FormData>(signInAction, null);
   const [clientErrors, setClientErrors] = useState<FieldErrors<TSignIn>>({});
   const passwordRef = useRef<HTMLInputElement>(null);
-  const errors = { ...state.fieldErrors, ...clientErrors };
-  const error = state.error ?? (state === INITIAL ? notice : undefined);
+  const refusal = state && !state.ok ? state : null;
+  const errors = { ...refusal?.fieldErrors, ...clientErrors };
+  const error = state === null ? notice : refusalSentence(refusal, ["email", "password"]);
 
   // After a refused attempt the password is cleared; put the cursor back there.
   useEffect(() => {
-    if (state.error) passwordRef.current?.focus();
-  }, [state]);
+    if (refusal && !refusal.fieldErrors) passwordRef.current?.focus();
+  }, [refusal]);
 
   function validate(e: React.FormEvent<HTMLFormElement>) {
     const data = new FormData(e.currentTarget);
@@ -49,7 +50,7 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string | null;
           autoComplete="username"
           autoFocus
           required
-          defaultValue={state.email}
+          defaultValue={refusal?.values?.email}
           error={errors.email}
           onChange={() => clientErrors.email && setClientErrors((c) => ({ ...c, email: undefined }))}
         />

@@ -6,19 +6,17 @@ import { ApiKeyError, type ApiKeyErrorCode } from "@/lib/api-keys/api-key-error"
 import { ZCreateCustomerApiKeySchema, ZKeyIdSchema, type TCreateCustomerApiKeyInput } from "@/lib/api-keys/key-form-schemas";
 import { mintCustomerApiKey } from "@/lib/api-keys/mint-customer-api-key";
 import { revokeCustomerApiKey } from "@/lib/api-keys/revoke-customer-api-key";
-import { fieldErrorsOf, type FieldErrors } from "@/lib/auth/schemas";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
-import type { KeyActionResult } from "@/components/api-keys/key-action-result";
+import { DomainError } from "@/lib/errors/domain-error";
+import { keyRefusal } from "@/lib/api-keys/key-refusal";
+import { parseActionInput, runAction, type ActionResult } from "@/lib/actions/action-result";
 
 const PATH = "/api-keys";
 const NOT_YOURS = "That key no longer exists or is not yours to revoke.";
 
-export type CreateCustomerKeyState = {
-  error?: string;
-  fieldErrors?: FieldErrors<TCreateCustomerApiKeyInput>;
-  created?: { label: string; plaintext: string };
-};
+/** What a new key's form shows once: its label and the key itself. */
+export type CreatedKey = { label: string; plaintext: string };
 
 /** Which form field a refusal of the mint belongs to. */
 const FIELD_OF: Partial<Record<ApiKeyErrorCode, keyof TCreateCustomerApiKeyInput>> = {
@@ -29,54 +27,58 @@ const FIELD_OF: Partial<Record<ApiKeyErrorCode, keyof TCreateCustomerApiKeyInput
   invalid_ip_allowlist: "ipAllowlist",
 };
 
-export async function createCustomerApiKeyAction(formData: FormData): Promise<CreateCustomerKeyState> {
+async function writer() {
   const viewer = await requireCustomer();
-  if (!viewer.customer) return { error: "Your sign-in is not linked to a customer account." };
-  if (!isAccountWritable(viewer.customer.accountStatus)) return { error: ACCOUNT_SUSPENDED_MESSAGE };
-  const parsed = ZCreateCustomerApiKeySchema.safeParse({
-    label: formData.get("label") ?? "",
-    scopes: formData.getAll("scopes"),
-    expiresOn: formData.get("expiresOn") ?? "",
-    ipAllowlist: formData.get("ipAllowlist") ?? "",
-    projectId: formData.get("projectId") ?? "",
-  });
-  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error) };
-
-  try {
-    const { key, plaintext } = await mintCustomerApiKey(getDb(), {
-      accountId: viewer.customer.accountId,
-      userId: viewer.user.id,
-      label: parsed.data.label,
-      scopes: parsed.data.scopes,
-      expiresAt: parsed.data.expiresOn,
-      ipAllowlist: parsed.data.ipAllowlist,
-      projectId: parsed.data.projectId,
-    });
-    revalidatePath(PATH);
-
-    return { created: { label: key.label, plaintext } };
-  } catch (error) {
-    if (!(error instanceof ApiKeyError)) throw error;
-    if (error.code === "not_found" && parsed.data.projectId) return { fieldErrors: { projectId: "That project no longer exists. Pick another." } };
-    const field = FIELD_OF[error.code];
-
-    return field ? { fieldErrors: { [field]: `${error.message}.` } } : { error: `${error.message}.` };
-  }
+  if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account.");
+  if (!isAccountWritable(viewer.customer.accountStatus)) throw new DomainError("forbidden", ACCOUNT_SUSPENDED_MESSAGE);
+  return { user: viewer.user, customer: viewer.customer };
 }
 
-export async function revokeCustomerApiKeyAction(keyId: string): Promise<KeyActionResult> {
-  const viewer = await requireCustomer();
-  if (!viewer.customer) return { error: "Your sign-in is not linked to a customer account." };
-  if (!isAccountWritable(viewer.customer.accountStatus)) return { error: ACCOUNT_SUSPENDED_MESSAGE };
-  const parsed = ZKeyIdSchema.safeParse({ keyId });
-  if (!parsed.success) return { error: NOT_YOURS };
-  try {
-    const revoked = await revokeCustomerApiKey({ accountId: viewer.customer.accountId, userId: viewer.user.id }, parsed.data.keyId);
-    revalidatePath(PATH);
+export async function createCustomerApiKeyAction(formData: FormData): Promise<ActionResult<CreatedKey>> {
+  return runAction(async () => {
+    const viewer = await writer();
+    const input = parseActionInput(ZCreateCustomerApiKeySchema, {
+      label: formData.get("label") ?? "",
+      scopes: formData.getAll("scopes"),
+      expiresOn: formData.get("expiresOn") ?? "",
+      ipAllowlist: formData.get("ipAllowlist") ?? "",
+      projectId: formData.get("projectId") ?? "",
+    });
+    try {
+      const { key, plaintext } = await mintCustomerApiKey(getDb(), {
+        accountId: viewer.customer.accountId,
+        userId: viewer.user.id,
+        label: input.label,
+        scopes: input.scopes,
+        expiresAt: input.expiresOn,
+        ipAllowlist: input.ipAllowlist,
+        projectId: input.projectId,
+      });
+      revalidatePath(PATH);
+      return { data: { label: key.label, plaintext } };
+    } catch (error) {
+      if (!(error instanceof ApiKeyError)) throw error;
+      if (error.code === "not_found" && input.projectId) {
+        const message = "That project no longer exists. Pick another.";
+        throw new DomainError("invalid", message, { details: [{ field: "projectId", message }] });
+      }
+      throw keyRefusal(error, FIELD_OF[error.code]);
+    }
+  }, { log: "[panel] API key creation failed" });
+}
 
-    return { message: `“${revoked.label}” is revoked.` };
-  } catch (error) {
-    if (error instanceof ApiKeyError && error.code === "not_found") return { error: NOT_YOURS };
-    throw error;
-  }
+export async function revokeCustomerApiKeyAction(keyId: string): Promise<ActionResult> {
+  return runAction(async () => {
+    const viewer = await writer();
+    const parsed = ZKeyIdSchema.safeParse({ keyId });
+    if (!parsed.success) throw new DomainError("not_found", NOT_YOURS);
+    try {
+      const revoked = await revokeCustomerApiKey({ accountId: viewer.customer.accountId, userId: viewer.user.id }, parsed.data.keyId);
+      revalidatePath(PATH);
+      return `“${revoked.label}” is revoked.`;
+    } catch (error) {
+      if (error instanceof ApiKeyError) throw error.code === "not_found" ? new DomainError("not_found", NOT_YOURS) : keyRefusal(error);
+      throw error;
+    }
+  }, { log: "[panel] API key revocation failed" });
 }

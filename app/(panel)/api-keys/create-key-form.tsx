@@ -23,16 +23,16 @@ function formValues(data: FormData): TCreateCustomerApiKeyInput {
 
 export function CreateCustomerKeyForm({ scopes, projects, today }: { scopes: ScopeAvailability[]; projects: Project[]; today: string }) {
   const [selected, setSelected] = useState<string[]>(["read"]);
-  const { formRef, submit, errors, result, pending, clear } = useKeyForm({
+  const { formRef, submit, errors, error, created, pending, clear } = useKeyForm({
     schema: ZCreateCustomerApiKeySchema,
     values: formValues,
     action: createCustomerApiKeyAction,
   });
   const router = useRouter();
 
-  if (result.created) {
+  if (created) {
     return (
-      <OneTimeSecret label={result.created.label} secret={result.created.plaintext} onDone={() => router.push("/api-keys")}>
+      <OneTimeSecret label={created.label} secret={created.plaintext} onDone={() => router.push("/api-keys")}>
         <p className="text-sm text-neutral-600">
           Send it as <code className="font-mono text-xs text-neutral-800">Authorization: Bearer &lt;key&gt;</code> to{" "}
           <code className="font-mono text-xs text-neutral-800">/v1</code>. Try <code className="font-mono text-xs text-neutral-800">GET /v1/</code>: it
@@ -43,7 +43,7 @@ export function CreateCustomerKeyForm({ scopes, projects, today }: { scopes: Sco
   }
 
   return (
-    <KeyForm label="Create an API key" formRef={formRef} onSubmit={submit} error={result.error} pending={pending} cancelHref="/api-keys">
+    <KeyForm label="Create an API key" formRef={formRef} onSubmit={submit} error={error} pending={pending} cancelHref="/api-keys">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Label"

@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { SubmitButton } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
+import { fieldError, refusalSentence } from "@/lib/actions/refusal-sentence";
 import { formatMoney } from "@/lib/format/format-money";
 import { payInvoiceAction, payProformaAction, type PayFromCreditState } from "./actions";
 
@@ -24,13 +25,17 @@ type Props = {
   allowed: boolean;
 };
 
+/** A refusal of the amount shows under the amount field only. */
+const AMOUNT_FIELDS = ["amount"] as const;
+
 /**
  * The "Pay from credit" card. Rendered in the same place whether or not the document is still
  * open, so the success message survives the page refreshing into its paid state.
  */
 export function PayFromCreditCard(props: Props) {
-  const [state, action] = useActionState<PayFromCreditState, FormData>(props.type === "invoice" ? payInvoiceAction : payProformaAction, {});
-  if (!state.paid && !props.open) return null;
+  const [state, action] = useActionState<PayFromCreditState, FormData>(props.type === "invoice" ? payInvoiceAction : payProformaAction, null);
+  const paid = state?.ok ? state.data : null;
+  if (!paid && !props.open) return null;
   return (
     <Card>
       <CardHeader
@@ -38,7 +43,7 @@ export function PayFromCreditCard(props: Props) {
         description={`Pay the whole ${props.type} or part of it from your prepaid credit. Services waiting for it start as soon as it is paid.`}
       />
       <CardBody>
-        {props.allowed || state.paid ? (
+        {props.allowed || paid ? (
           <PayFromCreditForm {...props} state={state} action={action} />
         ) : (
           <Alert tone="info">Your role on this account does not include paying invoices. Ask the account owner for the invoices.pay permission.</Alert>
@@ -60,10 +65,12 @@ function PayFromCreditForm({
   state,
   action,
 }: Props & { state: PayFromCreditState; action: (formData: FormData) => void }) {
-  const [mode, setMode] = useState<"full" | "part">(state.mode ?? "full");
+  const sent = state && !state.ok ? state.values : undefined;
+  const refusal = refusalSentence(state, AMOUNT_FIELDS);
+  const [mode, setMode] = useState<"full" | "part">(sent?.mode === "part" ? "part" : "full");
 
-  if (state.paid) {
-    const p = state.paid;
+  if (state?.ok) {
+    const p = state.data;
     return (
       <Alert tone="success" title={p.settled ? `The ${type} is paid` : `Paid ${formatMoney(p.amount, p.currency)}`}>
         {formatMoney(p.amount, p.currency)} was taken from your credit; your balance is now {formatMoney(p.newBalance, p.currency)}.
@@ -95,7 +102,7 @@ function PayFromCreditForm({
           on the current choice, so a reset shows what was chosen; the choice itself travels in a
           hidden field, so the action never guesses it. */}
       <input type="hidden" name="mode" value={mode} />
-      {state.error && <Alert tone="error">{state.error}</Alert>}
+      {refusal && <Alert tone="error">{refusal}</Alert>}
       <p className="text-sm text-neutral-600">
         Your credit balance: <span className="font-medium text-neutral-900 tabular-nums">{formatMoney(balance, balanceCurrency)}</span>
         {!covered && mode === "full" && <span className="block text-amber-800">That is less than the outstanding amount: pay part of it now, or top up first.</span>}
@@ -118,8 +125,8 @@ function PayFromCreditForm({
           inputMode="decimal"
           autoComplete="off"
           placeholder="10.00"
-          defaultValue={state.amount ?? ""}
-          error={state.amountError}
+          defaultValue={sent?.amount ?? ""}
+          error={fieldError(state, "amount")}
           hint={`Up to ${formatMoney(outstanding, currency)}, with at most 2 decimals.`}
           className="max-w-60"
           autoFocus

@@ -5,13 +5,12 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
+import { parseActionInput, runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
 import { deleteProject } from "@/lib/projects/delete-project";
 import { setServiceProject } from "@/lib/projects/move-services-to-project";
 import { projectColourSchema, projectDescriptionSchema, projectNameSchema, projectSlugSchema } from "@/lib/projects/project-rules";
 import { createProject, updateProject } from "@/lib/projects/save-project";
-
-export type ProjectActionResult = { ok: true; message: string } | { ok: false; error: string; field?: string };
 
 const PATH = "/projects";
 
@@ -27,20 +26,16 @@ async function actor(need: "manage" | "delete") {
   return { accountId, scopedProjectId: null, bound: false, serviceScope: { accountId } };
 }
 
-async function run(fn: () => Promise<string>): Promise<ProjectActionResult> {
-  try {
-    const message = await fn();
-    revalidatePath(PATH);
-    return { ok: true, message };
-  } catch (error) {
-    if (error instanceof z.ZodError) {
-      const issue = error.issues[0];
-      return { ok: false, error: issue?.message ?? "Check the form", field: issue?.path.join(".") };
-    }
-    if (error instanceof DomainError) return { ok: false, error: error.message, field: error.details?.[0]?.field };
-    console.error("[panel] project action failed", error);
-    return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
-  }
+/** Runs the body, then renders the projects page again. */
+function run(fn: () => Promise<string>): Promise<ActionResult> {
+  return runAction(
+    async () => {
+      const message = await fn();
+      revalidatePath(PATH);
+      return message;
+    },
+    { log: "[panel] project action failed" },
+  );
 }
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -51,25 +46,25 @@ const formSchema = z.object({
   colour: z.preprocess(blankToUndefined, projectColourSchema.optional()),
 });
 
-export async function createProjectAction(input: { name: string; slug?: string; description?: string; colour?: string }): Promise<ProjectActionResult> {
+export async function createProjectAction(input: { name: string; slug?: string; description?: string; colour?: string }): Promise<ActionResult> {
   return run(async () => {
     const a = await actor("manage");
-    const data = formSchema.parse(input);
+    const data = parseActionInput(formSchema, input);
     const project = await createProject(a, data, { db: getDb() });
     return `Project ${project.name} created`;
   });
 }
 
-export async function updateProjectAction(id: string, input: { name: string; slug?: string; description?: string; colour?: string }): Promise<ProjectActionResult> {
+export async function updateProjectAction(id: string, input: { name: string; slug?: string; description?: string; colour?: string }): Promise<ActionResult> {
   return run(async () => {
     const a = await actor("manage");
-    const data = formSchema.parse(input);
+    const data = parseActionInput(formSchema, input);
     const project = await updateProject(a, id, { ...data, description: data.description ?? null, colour: data.colour ?? null }, { db: getDb() });
     return `Project ${project.name} saved`;
   });
 }
 
-export async function deleteProjectAction(id: string, reassignTo: string | null): Promise<ProjectActionResult> {
+export async function deleteProjectAction(id: string, reassignTo: string | null): Promise<ActionResult> {
   return run(async () => {
     const a = await actor("delete");
     const result = await deleteProject(a, id, { reassignTo }, { db: getDb() });
@@ -77,7 +72,7 @@ export async function deleteProjectAction(id: string, reassignTo: string | null)
   });
 }
 
-export async function moveServiceAction(serviceId: string, projectId: string): Promise<ProjectActionResult> {
+export async function moveServiceAction(serviceId: string, projectId: string): Promise<ActionResult> {
   return run(async () => {
     const a = await actor("manage");
     const result = await setServiceProject(a, serviceId, projectId, { db: getDb() });

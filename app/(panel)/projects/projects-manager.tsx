@@ -9,12 +9,19 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { SelectField } from "@/components/ui/form-field";
 import { Field } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
+import type { ActionResult } from "@/lib/actions/action-result";
+import { refusalSentence } from "@/lib/actions/refusal-sentence";
 import type { ProjectRecord } from "@/lib/projects/project-record";
-import { createProjectAction, deleteProjectAction, moveServiceAction, updateProjectAction, type ProjectActionResult } from "./actions";
+import { createProjectAction, deleteProjectAction, moveServiceAction, updateProjectAction } from "./actions";
 
 type ServiceOption = { id: string; label: string; projectId: string | null };
 type FormState = { name: string; slug: string; description: string; colour: string };
 const EMPTY: FormState = { name: "", slug: "", description: "", colour: "" };
+
+/** The inputs of each form, whose refusals show under them rather than in a toast. */
+const CREATE_FIELDS = ["name", "slug", "description"] as const;
+const EDIT_FIELDS = ["name", "slug", "description", "colour"] as const;
+const DELETE_FIELDS = ["reassignTo"] as const;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -30,24 +37,31 @@ export function ProjectsManager({ projects, services, canManage, canDelete }: { 
   const [editErrors, setEditErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<ProjectRecord | null>(null);
   const [reassignTo, setReassignTo] = useState("");
+  const [deleteErrors, setDeleteErrors] = useState<Record<string, string>>({});
   const [moveService, setMoveService] = useState("");
   const [moveTarget, setMoveTarget] = useState("");
 
-  /** Runs an action, shows its outcome, refreshes the page's data; returns the result for field errors. */
-  const perform = async (key: string, fn: () => Promise<ProjectActionResult>) => {
+  /**
+   * Runs an action, shows its outcome, refreshes the page's data; returns the result for field errors.
+   * A refusal the form shows under its inputs (`shownFields`) is toasted only when its sentence says more.
+   */
+  const perform = async (key: string, fn: () => Promise<ActionResult>, shownFields: readonly string[] = []) => {
     setBusyKey(key);
     try {
       const result = await fn();
       if (result.ok) {
-        toast(result.message);
+        if (result.message) toast(result.message);
         startTransition(() => router.refresh());
-      } else if (!result.field) toast(result.error, "error");
+      } else {
+        const sentence = refusalSentence(result, shownFields);
+        if (sentence) toast(sentence, "error");
+      }
       return result;
     } finally {
       setBusyKey(null);
     }
   };
-  const fieldErrorOf = (result: ProjectActionResult): Record<string, string> => (!result.ok && result.field ? { [result.field]: result.error } : {});
+  const fieldErrorOf = (result: ActionResult): Record<string, string> => (result.ok ? {} : (result.fieldErrors ?? {}));
   const nameOf = (id: string | null) => projects.find((p) => p.id === id)?.name ?? "default";
   const others = deleting ? projects.filter((p) => p.id !== deleting.id) : [];
   const deletingHolds = deleting ? deleting.service_count + deleting.ssh_key_count : 0;
@@ -94,6 +108,7 @@ export function ProjectsManager({ projects, services, canManage, canDelete }: { 
                       onClick={() => {
                         setDeleting(p);
                         setReassignTo(projects.find((o) => o.is_default)?.id ?? "");
+                        setDeleteErrors({});
                       }}
                     >
                       Delete…
@@ -115,7 +130,7 @@ export function ProjectsManager({ projects, services, canManage, canDelete }: { 
               className="grid max-w-2xl gap-4 sm:grid-cols-2"
               onSubmit={async (e) => {
                 e.preventDefault();
-                const result = await perform("create", () => createProjectAction(create));
+                const result = await perform("create", () => createProjectAction(create), CREATE_FIELDS);
                 setCreateErrors(fieldErrorOf(result));
                 if (result.ok) setCreate(EMPTY);
               }}
@@ -166,8 +181,7 @@ export function ProjectsManager({ projects, services, canManage, canDelete }: { 
                     toast("Choose a service and the project it goes to", "error");
                     return;
                   }
-                  const result = await perform("move", () => moveServiceAction(moveService, moveTarget));
-                  if (!result.ok && result.field) toast(result.error, "error");
+                  await perform("move", () => moveServiceAction(moveService, moveTarget));
                 }}
               >
                 <SelectField label="Service" name="service" value={moveService} onChange={(e) => setMoveService(e.target.value)}>
@@ -200,7 +214,7 @@ export function ProjectsManager({ projects, services, canManage, canDelete }: { 
           className="space-y-4"
           onSubmit={async (e) => {
             e.preventDefault();
-            const result = await perform("edit", () => updateProjectAction(editing!.id, edit));
+            const result = await perform("edit", () => updateProjectAction(editing!.id, edit), EDIT_FIELDS);
             setEditErrors(fieldErrorOf(result));
             if (result.ok) setEditing(null);
           }}
@@ -231,7 +245,16 @@ export function ProjectsManager({ projects, services, canManage, canDelete }: { 
         }
       >
         {deletingHolds > 0 && (
-          <SelectField label="Move its services and keys to" name="reassign-to" value={reassignTo} onChange={(e) => setReassignTo(e.target.value)}>
+          <SelectField
+            label="Move its services and keys to"
+            name="reassign-to"
+            value={reassignTo}
+            onChange={(e) => {
+              setReassignTo(e.target.value);
+              setDeleteErrors({});
+            }}
+            error={deleteErrors.reassignTo}
+          >
             {others.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -247,8 +270,9 @@ export function ProjectsManager({ projects, services, canManage, canDelete }: { 
             variant="danger"
             pending={busyKey === "delete"}
             onClick={async () => {
-              const result = await perform("delete", () => deleteProjectAction(deleting!.id, deletingHolds > 0 ? reassignTo || null : null));
-              if (!result.ok && result.field) toast(result.error, "error");
+              const holds = deletingHolds > 0;
+              const result = await perform("delete", () => deleteProjectAction(deleting!.id, holds ? reassignTo || null : null), holds ? DELETE_FIELDS : []);
+              setDeleteErrors(fieldErrorOf(result));
               if (result.ok) setDeleting(null);
             }}
           >

@@ -3,6 +3,7 @@
 import { imageStoragePriceFor, type ImageStoragePrice } from "@/lib/billing/image-storage/image-storage-price";
 import { backendContext } from "@/lib/backends/context";
 import { getDb } from "@/lib/db/client";
+import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
 import { vpsDocument, type VpsDoc } from "@/lib/services/customer-documents";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
@@ -18,20 +19,10 @@ import { listCustomImages } from "@/lib/services/images/list-custom-images";
 import { access, cooled } from "./panel-access";
 import { createVpsSnapshot, deleteVpsSnapshot, listVpsSnapshots, revertVpsSnapshot, type SnapshotList } from "@/lib/services/snapshots/vps-snapshots";
 
-export type VpsActionResult = { ok: true; message: string } | { ok: false; error: string };
-
 const POWER_VERBS = new Set<PowerVerb>(["start", "stop", "restart"]);
 const DONE: Record<PowerVerb, string> = { start: "Starting the server", stop: "Shutting the server down", restart: "Restarting the server" };
 
-async function run(fn: () => Promise<string>): Promise<VpsActionResult> {
-  try {
-    return { ok: true, message: await fn() };
-  } catch (error) {
-    if (error instanceof DomainError) return { ok: false, error: error.message };
-    console.error("[panel] VPS action failed", error);
-    return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
-  }
-}
+const run = (fn: () => Promise<string>) => runAction(fn, { log: "[panel] VPS action failed" });
 
 /** The VPS as the page shows it; advances its running job first, so polling this shows progress. */
 export async function getVpsAction(serviceId: string): Promise<VpsDoc | null> {
@@ -43,7 +34,7 @@ export async function getVpsAction(serviceId: string): Promise<VpsDoc | null> {
   return vpsDocument(db, service, { detail: true, backend: backendContext({ db }) });
 }
 
-export async function powerVpsAction(serviceId: string, verb: string): Promise<VpsActionResult> {
+export async function powerVpsAction(serviceId: string, verb: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canPower) throw new DomainError("forbidden", "Power actions need the services.power permission on this account");
@@ -55,7 +46,7 @@ export async function powerVpsAction(serviceId: string, verb: string): Promise<V
   });
 }
 
-export async function reinstallVpsAction(serviceId: string, imageId: string, password: string): Promise<VpsActionResult> {
+export async function reinstallVpsAction(serviceId: string, imageId: string, password: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
@@ -66,7 +57,7 @@ export async function reinstallVpsAction(serviceId: string, imageId: string, pas
   });
 }
 
-export async function resetVpsPasswordAction(serviceId: string, password: string): Promise<VpsActionResult> {
+export async function resetVpsPasswordAction(serviceId: string, password: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Resetting the password needs the services.manage permission on this account");
@@ -77,7 +68,7 @@ export async function resetVpsPasswordAction(serviceId: string, password: string
   });
 }
 
-export async function cancelServiceAction(serviceId: string, immediate: boolean): Promise<VpsActionResult> {
+export async function cancelServiceAction(serviceId: string, immediate: boolean): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canCancel) throw new DomainError("forbidden", "Cancelling needs the services.cancel permission on this account");
@@ -88,7 +79,7 @@ export async function cancelServiceAction(serviceId: string, immediate: boolean)
   });
 }
 
-export async function withdrawCancellationAction(serviceId: string): Promise<VpsActionResult> {
+export async function withdrawCancellationAction(serviceId: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canCancel && !a.canManage) throw new DomainError("forbidden", "Withdrawing a cancellation needs the services.manage permission on this account");
@@ -112,7 +103,7 @@ export async function listSnapshotsAction(serviceId: string): Promise<SnapshotLi
   });
 }
 
-export async function createSnapshotAction(serviceId: string, name: string): Promise<VpsActionResult> {
+export async function createSnapshotAction(serviceId: string, name: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Snapshots need the services.manage permission on this account");
@@ -123,7 +114,7 @@ export async function createSnapshotAction(serviceId: string, name: string): Pro
   });
 }
 
-export async function revertSnapshotAction(serviceId: string, snapshotId: string, confirm: string): Promise<VpsActionResult> {
+export async function revertSnapshotAction(serviceId: string, snapshotId: string, confirm: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Snapshots need the services.manage permission on this account");
@@ -134,7 +125,7 @@ export async function revertSnapshotAction(serviceId: string, snapshotId: string
   });
 }
 
-export async function deleteSnapshotAction(serviceId: string, snapshotId: string): Promise<VpsActionResult> {
+export async function deleteSnapshotAction(serviceId: string, snapshotId: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Snapshots need the services.manage permission on this account");
@@ -158,7 +149,7 @@ export async function imageStoragePriceAction(): Promise<ImageStoragePrice | nul
   return imageStoragePriceFor(getDb(), a.scope.accountId, new Date());
 }
 
-export async function captureImageAction(serviceId: string, name: string): Promise<VpsActionResult> {
+export async function captureImageAction(serviceId: string, name: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Capturing an image needs the services.manage permission on this account");
@@ -169,7 +160,7 @@ export async function captureImageAction(serviceId: string, name: string): Promi
   });
 }
 
-export async function deleteImageAction(imageId: string): Promise<VpsActionResult> {
+export async function deleteImageAction(imageId: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Deleting an image needs the services.manage permission on this account");

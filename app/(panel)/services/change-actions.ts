@@ -4,6 +4,7 @@ import { assertActorWritable } from "@/lib/accounts/account-permissions";
 import { revalidatePath } from "next/cache";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
+import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { cancelServiceUpgrade } from "@/lib/services/changes/cancel-service-upgrade";
@@ -17,10 +18,8 @@ import { panelServiceAccess } from "@/lib/services/panel-service-access";
 // add-on and upgrade endpoints, with the panel's permissions (services.manage to buy, like the
 // API's `orders` scope; services.cancel to remove, like `destructive`).
 
-export type ChangeActionResult =
-  | { ok: true; message: string; document: { type: "invoice" | "proforma"; id: string; number: string } | null }
-  /** `field`: the form field the refusal is about (e.g. `quantity`), when the rule names one. */
-  | { ok: false; error: string; field?: string };
+/** The invoice or proforma to pay for the change, when there is one. A refusal of an input (e.g. `quantity`) is in `fieldErrors`. */
+export type ServiceChange = { document: { type: "invoice" | "proforma"; id: string; number: string } | null };
 
 async function context(permission: "manage" | "cancel") {
   const viewer = await requireCustomer();
@@ -32,19 +31,18 @@ async function context(permission: "manage" | "cancel") {
   return { access, customer: viewer.customer, userId: viewer.user.id };
 }
 
-async function run(serviceId: string, fn: () => Promise<Extract<ChangeActionResult, { ok: true }>>): Promise<ChangeActionResult> {
-  try {
-    const result = await fn();
-    revalidatePath(`/services/${serviceId}`);
-    return result;
-  } catch (error) {
-    if (error instanceof DomainError) return { ok: false, error: error.message, ...(error.details?.[0] ? { field: error.details[0].field } : {}) };
-    console.error("[panel] service change failed", error);
-    return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
-  }
+function run(serviceId: string, fn: () => Promise<{ data: ServiceChange; message: string }>): Promise<ActionResult<ServiceChange>> {
+  return runAction(
+    async () => {
+      const result = await fn();
+      revalidatePath(`/services/${serviceId}`);
+      return result;
+    },
+    { log: "[panel] service change failed" },
+  );
 }
 
-export async function upgradeServiceAction(serviceId: string, toProductId: string): Promise<ChangeActionResult> {
+export async function upgradeServiceAction(serviceId: string, toProductId: string): Promise<ActionResult<ServiceChange>> {
   return run(serviceId, async () => {
     const { access, customer, userId } = await context("manage");
     const db = getDb();
@@ -52,13 +50,13 @@ export async function upgradeServiceAction(serviceId: string, toProductId: strin
     const ctx = await changeContext(db, { kind: "customer", accountId: customer.accountId, userId });
     const { upgrade, charge } = await requestPackageChange(db, ctx, service, toProductId, new Date());
     if (upgrade.status === "executing") await requestUpgradeExecution([upgrade.id]);
-    if (upgrade.status === "completed") return { ok: true, message: "Upgrade applied: nothing to pay. The server is on the new plan.", document: null };
-    if (!charge?.document) return { ok: true, message: "Upgrade accepted: nothing to pay. The server is being moved to the new plan.", document: null };
-    return { ok: true, message: `Upgrade requested. Pay ${charge.document.type} ${charge.document.number} to apply it.`, document: charge.document };
+    if (upgrade.status === "completed") return { data: { document: null }, message: "Upgrade applied: nothing to pay. The server is on the new plan." };
+    if (!charge?.document) return { data: { document: null }, message: "Upgrade accepted: nothing to pay. The server is being moved to the new plan." };
+    return { data: { document: charge.document }, message: `Upgrade requested. Pay ${charge.document.type} ${charge.document.number} to apply it.` };
   });
 }
 
-export async function cancelUpgradeAction(serviceId: string, upgradeId: string): Promise<ChangeActionResult> {
+export async function cancelUpgradeAction(serviceId: string, upgradeId: string): Promise<ActionResult<ServiceChange>> {
   return run(serviceId, async () => {
     const { access, customer } = await context("manage");
     const db = getDb();
@@ -66,12 +64,12 @@ export async function cancelUpgradeAction(serviceId: string, upgradeId: string):
     const own = await db.serviceUpgrade.findFirst({ where: { id: upgradeId, serviceId }, select: { id: true } });
     if (!own) throw new DomainError("not_found", "Upgrade not found");
     await cancelServiceUpgrade(db, customer.accountId, upgradeId, new Date());
-    return { ok: true, message: "Upgrade cancelled, and its unpaid invoice with it.", document: null };
+    return { data: { document: null }, message: "Upgrade cancelled, and its unpaid invoice with it." };
   });
 }
 
 /** `quantity` as typed: checked by the add-on rule (addonQuantity), never clamped here or in the browser. */
-export async function addAddonAction(serviceId: string, optionId: string, quantity: string): Promise<ChangeActionResult> {
+export async function addAddonAction(serviceId: string, optionId: string, quantity: string): Promise<ActionResult<ServiceChange>> {
   return run(serviceId, async () => {
     const { access, customer, userId } = await context("manage");
     const units = addonQuantity(quantity);
@@ -79,17 +77,17 @@ export async function addAddonAction(serviceId: string, optionId: string, quanti
     const service = await findScopedServiceOrThrow(db, access.scope, serviceId);
     const ctx = await changeContext(db, { kind: "customer", accountId: customer.accountId, userId });
     const { charge } = await addServiceOption(db, ctx, service, { optionId, quantity: units }, new Date());
-    if (!charge?.document) return { ok: true, message: "Add-on added.", document: null };
-    return { ok: true, message: `Add-on ordered. Pay ${charge.document.type} ${charge.document.number} to activate it.`, document: charge.document };
+    if (!charge?.document) return { data: { document: null }, message: "Add-on added." };
+    return { data: { document: charge.document }, message: `Add-on ordered. Pay ${charge.document.type} ${charge.document.number} to activate it.` };
   });
 }
 
-export async function removeAddonAction(serviceId: string, optionId: string): Promise<ChangeActionResult> {
+export async function removeAddonAction(serviceId: string, optionId: string): Promise<ActionResult<ServiceChange>> {
   return run(serviceId, async () => {
     const { access } = await context("cancel");
     const db = getDb();
     const service = await findScopedServiceOrThrow(db, access.scope, serviceId);
     await removeServiceOption(db, service, { optionId }, new Date());
-    return { ok: true, message: "Add-on removed.", document: null };
+    return { data: { document: null }, message: "Add-on removed." };
   });
 }

@@ -2,6 +2,7 @@
 
 import { backendContext } from "@/lib/backends/context";
 import { getDb } from "@/lib/db/client";
+import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
 import { dedicatedDocument, type DedicatedDoc } from "@/lib/services/dedicated/dedicated-document";
 import { rescueService, unrescueService } from "@/lib/services/dedicated/rescue-service";
@@ -16,8 +17,6 @@ import { access, cooled } from "./panel-access";
 
 // The panel's dedicated server page calls these; each runs the same lib/services function as the
 // customer and reseller APIs, with the signed-in member's account permissions.
-
-export type DedicatedActionResult = { ok: true; message: string; secret?: string } | { ok: false; error: string };
 
 export interface DedicatedView {
   server: DedicatedDoc;
@@ -34,16 +33,8 @@ async function dedicatedService(scope: Awaited<ReturnType<typeof access>>["scope
   return service;
 }
 
-async function run(fn: () => Promise<string | { message: string; secret: string }>): Promise<DedicatedActionResult> {
-  try {
-    const out = await fn();
-    return typeof out === "string" ? { ok: true, message: out } : { ok: true, ...out };
-  } catch (error) {
-    if (error instanceof DomainError) return { ok: false, error: error.message };
-    console.error("[panel] dedicated server action failed", error);
-    return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
-  }
-}
+const LOG = { log: "[panel] dedicated server action failed" };
+const run = (fn: () => Promise<string>) => runAction(fn, LOG);
 
 /** The server as the page shows it; advances its running jobs first, so polling this shows progress. */
 export async function getDedicatedAction(serviceId: string): Promise<DedicatedView | null> {
@@ -57,7 +48,7 @@ export async function getDedicatedAction(serviceId: string): Promise<DedicatedVi
   return { server, network, sshKeys };
 }
 
-export async function powerDedicatedAction(serviceId: string, verb: string): Promise<DedicatedActionResult> {
+export async function powerDedicatedAction(serviceId: string, verb: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canPower) throw new DomainError("forbidden", "Power actions need the services.power permission on this account");
@@ -68,7 +59,7 @@ export async function powerDedicatedAction(serviceId: string, verb: string): Pro
   });
 }
 
-export async function reinstallDedicatedAction(serviceId: string, imageId: string, password: string): Promise<DedicatedActionResult> {
+export async function reinstallDedicatedAction(serviceId: string, imageId: string, password: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
@@ -78,16 +69,17 @@ export async function reinstallDedicatedAction(serviceId: string, imageId: strin
   });
 }
 
-export async function rescueDedicatedAction(serviceId: string): Promise<DedicatedActionResult> {
-  return run(async () => {
+/** `secret`: the rescue system's root password, shown once by the page. */
+export async function rescueDedicatedAction(serviceId: string): Promise<ActionResult<{ secret: string }>> {
+  return runAction(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Rescue mode needs the services.manage permission on this account");
     const { password } = await rescueService(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId));
-    return { message: "Booting the rescue system…", secret: password };
-  });
+    return { data: { secret: password }, message: "Booting the rescue system…" };
+  }, LOG);
 }
 
-export async function unrescueDedicatedAction(serviceId: string): Promise<DedicatedActionResult> {
+export async function unrescueDedicatedAction(serviceId: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Rescue mode needs the services.manage permission on this account");
@@ -96,7 +88,7 @@ export async function unrescueDedicatedAction(serviceId: string): Promise<Dedica
   });
 }
 
-export async function setRdnsAction(serviceId: string, ipAddressId: string, hostname: string): Promise<DedicatedActionResult> {
+export async function setRdnsAction(serviceId: string, ipAddressId: string, hostname: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reverse DNS needs the services.manage permission on this account");
@@ -106,7 +98,7 @@ export async function setRdnsAction(serviceId: string, ipAddressId: string, host
   });
 }
 
-export async function attachSshKeyAction(serviceId: string, input: { sshKeyId: string } | { publicKey: string; name: string }): Promise<DedicatedActionResult> {
+export async function attachSshKeyAction(serviceId: string, input: { sshKeyId: string } | { publicKey: string; name: string }): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "SSH keys need the services.manage permission on this account");
@@ -115,7 +107,7 @@ export async function attachSshKeyAction(serviceId: string, input: { sshKeyId: s
   });
 }
 
-export async function detachSshKeyAction(serviceId: string, keyId: string): Promise<DedicatedActionResult> {
+export async function detachSshKeyAction(serviceId: string, keyId: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "SSH keys need the services.manage permission on this account");

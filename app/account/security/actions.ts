@@ -10,8 +10,11 @@ import { fieldErrorsOf, ZConfirmTotpSchema, ZDisableTotpSchema } from "@/lib/aut
 import { requireViewer } from "@/lib/auth/session";
 import { revokeAllSessions } from "@/lib/auth/session-token";
 import { startTotpEnrolment, type TotpEnrolment } from "@/lib/auth/start-totp-enrolment";
+import { CHECK_THE_FIELDS, runAction, type ActionResult, type FormActionState } from "@/lib/actions/action-result";
+import { DomainError } from "@/lib/errors/domain-error";
 
 const PATH = "/account/security";
+const LOG = { log: "[account] two-factor action failed" };
 
 export type TwoFactorStatus = { enabled: boolean };
 
@@ -22,59 +25,65 @@ export async function twoFactorStatusAction(): Promise<TwoFactorStatus> {
   return { enabled: settings.totpEnabledAt !== null };
 }
 
-export type StartTotpResult = { enrolment?: TotpEnrolment; error?: string };
-
-export async function startTotpAction(): Promise<StartTotpResult> {
-  const viewer = await requireViewer(PATH);
-  const result = await startTotpEnrolment({ userId: viewer.user.id });
-  if (result.status === "already_enabled") return { error: "Two-factor authentication is already on." };
-
-  return { enrolment: result.enrolment };
+/** A refusal of the code typed: shown under the code's input. */
+function codeRefusal(message: string): DomainError {
+  return new DomainError("invalid", message, { details: [{ field: "code", message }] });
 }
 
-export type ConfirmTotpState = { recoveryCodes?: string[]; error?: string; fieldError?: string };
-
-export async function confirmTotpAction(_prev: ConfirmTotpState, formData: FormData): Promise<ConfirmTotpState> {
-  const viewer = await requireViewer(PATH);
-  const parsed = ZConfirmTotpSchema.safeParse({ code: formData.get("code") ?? "" });
-  if (!parsed.success) return { fieldError: fieldErrorsOf(parsed.error).code };
-
-  const result = await confirmTotpEnrolment({ userId: viewer.user.id, code: parsed.data.code });
-  switch (result.status) {
-    case "enabled":
-      // No revalidation here: the page keeps showing the recovery codes until the user is done.
-      return { recoveryCodes: result.recoveryCodes };
-    case "invalid":
-      return { fieldError: "That code does not match. Enter the current code from your app; check your phone's clock if it keeps failing." };
-    case "already_enabled":
-      return { error: "Two-factor authentication is already on." };
-    case "not_started":
-      return { error: "The set-up expired. Start again." };
-  }
+function parseCode(schema: typeof ZConfirmTotpSchema | typeof ZDisableTotpSchema, formData: FormData): string {
+  const parsed = schema.safeParse({ code: formData.get("code") ?? "" });
+  if (!parsed.success) throw codeRefusal(fieldErrorsOf(parsed.error).code ?? CHECK_THE_FIELDS);
+  return parsed.data.code;
 }
 
-export type DisableTotpState = { error?: string; fieldError?: string };
+export async function startTotpAction(): Promise<ActionResult<TotpEnrolment>> {
+  return runAction(async () => {
+    const viewer = await requireViewer(PATH);
+    const result = await startTotpEnrolment({ userId: viewer.user.id });
+    if (result.status === "already_enabled") throw new DomainError("conflict", "Two-factor authentication is already on.");
 
-export async function disableTotpAction(_prev: DisableTotpState, formData: FormData): Promise<DisableTotpState> {
-  const viewer = await requireViewer(PATH);
-  const parsed = ZDisableTotpSchema.safeParse({ code: formData.get("code") ?? "" });
-  if (!parsed.success) return { fieldError: fieldErrorsOf(parsed.error).code };
+    return { data: result.enrolment };
+  }, LOG);
+}
 
-  const result = await disableTotp({ userId: viewer.user.id, code: parsed.data.code });
-  switch (result.status) {
-    case "disabled":
-      revalidatePath(PATH);
-      return {};
-    case "locked":
-      return { error: lockedMessage(result.lockedUntil, new Date()) };
-    case "replayed":
-      return { fieldError: "That code has already been used. Wait for the next code in your app." };
-    case "not_enabled":
-      revalidatePath(PATH);
-      return {};
-    case "invalid":
-      return { fieldError: "That code is not valid. Enter the current code from your app or an unused recovery code." };
-  }
+/** Turning it on answers the recovery codes, shown once. */
+export async function confirmTotpAction(_prev: FormActionState<{ recoveryCodes: string[] }>, formData: FormData): Promise<FormActionState<{ recoveryCodes: string[] }>> {
+  return runAction(async () => {
+    const viewer = await requireViewer(PATH);
+    const code = parseCode(ZConfirmTotpSchema, formData);
+    const result = await confirmTotpEnrolment({ userId: viewer.user.id, code });
+    switch (result.status) {
+      case "enabled":
+        // No revalidation here: the page keeps showing the recovery codes until the user is done.
+        return { data: { recoveryCodes: result.recoveryCodes } };
+      case "invalid":
+        throw codeRefusal("That code does not match. Enter the current code from your app; check your phone's clock if it keeps failing.");
+      case "already_enabled":
+        throw new DomainError("conflict", "Two-factor authentication is already on.");
+      case "not_started":
+        throw new DomainError("conflict", "The set-up expired. Start again.");
+    }
+  }, LOG);
+}
+
+export async function disableTotpAction(_prev: FormActionState, formData: FormData): Promise<FormActionState> {
+  return runAction(async () => {
+    const viewer = await requireViewer(PATH);
+    const code = parseCode(ZDisableTotpSchema, formData);
+    const result = await disableTotp({ userId: viewer.user.id, code });
+    switch (result.status) {
+      case "disabled":
+      case "not_enabled":
+        revalidatePath(PATH);
+        return;
+      case "locked":
+        throw new DomainError("rate_limited", lockedMessage(result.lockedUntil, new Date()));
+      case "replayed":
+        throw codeRefusal("That code has already been used. Wait for the next code in your app.");
+      case "invalid":
+        throw codeRefusal("That code is not valid. Enter the current code from your app or an unused recovery code.");
+    }
+  }, LOG);
 }
 
 /** Ends every session of the user, this one included. */

@@ -4,11 +4,14 @@ import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
+import type { FormActionState } from "@/lib/actions/action-result";
+import { fieldError, refusalSentence } from "@/lib/actions/refusal-sentence";
 import { fieldErrorsOf, ZDisableTotpSchema } from "@/lib/auth/schemas";
-import { disableTotpAction, type DisableTotpState } from "./actions";
+import { disableTotpAction } from "./actions";
 
 export function DisableTotpForm() {
-  const [state, formAction] = useActionState<DisableTotpState, FormData>(disableTotpAction, {});
+  const [state, formAction] = useActionState<FormActionState, FormData>(disableTotpAction, null);
+  const refusal = refusalSentence(state, ["code"]);
   const [clientError, setClientError] = useState<string>();
 
   function validate(e: React.FormEvent<HTMLFormElement>) {
@@ -21,7 +24,7 @@ export function DisableTotpForm() {
   return (
     <form action={formAction} onSubmit={validate} noValidate className="space-y-3 border-t border-neutral-100 pt-4">
       <p className="text-sm font-medium text-neutral-900">Turn off two-factor authentication</p>
-      {state.error && <Alert tone="error">{state.error}</Alert>}
+      {refusal && <Alert tone="error">{refusal}</Alert>}
       <div className="flex flex-wrap items-start gap-3">
         <Field
           label="Current code or a recovery code"
@@ -29,7 +32,7 @@ export function DisableTotpForm() {
           autoComplete="one-time-code"
           spellCheck={false}
           className="w-64 [&_input]:font-mono"
-          error={clientError ?? state.fieldError}
+          error={clientError ?? fieldError(state, "code")}
           onChange={() => clientError && setClientError(undefined)}
         />
         <SubmitButton variant="danger" className="mt-6.5" pendingLabel="Turning off…">

@@ -6,11 +6,15 @@ import { useActionState, useEffect, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, SubmitButton } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
+import type { FormActionState } from "@/lib/actions/action-result";
+import { fieldError, refusalSentence } from "@/lib/actions/refusal-sentence";
 import { fieldErrorsOf, ZConfirmTotpSchema } from "@/lib/auth/schemas";
 import type { TotpEnrolment } from "@/lib/auth/start-totp-enrolment";
 import { accountKeys } from "@/lib/query/keys";
-import { confirmTotpAction, startTotpAction, type ConfirmTotpState } from "./actions";
+import { confirmTotpAction, startTotpAction } from "./actions";
 import { RecoveryCodes } from "./recovery-codes";
+
+const CODE_FIELDS = ["code"] as const;
 
 /** Set-up in three steps: start (secret made on the server), scan and confirm, save recovery codes. */
 export function EnableTotp() {
@@ -21,8 +25,8 @@ export function EnableTotp() {
   function start() {
     startTransition(async () => {
       const result = await startTotpAction();
-      setStartError(result.error);
-      setEnrolment(result.enrolment);
+      setStartError(result.ok ? undefined : result.error);
+      setEnrolment(result.ok ? result.data : undefined);
     });
   }
 
@@ -43,17 +47,18 @@ export function EnableTotp() {
 }
 
 function ConfirmStep({ enrolment, onRestart, restarting }: { enrolment: TotpEnrolment; onRestart: () => void; restarting: boolean }) {
-  const [state, formAction] = useActionState<ConfirmTotpState, FormData>(confirmTotpAction, {});
+  const [state, formAction] = useActionState<FormActionState<{ recoveryCodes: string[] }>, FormData>(confirmTotpAction, null);
   const [clientError, setClientError] = useState<string>();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const enabled = !!state.recoveryCodes;
+  const enabled = state?.ok === true;
   // The page is not rendered again while the codes are shown (that would replace them): the badge asks for itself.
   useEffect(() => {
     if (enabled) void queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() });
   }, [enabled, queryClient]);
 
-  if (state.recoveryCodes) return <RecoveryCodes codes={state.recoveryCodes} onDone={() => router.refresh()} />;
+  if (state?.ok) return <RecoveryCodes codes={state.data.recoveryCodes} onDone={() => router.refresh()} />;
+  const refusal = refusalSentence(state, CODE_FIELDS);
 
   function validate(e: React.FormEvent<HTMLFormElement>) {
     const parsed = ZConfirmTotpSchema.safeParse({ code: new FormData(e.currentTarget).get("code") });
@@ -82,7 +87,7 @@ function ConfirmStep({ enrolment, onRestart, restarting }: { enrolment: TotpEnro
         </div>
       </div>
       <form action={formAction} onSubmit={validate} noValidate className="space-y-3">
-        {state.error && <Alert tone="error">{state.error}</Alert>}
+        {refusal && <Alert tone="error">{refusal}</Alert>}
         <div className="flex flex-wrap items-start gap-3">
           <Field
             label="Code from the app"
@@ -92,7 +97,7 @@ function ConfirmStep({ enrolment, onRestart, restarting }: { enrolment: TotpEnro
             autoFocus
             placeholder="123456"
             className="w-44 [&_input]:font-mono [&_input]:tracking-widest"
-            error={clientError ?? state.fieldError}
+            error={clientError ?? fieldError(state, "code")}
             onChange={() => clientError && setClientError(undefined)}
           />
           <SubmitButton className="mt-6.5" pendingLabel="Checking…">

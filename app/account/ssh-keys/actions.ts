@@ -5,9 +5,8 @@ import { revalidatePath } from "next/cache";
 import { createSshKey, deleteSshKey } from "@/lib/accounts/account-ssh-keys";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
+import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
-
-export type SshKeyActionResult = { ok: true; message: string } | { ok: false; error: string; field?: string };
 
 const PATH = "/account/ssh-keys";
 
@@ -22,19 +21,19 @@ async function actor() {
   return { accountId: viewer.customer.accountId, userId: viewer.user.id };
 }
 
-async function run(fn: () => Promise<string>): Promise<SshKeyActionResult> {
-  try {
-    const message = await fn();
-    revalidatePath(PATH);
-    return { ok: true, message };
-  } catch (error) {
-    if (error instanceof DomainError) return { ok: false, error: error.message, field: error.details?.[0]?.field };
-    console.error("[panel] SSH key action failed", error);
-    return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
-  }
+/** Runs the body, then renders the keys page again. */
+function run(fn: () => Promise<string>): Promise<ActionResult> {
+  return runAction(
+    async () => {
+      const message = await fn();
+      revalidatePath(PATH);
+      return message;
+    },
+    { log: "[panel] SSH key action failed" },
+  );
 }
 
-export async function addSshKeyAction(input: { name: string; publicKey: string; projectId: string }): Promise<SshKeyActionResult> {
+export async function addSshKeyAction(input: { name: string; publicKey: string; projectId: string }): Promise<ActionResult> {
   return run(async () => {
     const a = await actor();
     if (input.name.length > 100) throw new DomainError("invalid", "At most 100 characters", { details: [{ field: "name", message: "At most 100 characters" }] });
@@ -43,7 +42,7 @@ export async function addSshKeyAction(input: { name: string; publicKey: string; 
   });
 }
 
-export async function deleteSshKeyAction(id: string): Promise<SshKeyActionResult> {
+export async function deleteSshKeyAction(id: string): Promise<ActionResult> {
   return run(async () => {
     await deleteSshKey(await actor(), id, { db: getDb() });
     return "SSH key deleted";

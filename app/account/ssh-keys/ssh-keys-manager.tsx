@@ -10,10 +10,14 @@ import { SelectField, TextareaField } from "@/components/ui/form-field";
 import { KeyIcon } from "@/components/ui/icons";
 import { Field } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
+import { refusalSentence } from "@/lib/actions/refusal-sentence";
 import { addSshKeyAction, deleteSshKeyAction } from "./actions";
 
 type KeyRow = { id: string; name: string; type: string; fingerprint: string; project: string; createdAt: string };
 type ProjectOption = { id: string; name: string; isDefault: boolean };
+
+/** The add form's inputs, whose refusals show under them. */
+const ADD_FIELDS = ["publicKey", "name", "projectId"] as const;
 
 const th = "px-4 py-2 text-left text-xs font-medium whitespace-nowrap text-neutral-500";
 const td = "px-4 py-3 align-top text-sm text-neutral-700";
@@ -89,13 +93,16 @@ export function SshKeysManager({ keys, projects, canManage }: { keys: KeyRow[]; 
                 try {
                   const result = await addSshKeyAction({ name: name.trim(), publicKey, projectId });
                   if (result.ok) {
-                    toast(result.message);
+                    if (result.message) toast(result.message);
                     setName("");
                     setPublicKey("");
                     setErrors({});
                     startTransition(() => router.refresh());
-                  } else if (result.field) setErrors({ [result.field]: result.error });
-                  else toast(result.error, "error");
+                  } else {
+                    setErrors(result.fieldErrors ?? {});
+                    const sentence = refusalSentence(result, ADD_FIELDS);
+                    if (sentence) toast(sentence, "error");
+                  }
                 } finally {
                   setSaving(false);
                 }
@@ -142,7 +149,8 @@ export function SshKeysManager({ keys, projects, canManage }: { keys: KeyRow[]; 
               setRemoving(true);
               try {
                 const result = await deleteSshKeyAction(deleting!.id);
-                toast(result.ok ? result.message : result.error, result.ok ? "success" : "error");
+                if (!result.ok) toast(result.error, "error");
+                else if (result.message) toast(result.message);
                 setDeleting(null);
                 if (result.ok) startTransition(() => router.refresh());
               } finally {

@@ -6,7 +6,7 @@ import { SubmitButton } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { SelectField, TextareaField } from "@/components/ui/form-field";
 import { Field } from "@/components/ui/input";
-import type { FormState } from "@/lib/admin/form-state";
+import type { FormActionState } from "@/lib/actions/action-result";
 
 export type FieldSpec = {
   name: string;
@@ -23,7 +23,7 @@ export type FieldSpec = {
 };
 
 type Props = {
-  action: (prev: FormState, formData: FormData) => Promise<FormState>;
+  action: (prev: FormActionState, formData: FormData) => Promise<FormActionState>;
   fields: FieldSpec[];
   /** Current values (edit forms); text, or "on" for a checked box. */
   values?: Record<string, string>;
@@ -43,22 +43,23 @@ const COLS = { 1: "", 2: "sm:grid-cols-2", 3: "sm:grid-cols-3", 4: "sm:grid-cols
  * sentence above, the submitted values kept on error, a success note after a save.
  */
 export function AdminForm({ action, fields, values = {}, submitLabel, pendingLabel = "Saving…", label, columns = 2, resetOnSave = false }: Props) {
-  const [state, formAction] = useActionState<FormState, FormData>(action, {});
+  const [state, formAction] = useActionState<FormActionState, FormData>(action, null);
+  const refusal = state && !state.ok ? state : null;
   // After an error, show what was sent; after a save, what is stored now (or blanks for add forms).
-  const shown = state.values ?? (resetOnSave && state.saved ? {} : values);
-  const errors = state.fieldErrors ?? {};
+  const shown = refusal?.values ?? (resetOnSave && state?.ok ? {} : values);
+  const errors = refusal?.fieldErrors ?? {};
   // A new key per result re-mounts the uncontrolled inputs with the values to show.
   const key = JSON.stringify([state, values]);
   const ref = useRef<HTMLFormElement>(null);
   // Keyboard users land on the first field to fix rather than at the top of the page.
   useEffect(() => {
-    if (state.error) ref.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [state]);
+    if (refusal) ref.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [refusal]);
 
   return (
     <form ref={ref} action={formAction} noValidate aria-label={label} className="space-y-4" key={key}>
-      {state.error && <Alert tone="error">{state.error}</Alert>}
-      {!state.error && state.saved && <Alert tone="success">{state.saved}</Alert>}
+      {refusal && <Alert tone="error">{refusal.error}</Alert>}
+      {state?.ok && state.message && <Alert tone="success">{state.message}</Alert>}
       <div className={cn("grid gap-4", COLS[columns])}>
         {fields.map((f) => (
           <FieldControl key={f.name} spec={f} value={shown[f.name] ?? ""} error={errors[f.name]} />

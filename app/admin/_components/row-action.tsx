@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import type { ButtonVariant } from "@/components/ui/button-classes";
-import type { FormState } from "@/lib/admin/form-state";
+import type { FormActionState } from "@/lib/actions/action-result";
 
 /** A one-button form (remove a row, approve a reseller) that shows its refusal next to it. */
 export function RowAction({
@@ -14,7 +14,7 @@ export function RowAction({
   variant = "ghost",
   confirm,
 }: {
-  action: (prev: FormState, formData: FormData) => Promise<FormState>;
+  action: (prev: FormActionState, formData: FormData) => Promise<FormActionState>;
   fields?: Record<string, string>;
   label: string;
   pendingLabel?: string;
@@ -22,9 +22,9 @@ export function RowAction({
   /** Asked before submitting (native confirm: keyboard-usable, no dialog state). */
   confirm?: string;
 }) {
-  const [state, formAction] = useActionState<FormState, FormData>(action, {});
+  const [state, formAction] = useActionState<FormActionState, FormData>(action, null);
   // A row action has no visible fields: show the refusal's own sentence, not "fix the field".
-  const error = Object.values(state.fieldErrors ?? {})[0] ?? state.error;
+  const error = state && !state.ok ? (Object.values(state.fieldErrors ?? {})[0] ?? state.error) : undefined;
 
   return (
     <form

@@ -1,12 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { runFormAction, type FormState } from "@/lib/admin/form-state";
+import type { FormActionState } from "@/lib/actions/action-result";
+import { runFormAction } from "@/lib/admin/form-state";
 import { requireOperator } from "@/lib/auth/session";
 import { saveCategory } from "@/lib/catalogue/admin/save-category";
 import { getDb } from "@/lib/db/client";
 
-export async function saveCategoryAction(categoryId: string | null, _prev: FormState, formData: FormData) {
+export async function saveCategoryAction(categoryId: string | null, _prev: FormActionState, formData: FormData) {
   await requireOperator();
   return runFormAction(formData, async (v) => {
     await saveCategory(getDb(), categoryId, v);

@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { runFormAction, type FormState } from "@/lib/admin/form-state";
+import type { FormActionState } from "@/lib/actions/action-result";
+import { runFormAction } from "@/lib/admin/form-state";
 import { requireOperator } from "@/lib/auth/session";
 import { createProduct, updateProduct } from "@/lib/catalogue/admin/save-product";
 import { removeProductLocation, setProductLocation } from "@/lib/catalogue/admin/set-product-location";
@@ -12,18 +13,18 @@ import { getDb } from "@/lib/db/client";
 
 const PATH = "/admin/products";
 
-export async function createProductAction(_prev: FormState, formData: FormData): Promise<FormState> {
+export async function createProductAction(_prev: FormActionState, formData: FormData): Promise<FormActionState> {
   await requireOperator();
   let id = "";
   const state = await runFormAction(formData, async (v) => {
     id = (await createProduct(getDb(), v)).id;
   });
-  if (state.error) return state;
+  if (!state.ok) return state;
   revalidatePath(PATH);
   redirect(`${PATH}/${id}?created=1`);
 }
 
-export async function updateProductAction(productId: string, _prev: FormState, formData: FormData): Promise<FormState> {
+export async function updateProductAction(productId: string, _prev: FormActionState, formData: FormData): Promise<FormActionState> {
   await requireOperator();
   return runFormAction(formData, async (v) => {
     await updateProduct(getDb(), productId, v);
@@ -34,7 +35,7 @@ export async function updateProductAction(productId: string, _prev: FormState, f
 }
 
 function sub(productId: string, fn: (v: Record<string, string>) => Promise<unknown>, message: string) {
-  return async (formData: FormData): Promise<FormState> => {
+  return async (formData: FormData): Promise<FormActionState> => {
     await requireOperator();
     return runFormAction(formData, async (v) => {
       await fn(v);
@@ -44,21 +45,21 @@ function sub(productId: string, fn: (v: Record<string, string>) => Promise<unkno
   };
 }
 
-export async function setProductOptionAction(productId: string, _prev: FormState, formData: FormData) {
+export async function setProductOptionAction(productId: string, _prev: FormActionState, formData: FormData) {
   return sub(productId, (v) => setProductOption(getDb(), productId, v), "Option saved.")(formData);
 }
-export async function removeProductOptionAction(productId: string, _prev: FormState, formData: FormData) {
+export async function removeProductOptionAction(productId: string, _prev: FormActionState, formData: FormData) {
   return sub(productId, (v) => removeProductOption(getDb(), productId, v.optionId ?? ""), "Option removed.")(formData);
 }
-export async function setProductLocationAction(productId: string, _prev: FormState, formData: FormData) {
+export async function setProductLocationAction(productId: string, _prev: FormActionState, formData: FormData) {
   return sub(productId, (v) => setProductLocation(getDb(), productId, v), "Location saved.")(formData);
 }
-export async function removeProductLocationAction(productId: string, _prev: FormState, formData: FormData) {
+export async function removeProductLocationAction(productId: string, _prev: FormActionState, formData: FormData) {
   return sub(productId, (v) => removeProductLocation(getDb(), productId, v.locationId ?? ""), "Location removed.")(formData);
 }
-export async function setProductOsImageAction(productId: string, _prev: FormState, formData: FormData) {
+export async function setProductOsImageAction(productId: string, _prev: FormActionState, formData: FormData) {
   return sub(productId, (v) => setProductOsImage(getDb(), productId, v), "OS image saved.")(formData);
 }
-export async function removeProductOsImageAction(productId: string, _prev: FormState, formData: FormData) {
+export async function removeProductOsImageAction(productId: string, _prev: FormActionState, formData: FormData) {
   return sub(productId, (v) => removeProductOsImage(getDb(), productId, v.osImageId ?? ""), "OS image removed.")(formData);
 }

@@ -1,7 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { runFormAction, type FormState } from "@/lib/admin/form-state";
+import type { FormActionState } from "@/lib/actions/action-result";
+import { runFormAction } from "@/lib/admin/form-state";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { changeResellerStatus, type ResellerStatusAction } from "@/lib/resellers/admin/change-reseller-status";
@@ -35,30 +36,30 @@ const DONE: Record<ResellerStatusAction, string> = {
   close: "Closed.",
 };
 
-export async function changeResellerStatusAction(resellerId: string, action: ResellerStatusAction, _prev: FormState, formData: FormData) {
+export async function changeResellerStatusAction(resellerId: string, action: ResellerStatusAction, _prev: FormActionState, formData: FormData) {
   const state = await onReseller(resellerId, formData, () => changeResellerStatus(getDb(), resellerId, action), DONE[action]);
   // Deliveries held while the profile was not active go out on the next sweep; ask for it now.
-  if (!state.error && (action === "approve" || action === "reactivate")) await requestWebhookSweep();
+  if (state.ok && (action === "approve" || action === "reactivate")) await requestWebhookSweep();
   return state;
 }
-export async function updateResellerTermsAction(resellerId: string, _prev: FormState, formData: FormData) {
+export async function updateResellerTermsAction(resellerId: string, _prev: FormActionState, formData: FormData) {
   return onReseller(resellerId, formData, (v) => updateResellerTerms(getDb(), resellerId, v), "Terms saved. New quotes use them.");
 }
-export async function setOverrideAction(resellerId: string, _prev: FormState, formData: FormData) {
+export async function setOverrideAction(resellerId: string, _prev: FormActionState, formData: FormData) {
   return onReseller(resellerId, formData, (v) => setResellerPriceOverride(getDb(), resellerId, v), "Override saved.");
 }
-export async function removeOverrideAction(resellerId: string, _prev: FormState, formData: FormData) {
+export async function removeOverrideAction(resellerId: string, _prev: FormActionState, formData: FormData) {
   return onReseller(resellerId, formData, (v) => removeResellerPriceOverride(getDb(), resellerId, v.id ?? ""), "Override removed.");
 }
-export async function setDiscountAction(resellerId: string, _prev: FormState, formData: FormData) {
+export async function setDiscountAction(resellerId: string, _prev: FormActionState, formData: FormData) {
   return onReseller(resellerId, formData, (v) => setResellerProductDiscount(getDb(), resellerId, v), "Discount saved.");
 }
-export async function removeDiscountAction(resellerId: string, _prev: FormState, formData: FormData) {
+export async function removeDiscountAction(resellerId: string, _prev: FormActionState, formData: FormData) {
   return onReseller(resellerId, formData, (v) => removeResellerProductDiscount(getDb(), resellerId, v.id ?? ""), "Discount removed.");
 }
-export async function setCapAction(resellerId: string, _prev: FormState, formData: FormData) {
+export async function setCapAction(resellerId: string, _prev: FormActionState, formData: FormData) {
   return onReseller(resellerId, formData, (v) => setResellerProductCap(getDb(), resellerId, v), "Cap saved.");
 }
-export async function removeCapAction(resellerId: string, _prev: FormState, formData: FormData) {
+export async function removeCapAction(resellerId: string, _prev: FormActionState, formData: FormData) {
   return onReseller(resellerId, formData, (v) => removeResellerProductCap(getDb(), resellerId, v.id ?? ""), "Cap removed.");
 }

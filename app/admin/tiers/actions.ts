@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { runFormAction, type FormState } from "@/lib/admin/form-state";
+import type { FormActionState } from "@/lib/actions/action-result";
+import { runFormAction } from "@/lib/admin/form-state";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { deleteTier, saveTier } from "@/lib/pricing/admin/save-tier";
@@ -10,13 +11,13 @@ import { removeTierOptionPrice, removeTierPrice, setTierOptionPrice, setTierPric
 
 const PATH = "/admin/tiers";
 
-export async function createTierAction(_prev: FormState, formData: FormData): Promise<FormState> {
+export async function createTierAction(_prev: FormActionState, formData: FormData): Promise<FormActionState> {
   await requireOperator();
   let id = "";
   const state = await runFormAction(formData, async (v) => {
     id = (await saveTier(getDb(), null, v)).id;
   });
-  if (state.error) return state;
+  if (!state.ok) return state;
   revalidatePath(PATH);
   redirect(`${PATH}/${id}`);
 }
@@ -31,23 +32,23 @@ async function onTier(tierId: string, formData: FormData, fn: (v: Record<string,
   });
 }
 
-export async function updateTierAction(tierId: string, _prev: FormState, formData: FormData) {
+export async function updateTierAction(tierId: string, _prev: FormActionState, formData: FormData) {
   return onTier(tierId, formData, (v) => saveTier(getDb(), tierId, v), "Tier saved. Resellers on it are quoted with these figures from now on.");
 }
-export async function deleteTierAction(tierId: string, _prev: FormState, formData: FormData): Promise<FormState> {
+export async function deleteTierAction(tierId: string, _prev: FormActionState, formData: FormData): Promise<FormActionState> {
   const state = await onTier(tierId, formData, () => deleteTier(getDb(), tierId), "Deleted.");
-  if (state.error) return state;
+  if (!state.ok) return state;
   redirect(PATH);
 }
-export async function setTierPriceAction(tierId: string, _prev: FormState, formData: FormData) {
+export async function setTierPriceAction(tierId: string, _prev: FormActionState, formData: FormData) {
   return onTier(tierId, formData, (v) => setTierPrice(getDb(), tierId, v), "Price-book entry saved.");
 }
-export async function removeTierPriceAction(tierId: string, _prev: FormState, formData: FormData) {
+export async function removeTierPriceAction(tierId: string, _prev: FormActionState, formData: FormData) {
   return onTier(tierId, formData, (v) => removeTierPrice(getDb(), tierId, v.id ?? ""), "Entry removed.");
 }
-export async function setTierOptionPriceAction(tierId: string, _prev: FormState, formData: FormData) {
+export async function setTierOptionPriceAction(tierId: string, _prev: FormActionState, formData: FormData) {
   return onTier(tierId, formData, (v) => setTierOptionPrice(getDb(), tierId, v), "Option price saved.");
 }
-export async function removeTierOptionPriceAction(tierId: string, _prev: FormState, formData: FormData) {
+export async function removeTierOptionPriceAction(tierId: string, _prev: FormActionState, formData: FormData) {
   return onTier(tierId, formData, (v) => removeTierOptionPrice(getDb(), tierId, v.id ?? ""), "Option price removed.");
 }

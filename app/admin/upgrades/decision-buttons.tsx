@@ -56,7 +56,7 @@ export function DecisionButtons({ upgradeId, label }: { upgradeId: string; label
               startTransition(async () => {
                 const result = await resolveUpgradeAction(upgradeId, decision);
                 setError(result.ok ? undefined : result.error);
-                if (result.ok) toast(result.message);
+                if (result.ok && result.message) toast(result.message);
               });
             }}
           >

@@ -4,14 +4,18 @@ import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
-import { saveMaxAttemptsAction, type MaxAttemptsState } from "./actions";
+import type { FormActionState } from "@/lib/actions/action-result";
+import { saveMaxAttemptsAction } from "./actions";
 
 export function MaxAttemptsForm({ current, min, max }: { current: number; min: number; max: number }) {
-  const [state, action] = useActionState<MaxAttemptsState, FormData>(saveMaxAttemptsAction, {});
+  const [state, action] = useActionState<FormActionState<{ saved: number }>, FormData>(saveMaxAttemptsAction, null);
+  const saved = state?.ok ? state.data.saved : undefined;
+  // The form's one input: a refusal, whatever it names, is about the limit and shows (its whole sentence) under it.
+  const refusal = state && !state.ok ? state : null;
 
   return (
     <form action={action} noValidate aria-label="Attempt limit" className="space-y-3">
-      {state.saved !== undefined && <Alert tone="success">Saved: deliveries fail for good after {state.saved} attempt{state.saved === 1 ? "" : "s"} from the next sweep on.</Alert>}
+      {saved !== undefined && <Alert tone="success">Saved: deliveries fail for good after {saved} attempt{saved === 1 ? "" : "s"} from the next sweep on.</Alert>}
       <div className="flex flex-wrap items-start gap-3">
         <Field
           label="Attempts per delivery"
@@ -21,9 +25,9 @@ export function MaxAttemptsForm({ current, min, max }: { current: number; min: n
           min={min}
           max={max}
           step={1}
-          defaultValue={state.value ?? String(current)}
+          defaultValue={refusal?.values?.webhookMaxAttempts ?? (saved !== undefined ? String(saved) : String(current))}
           key={current}
-          error={state.error}
+          error={refusal?.error}
           hint={`${min}-${max}. 20 (the default) spans about fifteen hours; 5 gives up about fifteen minutes after the event.`}
           className="w-96 max-w-full"
         />

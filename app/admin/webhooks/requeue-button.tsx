@@ -20,9 +20,9 @@ export function RequeueButton({ deliveryId, event }: { deliveryId: string; event
         onClick={() =>
           startTransition(async () => {
             const result = await requeueDeliveryAction(deliveryId);
-            setError(result.error);
-            if (result.status === "pending") toast(`Re-queued ${event}: sending now with the same X-Webhook-Id.`);
-            if (result.status === "paused") toast(`Re-queued ${event}, paused: the reseller is not active.`);
+            setError(result.ok ? undefined : result.error);
+            if (result.ok && result.data.status === "pending") toast(`Re-queued ${event}: sending now with the same X-Webhook-Id.`);
+            if (result.ok && result.data.status === "paused") toast(`Re-queued ${event}, paused: the reseller is not active.`);
           })
         }
       >

@@ -36,14 +36,14 @@ export function CreateResellerKeyForm({
   const schema = useMemo(() => makeCreateResellerApiKeySchema({ hourlyCeiling }), [hourlyCeiling]);
   const [selected, setSelected] = useState<string[]>(["read"]);
   const [customerId, setCustomerId] = useState("");
-  const { formRef, submit, errors, result, pending, clear } = useKeyForm({ schema, values: formValues, action: createResellerApiKeyAction });
+  const { formRef, submit, errors, error, created, pending, clear } = useKeyForm({ schema, values: formValues, action: createResellerApiKeyAction });
   const router = useRouter();
 
-  if (result.created) {
+  if (created) {
     return (
-      <OneTimeSecret label={result.created.label} secret={result.created.plaintext} onDone={() => router.push("/reseller/api-keys")}>
+      <OneTimeSecret label={created.label} secret={created.plaintext} onDone={() => router.push("/reseller/api-keys")}>
         <p className="text-sm text-neutral-600">
-          Scopes: <span className="font-mono text-xs text-neutral-800">{result.created.scopes.join(", ")}</span>. Requests that change something also need
+          Scopes: <span className="font-mono text-xs text-neutral-800">{created.scopes.join(", ")}</span>. Requests that change something also need
           an <code className="font-mono text-xs text-neutral-800">X-Reseller-Signature</code> made with your{" "}
           <Link href="/reseller/signing-secret" className="font-medium underline underline-offset-2">
             signing secret
@@ -58,7 +58,7 @@ export function CreateResellerKeyForm({
   const ceiling = hourlyCeiling.toLocaleString("en-GB");
 
   return (
-    <KeyForm label="Create a reseller API key" formRef={formRef} onSubmit={submit} error={result.error} pending={pending} cancelHref="/reseller/api-keys">
+    <KeyForm label="Create a reseller API key" formRef={formRef} onSubmit={submit} error={error} pending={pending} cancelHref="/reseller/api-keys">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Label"

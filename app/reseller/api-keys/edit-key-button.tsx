@@ -8,6 +8,7 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { ZUpdateResellerApiKeySchema, type TUpdateResellerApiKeyInput } from "@/lib/api-keys/key-form-schemas";
+import { refusalSentence } from "@/lib/actions/refusal-sentence";
 import { fieldErrorsOf, type FieldErrors } from "@/lib/auth/schemas";
 import { updateResellerApiKeyAction } from "./actions";
 
@@ -40,13 +41,16 @@ export function EditKeyButton({
     setErrors({});
     startTransition(async () => {
       const answer = await updateResellerApiKeyAction(data);
-      setError(answer.error);
-      setErrors(answer.fieldErrors ?? {});
-      if (answer.message) {
-        setOpen(false);
-        toast(answer.message);
-        router.refresh();
+      if (!answer.ok) {
+        setError(refusalSentence(answer, ["label", "expiresOn"]));
+        setErrors(answer.fieldErrors ?? {});
+        return;
       }
+      setError(undefined);
+      setErrors({});
+      setOpen(false);
+      if (answer.message) toast(answer.message);
+      router.refresh();
     });
   }
 

@@ -18,8 +18,8 @@ export function MakeDefaultButton({ methodId, label }: { methodId: string; label
       onClick={() =>
         startTransition(async () => {
           const answer = await makeDefaultPaymentMethodAction(methodId);
-          if (answer.error) toast(answer.error, "error");
-          if (answer.done) toast(answer.done);
+          if (!answer.ok) toast(answer.error, "error");
+          else if (answer.message) toast(answer.message);
           router.refresh();
         })
       }

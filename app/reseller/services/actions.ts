@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { backendContext } from "@/lib/backends/context";
 import { requireReseller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
+import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
 import { rescueService, unrescueService } from "@/lib/services/dedicated/rescue-service";
 import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
@@ -23,9 +24,6 @@ import { serviceUsage, type ServiceUsage } from "@/lib/services/samples/service-
 // The reseller portal's service page: the reseller API's power and lifecycle calls, on the same
 // domain functions, scoped to the signed-in reseller's account (another account's service is "not found").
 
-/** `secret`: shown once by the page (a rescue root password). */
-export type ServiceActionResult = { ok: true; message: string; secret?: string } | { ok: false; error: string };
-
 const TERMINATE_CONFIRM_MISMATCH = "Type the service's name exactly to confirm";
 
 async function scopedService(serviceId: string) {
@@ -34,16 +32,15 @@ async function scopedService(serviceId: string) {
   return { db, service: await findScopedServiceOrThrow(db, { accountId: viewer.reseller.accountId }, serviceId) };
 }
 
-async function run(serviceId: string, fn: () => Promise<string | { message: string; secret: string }>): Promise<ServiceActionResult> {
-  try {
-    const out = await fn();
+const LOG = { log: "[reseller portal] service action failed" };
+
+/** Runs the body, then renders the service page again. */
+function run(serviceId: string, fn: () => Promise<string>): Promise<ActionResult> {
+  return runAction(async () => {
+    const message = await fn();
     revalidatePath(`/reseller/services/${serviceId}`);
-    return typeof out === "string" ? { ok: true, message: out } : { ok: true, ...out };
-  } catch (error) {
-    if (error instanceof DomainError) return { ok: false, error: error.message };
-    console.error("[reseller portal] service action failed", error);
-    return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
-  }
+    return message;
+  }, LOG);
 }
 
 export async function getResellerServiceAction(serviceId: string): Promise<ResellerServiceView | null> {
@@ -52,7 +49,7 @@ export async function getResellerServiceAction(serviceId: string): Promise<Resel
   return resellerServiceView(backendContext({ db }), service);
 }
 
-export async function powerResellerServiceAction(serviceId: string, verb: string): Promise<ServiceActionResult> {
+export async function powerResellerServiceAction(serviceId: string, verb: string): Promise<ActionResult> {
   return run(serviceId, async () => {
     if (!POWER_VERBS.includes(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
     const { db, service } = await scopedService(serviceId);
@@ -62,7 +59,7 @@ export async function powerResellerServiceAction(serviceId: string, verb: string
   });
 }
 
-export async function lifecycleResellerServiceAction(serviceId: string, verb: "suspend" | "unsuspend" | "terminate", input: { reason?: string; confirm?: string } = {}): Promise<ServiceActionResult> {
+export async function lifecycleResellerServiceAction(serviceId: string, verb: "suspend" | "unsuspend" | "terminate", input: { reason?: string; confirm?: string } = {}): Promise<ActionResult> {
   return run(serviceId, async () => {
     if (!["suspend", "unsuspend", "terminate"].includes(verb)) throw new DomainError("invalid", "Unknown action");
     const { db, service } = await scopedService(serviceId);
@@ -74,7 +71,7 @@ export async function lifecycleResellerServiceAction(serviceId: string, verb: "s
   });
 }
 
-export async function reinstallResellerServiceAction(serviceId: string, osImageId: string, password: string): Promise<ServiceActionResult> {
+export async function reinstallResellerServiceAction(serviceId: string, osImageId: string, password: string): Promise<ActionResult> {
   return run(serviceId, async () => {
     const { db, service } = await scopedService(serviceId);
     await reinstallService(backendContext({ db }), service, { osImageId, password: password || null });
@@ -82,7 +79,7 @@ export async function reinstallResellerServiceAction(serviceId: string, osImageI
   });
 }
 
-export async function resetResellerServicePasswordAction(serviceId: string, password: string): Promise<ServiceActionResult> {
+export async function resetResellerServicePasswordAction(serviceId: string, password: string): Promise<ActionResult> {
   return run(serviceId, async () => {
     const { db, service } = await scopedService(serviceId);
     await resetServicePassword(backendContext({ db }), service, password);
@@ -101,7 +98,7 @@ export async function listResellerBackupsAction(serviceId: string): Promise<Snap
   return list?.kind === "vps" ? { snapshots: list.snapshots, used: list.used, max: list.max } : null;
 }
 
-export async function createResellerBackupAction(serviceId: string, name: string): Promise<ServiceActionResult> {
+export async function createResellerBackupAction(serviceId: string, name: string): Promise<ActionResult> {
   return run(serviceId, async () => {
     const { db, service } = await scopedService(serviceId);
     const { snapshot } = await createServiceBackup(backendContext({ db }), service, { name });
@@ -109,7 +106,7 @@ export async function createResellerBackupAction(serviceId: string, name: string
   });
 }
 
-export async function restoreResellerBackupAction(serviceId: string, backupId: string, confirm: string): Promise<ServiceActionResult> {
+export async function restoreResellerBackupAction(serviceId: string, backupId: string, confirm: string): Promise<ActionResult> {
   return run(serviceId, async () => {
     const { db, service } = await scopedService(serviceId);
     await restoreServiceBackup(backendContext({ db }), service, backupId, confirm);
@@ -117,7 +114,7 @@ export async function restoreResellerBackupAction(serviceId: string, backupId: s
   });
 }
 
-export async function deleteResellerBackupAction(serviceId: string, backupId: string): Promise<ServiceActionResult> {
+export async function deleteResellerBackupAction(serviceId: string, backupId: string): Promise<ActionResult> {
   return run(serviceId, async () => {
     const { db, service } = await scopedService(serviceId);
     await deleteServiceBackup(backendContext({ db }), service, backupId);
@@ -131,15 +128,17 @@ export async function getResellerServiceUsageAction(serviceId: string, range: st
   return db && service ? serviceUsage(db, service, range, new Date()) : null;
 }
 
-export async function rescueResellerServiceAction(serviceId: string): Promise<ServiceActionResult> {
-  return run(serviceId, async () => {
+/** `secret`: the rescue system's root password, shown once by the page. */
+export async function rescueResellerServiceAction(serviceId: string): Promise<ActionResult<{ secret: string }>> {
+  return runAction(async () => {
     const { db, service } = await scopedService(serviceId);
     const { password } = await rescueService(backendContext({ db }), service);
-    return { message: "Booting the rescue system…", secret: password };
-  });
+    revalidatePath(`/reseller/services/${serviceId}`);
+    return { data: { secret: password }, message: "Booting the rescue system…" };
+  }, LOG);
 }
 
-export async function unrescueResellerServiceAction(serviceId: string): Promise<ServiceActionResult> {
+export async function unrescueResellerServiceAction(serviceId: string): Promise<ActionResult> {
   return run(serviceId, async () => {
     const { db, service } = await scopedService(serviceId);
     await unrescueService(backendContext({ db }), service);
@@ -147,7 +146,7 @@ export async function unrescueResellerServiceAction(serviceId: string): Promise<
   });
 }
 
-export async function setResellerRdnsAction(serviceId: string, ipAddressId: string, hostname: string): Promise<ServiceActionResult> {
+export async function setResellerRdnsAction(serviceId: string, ipAddressId: string, hostname: string): Promise<ActionResult> {
   return run(serviceId, async () => {
     const { db, service } = await scopedService(serviceId);
     const name = hostname.trim();

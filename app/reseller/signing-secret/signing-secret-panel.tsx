@@ -22,21 +22,25 @@ export function SigningSecretPanel() {
   async function fetchSecret(): Promise<string | null> {
     if (secret) return secret;
     const result = await revealSigningSecretAction();
-    setError(result.error);
-    if (result.secret) setSecret(result.secret);
+    if (!result.ok) {
+      setError(result.error);
+      return null;
+    }
+    setError(undefined);
+    setSecret(result.data.secret);
 
-    return result.secret ?? null;
+    return result.data.secret;
   }
 
   function rotate() {
     startRotate(async () => {
       const result = await rotateSigningSecretAction();
-      if (result.error) {
+      if (!result.ok) {
         setError(result.error);
         setConfirming(false);
         return;
       }
-      setSecret(result.secret ?? null);
+      setSecret(result.data.secret);
       setRotated(true);
       setError(undefined);
       setConfirming(false);

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { runAction, type ActionResult, type FormActionState } from "@/lib/actions/action-result";
 import { requireReseller } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors/domain-error";
 import { queueTestWebhook } from "@/lib/webhooks/queue-test-webhook";
@@ -9,56 +10,55 @@ import { resendWebhookDelivery } from "@/lib/webhooks/webhook-deliveries";
 import { setWebhookUrl } from "@/lib/webhooks/webhook-url";
 
 const PATH = "/reseller/webhooks";
+const LOG = { log: "[reseller portal] webhook action failed" };
 
-export type WebhookUrlState = { error?: string; saved?: "set" | "cleared"; url?: string | null };
+/** The URL now stored (null once cleared). A refusal sends back what was typed in `values.webhookUrl`. */
+export type WebhookUrlState = FormActionState<{ url: string | null }>;
 
 /** Saves the URL after the same checks as `PUT /account/webhook`; an empty field is refused (use Clear). */
 export async function saveWebhookUrlAction(_prev: WebhookUrlState, formData: FormData): Promise<WebhookUrlState> {
-  const viewer = await requireReseller();
   const raw = String(formData.get("webhookUrl") ?? "").trim();
-  if (!raw) return { error: "Enter the URL of your endpoint, starting with https://", url: raw };
-  try {
-    const { webhookUrl } = await setWebhookUrl({ resellerId: viewer.reseller.profileId }, raw);
-    revalidatePath(PATH);
-    return { saved: "set", url: webhookUrl };
-  } catch (error) {
-    if (error instanceof DomainError) return { error: error.message, url: raw };
-    throw error;
-  }
+  return runAction(
+    async () => {
+      const viewer = await requireReseller();
+      if (!raw) throw new DomainError("invalid", "Enter the URL of your endpoint, starting with https://");
+      const { webhookUrl } = await setWebhookUrl({ resellerId: viewer.reseller.profileId }, raw);
+      revalidatePath(PATH);
+      return { data: { url: webhookUrl } };
+    },
+    { ...LOG, values: { webhookUrl: raw } },
+  );
 }
 
 export async function clearWebhookUrlAction(): Promise<WebhookUrlState> {
-  const viewer = await requireReseller();
-  await setWebhookUrl({ resellerId: viewer.reseller.profileId }, null);
-  revalidatePath(PATH);
-  return { saved: "cleared", url: null };
+  return runAction(async () => {
+    const viewer = await requireReseller();
+    await setWebhookUrl({ resellerId: viewer.reseller.profileId }, null);
+    revalidatePath(PATH);
+    return { data: { url: null } };
+  }, LOG);
 }
 
-export type QueueResult = { error?: string; deliveryId?: string };
+/** The delivery queued, to follow. */
+export type Queued = { deliveryId: string };
 
-export async function sendTestEventAction(): Promise<QueueResult> {
-  const viewer = await requireReseller();
-  try {
+export async function sendTestEventAction(): Promise<ActionResult<Queued>> {
+  return runAction(async () => {
+    const viewer = await requireReseller();
     const { deliveryId } = await queueTestWebhook({ resellerId: viewer.reseller.profileId });
     await requestWebhookSweep();
     revalidatePath(PATH);
-    return { deliveryId };
-  } catch (error) {
-    if (error instanceof DomainError) return { error: error.message };
-    throw error;
-  }
+    return { data: { deliveryId } };
+  }, LOG);
 }
 
-export async function resendDeliveryAction(deliveryId: string): Promise<QueueResult> {
-  const viewer = await requireReseller();
-  try {
+export async function resendDeliveryAction(deliveryId: string): Promise<ActionResult<Queued>> {
+  return runAction(async () => {
+    const viewer = await requireReseller();
     await resendWebhookDelivery({ resellerId: viewer.reseller.profileId }, deliveryId);
     await requestWebhookSweep();
     revalidatePath(PATH);
     revalidatePath(`${PATH}/${deliveryId}`);
-    return { deliveryId };
-  } catch (error) {
-    if (error instanceof DomainError) return { error: error.message };
-    throw error;
-  }
+    return { data: { deliveryId } };
+  }, LOG);
 }

@@ -7,19 +7,20 @@ import { SubmitButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/input";
 import { ZSecondFactorSchema, ZTotpCodeSchema } from "@/lib/auth/schemas";
-import { verifySecondFactorAction, type VerifyState } from "../actions";
-
-const INITIAL: VerifyState = {};
+import type { FormActionState } from "@/lib/actions/action-result";
+import { fieldError, refusalSentence } from "@/lib/actions/refusal-sentence";
+import { verifySecondFactorAction } from "../actions";
 
 export function VerifyForm({ callbackUrl }: { callbackUrl: string | null }) {
-  const [state, formAction] = useActionState<VerifyState, FormData>(verifySecondFactorAction, INITIAL);
+  const [state, formAction] = useActionState<FormActionState, FormData>(verifySecondFactorAction, null);
   const [mode, setMode] = useState<"totp" | "recovery">("totp");
   const [clientError, setClientError] = useState<string>();
   const inputRef = useRef<HTMLInputElement>(null);
-  const error = clientError ?? state.fieldErrors?.code;
+  const error = clientError ?? fieldError(state, "code");
+  const refusal = refusalSentence(state, ["code"]);
 
   useEffect(() => {
-    if (state !== INITIAL) inputRef.current?.focus();
+    if (state !== null) inputRef.current?.focus();
   }, [state]);
 
   function validate(e: React.FormEvent<HTMLFormElement>) {
@@ -49,7 +50,7 @@ export function VerifyForm({ callbackUrl }: { callbackUrl: string | null }) {
           : "Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once."}
       </p>
       <form action={formAction} onSubmit={validate} noValidate className="mt-6 space-y-4">
-        {state.error && <Alert tone="error">{state.error}</Alert>}
+        {refusal && <Alert tone="error">{refusal}</Alert>}
         {callbackUrl && <input type="hidden" name="callbackUrl" value={callbackUrl} />}
         <Field
           key={mode}

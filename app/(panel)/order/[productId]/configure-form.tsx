@@ -1,7 +1,6 @@
 "use client";
 
 import { startTransition, useActionState, useEffect, useRef, useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { inputClasses } from "@/components/ui/input";
@@ -68,7 +67,7 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
   // One state for both buttons: the submitter's `intent` says which server action runs.
   const [state, dispatch, pending] = useActionState<OrderFormState, FormData>(
     async (prev, formData) => (formData.get("intent") === "place" ? placeOrderAction(prev, formData) : reviewOrderAction(prev, formData)),
-    {},
+    null,
   );
   const firstOrderable = product.locations.find((l) => l.available);
   const [cycle, setCycle] = useState(product.cycles.find((c) => c.value === "monthly")?.value ?? product.cycles[0]?.value ?? "");
@@ -83,19 +82,24 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
   const errorsRef = useRef<HTMLDivElement>(null);
   const reviewRef = useRef<HTMLHeadingElement>(null);
 
-  const errors = state.fieldErrors ?? {};
+  // A refusal names its fields; one that names none (a failure on our side) is a sentence about the whole form.
+  const refusal = state && !state.ok ? state : null;
+  const errors: Partial<Record<string, string>> = refusal ? (refusal.fieldErrors ?? { form: refusal.error }) : {};
   const errorKeys = Object.keys(errors) as TPanelOrderField[];
   // An add-on's error is keyed by the add-on: the summary names it and links to its own input.
   const optionOf = (k: TPanelOrderOptionField) => product.options.find((o) => optionFieldName(o.id) === k);
+  // A field the form has no input for is shown as its sentence alone, like the form's own.
+  const hasInput = (k: TPanelOrderField) => isOptionField(k) || (k in FIELD_LABEL && k !== "form" && k !== "productId");
   const labelOf = (k: TPanelOrderField) => (isOptionField(k) ? (optionOf(k)?.name ?? FIELD_LABEL.options) : FIELD_LABEL[k]);
   const anchorOf = (k: TPanelOrderField) => (isOptionField(k) ? (optionOf(k) ? `opt-${optionOf(k)!.id}` : FIELD_ANCHOR.options) : FIELD_ANCHOR[k]);
-  // A review stays on screen only while it matches what the form says.
-  const review = state.review && editedSince !== state ? state.review : undefined;
+  // A review stays on screen only while it matches what the form says (a refused placement keeps it).
+  const lastReview = state?.ok ? state.data.review : state && "review" in state ? state.review : undefined;
+  const review = lastReview && editedSince !== state ? lastReview : undefined;
   const edited = () => setEditedSince(state);
 
   useEffect(() => {
-    if (state.fieldErrors && Object.keys(state.fieldErrors).length > 0) errorsRef.current?.focus();
-    else if (state.review) reviewRef.current?.focus();
+    if (state && !state.ok) errorsRef.current?.focus();
+    else if (state?.ok) reviewRef.current?.focus();
   }, [state]);
 
   // Submitted by hand rather than through <form action>: React resets a form after its action,
@@ -120,7 +124,7 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {errorKeys.map((k) => (
               <li key={k}>
-                {k === "form" || k === "productId" ? (
+                {!hasInput(k) ? (
                   errors[k]
                 ) : (
                   <a href={`#${anchorOf(k)}`} className="underline underline-offset-2">
@@ -433,7 +437,6 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
             {review.rateFallback && <p className="pt-1 text-xs text-neutral-500">No exchange rate is on file for your currency, so this is in {review.currency}.</p>}
           </dl>
           <div className="space-y-2 border-t border-neutral-100 px-5 py-4">
-            {state.notice && <Alert tone="info">{state.notice}</Alert>}
             <Button type="submit" name="intent" value="place" disabled={!placeOrderEnabled || pending} aria-describedby={placeOrderEnabled ? undefined : "place-order-unavailable"}>
               Place order
             </Button>
@@ -445,7 +448,7 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
           </div>
         </Card>
       )}
-      {state.review && !review && <p className="text-sm text-neutral-500">You changed the configuration: review it again to see the new price.</p>}
+      {lastReview && !review && <p className="text-sm text-neutral-500">You changed the configuration: review it again to see the new price.</p>}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { JobProgress } from "@/components/services/job-progress";
+import { toastResult, type Perform } from "@/components/services/perform";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
 import { RdnsCard } from "@/components/services/rdns-card";
 import { ReinstallCard } from "@/components/services/reinstall-card";
@@ -13,7 +14,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/input";
-import { toast, Toaster } from "@/components/ui/toast";
+import { Toaster } from "@/components/ui/toast";
 import { serviceKeys } from "@/lib/query/keys";
 import { useServerSeed } from "@/lib/query/server-seed";
 import { cancelServiceAction, withdrawCancellationAction } from "../actions";
@@ -27,13 +28,11 @@ import {
   rescueDedicatedAction,
   setRdnsAction,
   unrescueDedicatedAction,
-  type DedicatedActionResult,
   type DedicatedView,
 } from "../dedicated-actions";
 
 type Image = { id: string; name: string; isDefault: boolean };
 type Props = { initial: DedicatedView; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean };
-type Perform = (key: string, fn: () => Promise<DedicatedActionResult>) => Promise<DedicatedActionResult>;
 
 const POWER: readonly PowerOption[] = [
   { verb: "start", label: "Power on", confirm: "Power the server on?", detail: "It boots from its disks; a physical server takes a minute or two.", variant: "secondary" as const },
@@ -80,12 +79,11 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
   const router = useRouter();
   const [pending, setPending] = useState<string | null>(null);
 
-  const perform: Perform = async (key, fn) => {
+  const perform: Perform = async (key, fn, shownFields) => {
     setPending(key);
     try {
       const result = await fn();
-      if (result.ok) toast(result.message);
-      else toast(result.error, "error");
+      toastResult(result, shownFields);
       // The view and everything under it: activity, usage.
       await queryClient.invalidateQueries({ queryKey: serviceKeys.detail(initial.server.id) });
       return result;
@@ -154,12 +152,12 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
             passwordOptional
             disabled={!features?.reinstall || busy || pending !== null}
             pending={pending === "reinstall"}
-            onReinstall={async (imageId, password) => (await perform("reinstall", () => reinstallDedicatedAction(server.id, imageId, password))).ok}
+            onReinstall={(imageId, password, fields) => perform("reinstall", () => reinstallDedicatedAction(server.id, imageId, password), fields)}
           />
           <RdnsCard
             addresses={view.network.ipAddresses}
             disabled={!features?.rdns || server.status === "suspended" || pending !== null}
-            onSave={(ipAddressId, hostname) => perform(`rdns:${ipAddressId}`, () => setRdnsAction(server.id, ipAddressId, hostname))}
+            onSave={(ipAddressId, hostname, fields) => perform(`rdns:${ipAddressId}`, () => setRdnsAction(server.id, ipAddressId, hostname), fields)}
           />
           <SshKeysCard id={server.id} keys={view.sshKeys} disabled={!features?.ssh_keys || server.status === "suspended" || pending !== null} perform={perform} />
         </>
@@ -181,7 +179,7 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
 function SshKeysCard({ id, keys, disabled, perform }: { id: string; keys: DedicatedView["sshKeys"]; disabled: boolean; perform: Perform }) {
   const [name, setName] = useState("");
   const [publicKey, setPublicKey] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const serverOnly = keys.filter((k) => k.attached);
   const account = keys.filter((k) => !k.attached);
   return (
@@ -217,18 +215,19 @@ function SshKeysCard({ id, keys, disabled, perform }: { id: string; keys: Dedica
           onSubmit={async (e) => {
             e.preventDefault();
             if (!name.trim() || !publicKey.trim()) {
-              setError("Give the key a name and paste its public part");
+              setErrors({ publicKey: "Give the key a name and paste its public part" });
               return;
             }
-            setError(undefined);
-            if ((await perform("key:add", () => attachSshKeyAction(id, { name: name.trim(), publicKey }))).ok) {
+            setErrors({});
+            const result = await perform("key:add", () => attachSshKeyAction(id, { name: name.trim(), publicKey }), ["name", "publicKey"]);
+            if (result.ok) {
               setName("");
               setPublicKey("");
-            }
+            } else setErrors(result.fieldErrors ?? {});
           }}
         >
-          <Field label="Key name" name="ssh-key-name" value={name} onChange={(e) => setName(e.target.value)} />
-          <Field label="Public key" name="ssh-public-key" value={publicKey} onChange={(e) => setPublicKey(e.target.value)} placeholder="ssh-ed25519 AAAA… you@laptop" error={error} />
+          <Field label="Key name" name="ssh-key-name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+          <Field label="Public key" name="ssh-public-key" value={publicKey} onChange={(e) => setPublicKey(e.target.value)} placeholder="ssh-ed25519 AAAA… you@laptop" error={errors.publicKey} />
           <div>
             <Button type="submit" variant="secondary" disabled={disabled}>
               Add key for this server

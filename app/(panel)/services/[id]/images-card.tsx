@@ -8,11 +8,11 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
 import { imageKeys } from "@/lib/query/keys";
+import type { Perform } from "@/components/services/perform";
+import type { ActionResult } from "@/lib/actions/action-result";
 import type { CustomImageView } from "@/lib/services/images/custom-image-view";
-import { captureImageAction, deleteImageAction, imageStoragePriceAction, listImagesAction, type VpsActionResult } from "../actions";
+import { captureImageAction, deleteImageAction, imageStoragePriceAction, listImagesAction } from "../actions";
 
-/** The page's perform: runs the action and invalidates the service's keys (serviceKeys.detail). */
-type Perform = (key: string, fn: () => Promise<VpsActionResult>) => Promise<boolean>;
 const STATUS: Record<string, { label: string; tone: "neutral" | "green" | "amber" | "red" }> = {
   capturing: { label: "Capturing…", tone: "amber" },
   available: { label: "Ready", tone: "green" },
@@ -45,10 +45,10 @@ export function ImagesCard({ id, canManage, disabled, perform }: { id: string; c
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [deleting, setDeleting] = useState<CustomImageView | null>(null);
-  const act = async (key: string, fn: () => Promise<VpsActionResult>) => {
-    const ok = await perform(key, fn);
+  const act = async (key: string, fn: () => Promise<ActionResult>, shownFields?: readonly string[]) => {
+    const result = await perform(key, fn, shownFields);
     await queryClient.invalidateQueries({ queryKey: imageKeys.list() });
-    return ok;
+    return result;
   };
   if (!data) return null;
   const capturingHere = data.some((i) => i.status === "capturing" && i.sourceServiceId === id);
@@ -107,7 +107,9 @@ export function ImagesCard({ id, canManage, disabled, perform }: { id: string; c
                 return;
               }
               setError(undefined);
-              if (await act("capture", () => captureImageAction(id, n))) setName("");
+              const result = await act("capture", () => captureImageAction(id, n), ["name"]);
+              if (result.ok) setName("");
+              else setError(result.fieldErrors?.name);
             }}
           >
             <div className="grow">

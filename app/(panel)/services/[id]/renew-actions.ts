@@ -5,38 +5,36 @@ import { revalidatePath } from "next/cache";
 import { requireCustomer } from "@/lib/auth/session";
 import { renewServiceNow } from "@/lib/billing/renewals/renew-service-now";
 import { getDb } from "@/lib/db/client";
+import { runAction, type FormActionState } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { cooled } from "../panel-access";
 
-export type RenewState = {
-  error?: string;
-  raised?: { type: "invoice" | "proforma"; id: string; number: string; settled: boolean };
-};
+/** The renewal document raised; `settled` when credit paid it at once. */
+export type RenewalRaised = { type: "invoice" | "proforma"; id: string; number: string; settled: boolean };
 
 /** The service page's "Renew now": the same domain function as `POST /services/{id}/renew`. */
-export async function renewServiceAction(_prev: RenewState, formData: FormData): Promise<RenewState> {
-  const viewer = await requireCustomer();
-  if (!viewer.customer) return { error: "Your sign-in is not linked to a customer account." };
-  if (!isAccountWritable(viewer.customer.accountStatus)) return { error: ACCOUNT_SUSPENDED_MESSAGE };
-  if (!can(viewer.customer, "invoices.pay")) {
-    return { error: "Your role on this account does not include paying invoices. Ask the account owner for the invoices.pay permission." };
-  }
-  const serviceId = String(formData.get("serviceId") ?? "");
-  const db = getDb();
-  try {
-    const service = await findScopedServiceOrThrow(db, panelServiceAccess(viewer.customer).scope, serviceId);
-    const customer = viewer.customer;
-    const r = await cooled("renewal", viewer.user.id, service.id, () =>
-      renewServiceNow(db, service.id, { at: new Date(), actor: { accountId: customer.accountId, userId: viewer.user.id, isOwner: customer.role === "owner" } }),
-    );
-    revalidatePath(`/services/${service.id}`);
-    revalidatePath("/billing", "layout");
-    return { raised: { ...r.document, settled: r.settled } };
-  } catch (error) {
-    if (error instanceof DomainError) return { error: error.message };
-    console.error("[panel] renewal failed", error);
-    return { error: "Something went wrong on our side. Try again in a moment." };
-  }
+export async function renewServiceAction(_prev: FormActionState<RenewalRaised>, formData: FormData): Promise<FormActionState<RenewalRaised>> {
+  return runAction(
+    async () => {
+      const viewer = await requireCustomer();
+      if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account.");
+      if (!isAccountWritable(viewer.customer.accountStatus)) throw new DomainError("forbidden", ACCOUNT_SUSPENDED_MESSAGE);
+      if (!can(viewer.customer, "invoices.pay")) {
+        throw new DomainError("forbidden", "Your role on this account does not include paying invoices. Ask the account owner for the invoices.pay permission.");
+      }
+      const serviceId = String(formData.get("serviceId") ?? "");
+      const db = getDb();
+      const service = await findScopedServiceOrThrow(db, panelServiceAccess(viewer.customer).scope, serviceId);
+      const customer = viewer.customer;
+      const r = await cooled("renewal", viewer.user.id, service.id, () =>
+        renewServiceNow(db, service.id, { at: new Date(), actor: { accountId: customer.accountId, userId: viewer.user.id, isOwner: customer.role === "owner" } }),
+      );
+      revalidatePath(`/services/${service.id}`);
+      revalidatePath("/billing", "layout");
+      return { data: { ...r.document, settled: r.settled } };
+    },
+    { log: "[panel] renewal failed" },
+  );
 }

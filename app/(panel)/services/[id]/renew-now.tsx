@@ -4,19 +4,20 @@ import Link from "next/link";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
-import { renewServiceAction, type RenewState } from "./renew-actions";
+import type { FormActionState } from "@/lib/actions/action-result";
+import { renewServiceAction, type RenewalRaised } from "./renew-actions";
 
 /** "Renew now": raises the next period's invoice at once, instead of waiting for the nightly renewal a week before the due date. */
 export function RenewNow({ serviceId, nextDueDate }: { serviceId: string; nextDueDate: string }) {
-  const [state, action] = useActionState<RenewState, FormData>(renewServiceAction, {});
-  const raised = state.raised;
+  const [state, action] = useActionState<FormActionState<RenewalRaised>, FormData>(renewServiceAction, null);
+  const raised = state?.ok ? state.data : undefined;
   return (
     <div className="space-y-3">
       <p className="text-sm text-neutral-600">
         Paid until <strong>{nextDueDate}</strong>. The renewal invoice is raised automatically a week before; renew now to pay the next period
         early. Paying it extends the service by one billing cycle.
       </p>
-      {state.error && <Alert tone="error" title="Not renewed">{state.error}</Alert>}
+      {state && !state.ok && <Alert tone="error" title="Not renewed">{state.error}</Alert>}
       {raised && (
         <Alert tone={raised.settled ? "success" : "info"} title={raised.settled ? "Renewed" : "Renewal raised"}>
           {raised.settled ? `${raised.number} was paid from your credit.` : `Pay ${raised.number} to extend the service. `}

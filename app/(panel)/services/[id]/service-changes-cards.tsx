@@ -10,8 +10,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { inputClasses } from "@/components/ui/input";
+import type { ActionResult } from "@/lib/actions/action-result";
+import { fieldError, refusalSentence } from "@/lib/actions/refusal-sentence";
+import { addAddonAction, cancelUpgradeAction, removeAddonAction, upgradeServiceAction, type ServiceChange } from "../change-actions";
+
+type ChangeResult = ActionResult<ServiceChange>;
 import { serviceKeys } from "@/lib/query/keys";
-import { addAddonAction, cancelUpgradeAction, removeAddonAction, upgradeServiceAction, type ChangeActionResult } from "../change-actions";
 
 // Figures arrive as decimal strings computed on the server (lib/services/changes); the browser
 // only shows them, it never does money arithmetic.
@@ -70,15 +74,20 @@ function documentHref(doc: { type: "invoice" | "proforma"; id: string }) {
   return doc.type === "invoice" ? `/billing/invoices/${doc.id}` : `/billing/proformas/${doc.id}`;
 }
 
-function Outcome({ result }: { result: ChangeActionResult | null }) {
+/** The card's outcome line; a refusal the card shows under one of its inputs (`shownFields`) is not repeated here. */
+function Outcome({ result, shownFields = [] }: { result: ChangeResult | null; shownFields?: readonly string[] }) {
   if (!result) return null;
-  if (!result.ok) return <Alert tone="error">{result.error}</Alert>;
+  if (!result.ok) {
+    const sentence = refusalSentence(result, shownFields);
+    return sentence ? <Alert tone="error">{sentence}</Alert> : null;
+  }
+  const { document } = result.data;
   return (
     <Alert tone="success">
       {result.message}{" "}
-      {result.document && (
-        <Link className="font-medium underline" href={documentHref(result.document)}>
-          Open {result.document.number}
+      {document && (
+        <Link className="font-medium underline" href={documentHref(document)}>
+          Open {document.number}
         </Link>
       )}
     </Alert>
@@ -91,8 +100,8 @@ export function UpgradeCard(props: { serviceId: string; currency: string; cycle:
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<UpgradeRow | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ChangeActionResult | null>(null);
-  const act = async (fn: () => Promise<ChangeActionResult>) => {
+  const [result, setResult] = useState<ChangeResult | null>(null);
+  const act = async (fn: () => Promise<ChangeResult>) => {
     setBusy(true);
     const r = await fn();
     setResult(r);
@@ -207,6 +216,8 @@ export function UpgradeCard(props: { serviceId: string; currency: string; cycle:
   );
 }
 
+const QUANTITY_FIELDS = ["quantity"] as const;
+
 /** The server's add-ons: the list, adding one at its price (an invoice for the first cycle and setup fee), removing one. */
 export function AddonsCard(props: { serviceId: string; currency: string; cycle: string; held: HeldAddon[]; available: AvailableAddon[]; canManage: boolean; canCancel: boolean }) {
   const router = useRouter();
@@ -217,11 +228,11 @@ export function AddonsCard(props: { serviceId: string; currency: string; cycle: 
   const [quantity, setQuantity] = useState("1");
   const [removing, setRemoving] = useState<HeldAddon | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ChangeActionResult | null>(null);
+  const [result, setResult] = useState<ChangeResult | null>(null);
   const selected = buyable.find((a) => a.optionId === optionId) ?? buyable[0] ?? null;
   // A refusal of the quantity shows under the quantity field, not in the card's outcome line.
-  const quantityError = result && !result.ok && result.field === "quantity" ? result.error : null;
-  const act = async (fn: () => Promise<ChangeActionResult>) => {
+  const quantityError = fieldError(result, "quantity");
+  const act = async (fn: () => Promise<ChangeResult>) => {
     setBusy(true);
     const r = await fn();
     setResult(r);
@@ -236,7 +247,7 @@ export function AddonsCard(props: { serviceId: string; currency: string; cycle: 
     <Card>
       <CardHeader title="Add-ons" description="Extras billed with this server." />
       <CardBody className="space-y-4">
-        {!quantityError && <Outcome result={result} />}
+        <Outcome result={result} shownFields={QUANTITY_FIELDS} />
         {props.held.length === 0 ? (
           <p className="text-sm text-neutral-500">No add-ons yet.{buyable.length > 0 && props.canManage ? " Add one below." : ""}</p>
         ) : (

@@ -3,12 +3,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
+import { toastResult, type Perform } from "@/components/services/perform";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
 import { PasswordCard, ReinstallCard } from "@/components/services/reinstall-card";
 import { useActivityFollows } from "@/components/services/use-activity-follows";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { toast, Toaster } from "@/components/ui/toast";
+import { Toaster } from "@/components/ui/toast";
 import { serviceKeys } from "@/lib/query/keys";
 import { useServerSeed } from "@/lib/query/server-seed";
 import type { VpsDoc } from "@/lib/services/customer-documents";
@@ -16,7 +17,7 @@ import { useRouter } from "next/navigation";
 import { CancelCard } from "./cancel-card";
 import { ImagesCard } from "./images-card";
 import { SnapshotsCard, type SnapshotActions } from "@/components/services/snapshots-card";
-import { cancelServiceAction, createSnapshotAction, deleteSnapshotAction, getVpsAction, listSnapshotsAction, revertSnapshotAction, powerVpsAction, reinstallVpsAction, resetVpsPasswordAction, withdrawCancellationAction, type VpsActionResult } from "../actions";
+import { cancelServiceAction, createSnapshotAction, deleteSnapshotAction, getVpsAction, listSnapshotsAction, revertSnapshotAction, powerVpsAction, reinstallVpsAction, resetVpsPasswordAction, withdrawCancellationAction } from "../actions";
 
 type Image = { id: string; name: string; isDefault: boolean };
 type Props = { initial: VpsDoc; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean };
@@ -75,19 +76,18 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
   }, [settingUp, router]);
   const [pending, setPending] = useState<string | null>(null);
 
-  async function perform(key: string, fn: () => Promise<VpsActionResult>): Promise<boolean> {
+  const perform: Perform = async (key, fn, shownFields) => {
     setPending(key);
     try {
       const result = await fn();
-      if (result.ok) toast(result.message);
-      else toast(result.error, "error");
+      toastResult(result, shownFields);
       // The document and everything under it: activity, snapshots, usage.
       await queryClient.invalidateQueries({ queryKey: serviceKeys.detail(initial.id) });
-      return result.ok;
+      return result;
     } finally {
       setPending(null);
     }
-  }
+  };
 
   const caps = vps.capabilities;
   const job = vps.active_job;
@@ -137,13 +137,13 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
             eraseWarning="Everything on the server's disk is erased and cannot be recovered. The server is offline while it is rebuilt."
             disabled={!caps?.reinstall || busy || pending !== null}
             pending={pending === "reinstall"}
-            onReinstall={(imageId, password) => perform("reinstall", () => reinstallVpsAction(initial.id, imageId, password))}
+            onReinstall={(imageId, password, fields) => perform("reinstall", () => reinstallVpsAction(initial.id, imageId, password), fields)}
           />
           <PasswordCard
             disabled={!caps?.password_reset || busy || pending !== null || vps.instance?.state !== "running"}
             notRunning={vps.instance?.state !== "running"}
             pending={pending === "password"}
-            onSubmit={(password) => perform("password", () => resetVpsPasswordAction(initial.id, password))}
+            onSubmit={(password, fields) => perform("password", () => resetVpsPasswordAction(initial.id, password), fields)}
           />
         </>
       )}
@@ -154,7 +154,7 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
           service={vps}
           pending={pending === "cancel"}
           cancel={async (immediate) => {
-            if ((await perform("cancel", () => cancelServiceAction(vps.id, immediate))) && immediate) router.refresh();
+            if ((await perform("cancel", () => cancelServiceAction(vps.id, immediate))).ok && immediate) router.refresh();
           }}
           withdraw={() => perform("cancel", () => withdrawCancellationAction(vps.id))}
         />

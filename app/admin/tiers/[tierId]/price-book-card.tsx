@@ -4,13 +4,13 @@ import { RowAction } from "@/app/admin/_components/row-action";
 import { Table, Td } from "@/app/admin/_components/table";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { FormState } from "@/lib/admin/form-state";
+import type { FormActionState } from "@/lib/actions/action-result";
 import { CYCLE_LABEL } from "@/lib/catalogue/admin/cycle-price-fields";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { BillingCycle } from "@/lib/generated/prisma/enums";
 import { moneyText } from "@/lib/admin/format";
 
-type Action = (prev: FormState, formData: FormData) => Promise<FormState>;
+type Action = (prev: FormActionState, formData: FormData) => Promise<FormActionState>;
 
 export type PriceBookRow = { id: string; item: ReactNode; cycle: BillingCycle; amount: Prisma.Decimal; setupFee: Prisma.Decimal | null };
 

@@ -41,7 +41,7 @@ export function DeleteCustomerButton({ customerId, label }: { customerId: string
                 const answer = await deleteCustomerAction(customerId);
                 // Success redirects; only a refusal comes back.
                 setOpen(false);
-                setError(answer.error);
+                setError(answer.ok ? undefined : answer.error);
               })
             }
           >

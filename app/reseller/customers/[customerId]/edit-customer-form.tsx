@@ -4,7 +4,11 @@ import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, SubmitButton } from "@/components/ui/button";
 import { Field, inputClasses } from "@/components/ui/input";
-import { updateCustomerAction, type UpdateCustomerState } from "../actions";
+import type { FormActionState } from "@/lib/actions/action-result";
+import { fieldError, refusalSentence } from "@/lib/actions/refusal-sentence";
+import { updateCustomerAction } from "../actions";
+
+const FIELDS = ["name", "email", "metadata"] as const;
 
 type Row = { id: number; key: string; value: string; json: boolean };
 
@@ -19,7 +23,9 @@ export function EditCustomerForm({
   email: string;
   metadata: { key: string; value: string; json: boolean }[];
 }) {
-  const [state, action] = useActionState<UpdateCustomerState, FormData>(updateCustomerAction.bind(null, customerId), {});
+  const [state, action] = useActionState<FormActionState, FormData>(updateCustomerAction.bind(null, customerId), null);
+  const refusal = refusalSentence(state, FIELDS);
+  const metadataError = fieldError(state, "metadata");
   const [rows, setRows] = useState<Row[]>(() => metadata.map((m, i) => ({ ...m, id: i })));
   const [nextId, setNextId] = useState(metadata.length);
   // Controlled, so the values survive the action (React resets uncontrolled forms after one).
@@ -31,10 +37,10 @@ export function EditCustomerForm({
 
   return (
     <form action={action} noValidate aria-label="Edit customer record" className="space-y-4">
-      {state.saved && <Alert tone="success">Saved.</Alert>}
-      {state.error && <Alert tone="error">{state.error}</Alert>}
-      <Field label="Name" name="name" value={fields.name} onChange={(e) => setFields({ ...fields, name: e.target.value })} maxLength={255} autoComplete="off" hint="Leave empty to clear it." error={state.fieldErrors?.name} />
-      <Field label="Email" name="email" type="email" value={fields.email} onChange={(e) => setFields({ ...fields, email: e.target.value })} maxLength={255} autoComplete="off" hint="Leave empty to clear it." error={state.fieldErrors?.email} />
+      {state?.ok && <Alert tone="success">{state.message}</Alert>}
+      {refusal && <Alert tone="error">{refusal}</Alert>}
+      <Field label="Name" name="name" value={fields.name} onChange={(e) => setFields({ ...fields, name: e.target.value })} maxLength={255} autoComplete="off" hint="Leave empty to clear it." error={fieldError(state, "name")} />
+      <Field label="Email" name="email" type="email" value={fields.email} onChange={(e) => setFields({ ...fields, email: e.target.value })} maxLength={255} autoComplete="off" hint="Leave empty to clear it." error={fieldError(state, "email")} />
 
       <fieldset className="space-y-2" aria-describedby="metadata-help">
         <legend className="text-sm font-medium text-neutral-800">Metadata</legend>
@@ -42,9 +48,9 @@ export function EditCustomerForm({
           Free key/value pairs for your own bookkeeping. Saving replaces the whole set. Values that are not text (set through the API) are shown as JSON
           and kept as JSON.
         </p>
-        {state.fieldErrors?.metadata && (
+        {metadataError && (
           <p role="alert" className="text-xs font-medium text-red-600">
-            {state.fieldErrors.metadata}
+            {metadataError}
           </p>
         )}
         {rows.length === 0 && <p className="text-sm text-neutral-500">No metadata.</p>}

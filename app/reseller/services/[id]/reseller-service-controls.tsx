@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
+import { toastResult, type Perform } from "@/components/services/perform";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
 import { RdnsCard } from "@/components/services/rdns-card";
 import { PasswordCard, ReinstallCard, type InstallableImage } from "@/components/services/reinstall-card";
@@ -15,7 +16,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
-import { toast, Toaster } from "@/components/ui/toast";
+import { Toaster } from "@/components/ui/toast";
 import { serviceKeys } from "@/lib/query/keys";
 import { useServerSeed } from "@/lib/query/server-seed";
 import type { ResellerServiceView } from "@/lib/services/reseller-service-view";
@@ -32,7 +33,6 @@ import {
   resetResellerServicePasswordAction,
   setResellerRdnsAction,
   unrescueResellerServiceAction,
-  type ServiceActionResult,
 } from "../actions";
 
 const POWER: readonly PowerOption[] = [
@@ -84,12 +84,11 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
   const [confirmName, setConfirmName] = useState("");
   const name = view.hostname ?? view.name;
 
-  async function outcome(key: string, fn: () => Promise<ServiceActionResult>): Promise<ServiceActionResult> {
+  const perform: Perform = async (key, fn, shownFields) => {
     setPending(key);
     try {
       const result = await fn();
-      if (result.ok) toast(result.message);
-      else toast(result.error, "error");
+      toastResult(result, shownFields);
       // The view and everything under it: activity, backups, usage.
       await queryClient.invalidateQueries({ queryKey: serviceKeys.detail(initial.id) });
       // The status badge and details above are rendered on the server.
@@ -98,8 +97,7 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
     } finally {
       setPending(null);
     }
-  }
-  const perform = async (key: string, fn: () => Promise<ServiceActionResult>): Promise<boolean> => (await outcome(key, fn)).ok;
+  };
 
   const caps = view.capabilities;
   const state = view.machine?.state;
@@ -152,7 +150,7 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
               passwordOptional={view.machine.kind === "dedicated"}
               disabled={view.status === "suspended" || !!view.busy || pending !== null}
               pending={pending === "reinstall"}
-              onReinstall={(imageId, password) => perform("reinstall", () => reinstallResellerServiceAction(view.id, imageId, password))}
+              onReinstall={(imageId, password, fields) => perform("reinstall", () => reinstallResellerServiceAction(view.id, imageId, password), fields)}
             />
           )}
           {caps.password && view.machine.kind === "vps" && (
@@ -160,7 +158,7 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
               disabled={view.status === "suspended" || !!view.busy || pending !== null || state !== "running"}
               notRunning={state !== "running"}
               pending={pending === "password"}
-              onSubmit={(password) => perform("password", () => resetResellerServicePasswordAction(view.id, password))}
+              onSubmit={(password, fields) => perform("password", () => resetResellerServicePasswordAction(view.id, password), fields)}
             />
           )}
           {view.machine.kind === "dedicated" && (
@@ -170,13 +168,13 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
                 offered={view.status === "active" && !view.busy}
                 disabled={view.status === "suspended" || !!view.busy || pending !== null}
                 pending={pending === "rescue"}
-                onRescue={() => outcome("rescue", () => rescueResellerServiceAction(view.id))}
-                onLeave={() => outcome("rescue", () => unrescueResellerServiceAction(view.id))}
+                onRescue={() => perform("rescue", () => rescueResellerServiceAction(view.id))}
+                onLeave={() => perform("rescue", () => unrescueResellerServiceAction(view.id))}
               />
               <RdnsCard
                 addresses={view.dedicatedAddresses ?? []}
                 disabled={view.status === "suspended" || pending !== null}
-                onSave={(ipAddressId, hostname) => perform(`rdns:${ipAddressId}`, () => setResellerRdnsAction(view.id, ipAddressId, hostname))}
+                onSave={(ipAddressId, hostname, fields) => perform(`rdns:${ipAddressId}`, () => setResellerRdnsAction(view.id, ipAddressId, hostname), fields)}
               />
             </>
           )}
@@ -216,7 +214,7 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
           <Button
             onClick={() => {
               setSuspending(false);
-              void perform("suspend", () => lifecycleResellerServiceAction(view.id, "suspend", { reason })).then((ok) => ok && setReason(""));
+              void perform("suspend", () => lifecycleResellerServiceAction(view.id, "suspend", { reason })).then((r) => r.ok && setReason(""));
             }}
           >
             Suspend
