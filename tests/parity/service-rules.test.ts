@@ -80,13 +80,14 @@ describe("panel actions and the customer API decide alike", () => {
     expect(viaPanel).toEqual({ ok: false, error: viaApi.body.error });
   });
 
-  it("a short root password is refused by both (API: validation on the field; panel: the domain's rule)", async () => {
+  it("a short root password is refused by both (the same field message: the API's validation, the domain's rule in the panel)", async () => {
     const viaApi = await api("POST", `/vps/${open}/password`, { password: "short" });
     expect(viaApi.status).toBe(400);
     expect(viaApi.body.details).toEqual([{ field: "password", message: "password must be at least 8 characters" }]);
     await t.db.service.update({ where: { id: open }, data: { status: "active" } });
     const viaPanel = await (await panel()).resetVpsPasswordAction(open, "short");
-    expect(viaPanel).toEqual({ ok: false, error: "The root password must be 8 to 128 characters long" });
+    // The same message on the same field as the API's validation detail.
+    expect(viaPanel).toEqual({ ok: false, error: "The root password must be 8 to 128 characters long", fieldErrors: { password: "password must be at least 8 characters" } });
     await t.db.service.update({ where: { id: open }, data: { status: "suspended" } });
   });
 });
