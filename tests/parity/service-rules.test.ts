@@ -24,6 +24,8 @@ let t: TestDb;
 let me: Awaited<ReturnType<typeof customerWithKey>>;
 let restricted: string;
 let open: string;
+let spare: string;
+let imageId: string;
 
 const api = async (method: string, path: string, body?: unknown) =>
   readJson(await dispatchCustomerApi(customerRequest(method, path, { key: me.plaintext, body }), { db: t.db }));
@@ -48,6 +50,8 @@ beforeAll(async () => {
     makeActiveService(t.db, { accountId: me.account.id, productId, locationId: site.location.id, hostname: `pr-${randomUUID().slice(0, 6)}.example.com` });
   restricted = (await made(switchedOff.id)).service.id;
   open = (await made(site.product.id)).service.id;
+  spare = (await made(site.product.id)).service.id;
+  imageId = site.ubuntu.id;
   await t.db.service.update({ where: { id: open }, data: { status: "suspended" } });
 });
 afterAll(async () => {
@@ -89,5 +93,16 @@ describe("panel actions and the customer API decide alike", () => {
     // The same message on the same field as the API's validation detail.
     expect(viaPanel).toEqual({ ok: false, error: "The root password must be 8 to 128 characters long", fieldErrors: { password: "password must be at least 8 characters" } });
     await t.db.service.update({ where: { id: open }, data: { status: "suspended" } });
+  });
+
+  it("cool-downs are shared: a reinstall through the API uses the panel's one, with the same 429 sentence", async () => {
+    const first = await api("POST", `/vps/${spare}/reinstall`, { image_id: imageId, password: "correct-horse-battery" });
+    expect(first.status).toBe(200);
+    const viaPanel = await (await panel()).reinstallVpsAction(spare, imageId, "correct-horse-battery");
+    expect(viaPanel.ok).toBe(false);
+    const again = await api("POST", `/vps/${spare}/reinstall`, { image_id: imageId, password: "correct-horse-battery" });
+    expect(again.status).toBe(429);
+    expect(again.body).toMatchObject({ code: "ACTION_RATE_LIMITED" });
+    expect(viaPanel).toMatchObject({ error: expect.stringMatching(/^Too many reinstalls on this resource \(1 per 5 minutes\); try again in \d+ seconds$/) });
   });
 });

@@ -1,5 +1,7 @@
 "use server";
 
+import { getDb } from "@/lib/db/client";
+import { withCooldown } from "@/lib/cooldowns/with-cooldown";
 import { ACCOUNT_SUSPENDED_MESSAGE, isAccountWritable, can } from "@/lib/accounts/account-permissions";
 import { revalidatePath } from "next/cache";
 import { requireCustomer } from "@/lib/auth/session";
@@ -41,22 +43,25 @@ async function payFromCredit(type: BillingDocumentType, formData: FormData): Pro
       if (choice !== "full" && choice !== "part") throw new DomainError("invalid", "Choose whether to pay the full outstanding amount or part of it.");
       if (!UUID.test(id)) throw new DomainError("not_found", `That ${type} no longer exists.`);
 
-      let amount;
+      let amount: NonNullable<ReturnType<typeof parsePaymentAmount>> | undefined;
       if (choice === "part") {
         if (!typed) throw amountRefusal("Enter the amount to pay, for example 10.00.");
-        amount = parsePaymentAmount(typed.replace(",", "."));
-        if (!amount) throw amountRefusal(`${INVALID_AMOUNT}, for example 10.00.`);
+        const parsed = parsePaymentAmount(typed.replace(",", "."));
+        if (!parsed) throw amountRefusal(`${INVALID_AMOUNT}, for example 10.00.`);
+        amount = parsed;
       }
       const actor = { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" };
+      // The customer API's cool-down for paying this document, shared with POST /{invoices|proformas}/{id}/pay.
+      const cooled = <T>(fn: () => Promise<T>) => withCooldown(getDb(), { bucket: "creditPayment", userId: viewer.user.id, resourceId: id }, new Date(), fn);
       try {
         if (type === "invoice") {
-          const r = await payInvoiceFromCredit(actor, id, { amount });
+          const r = await cooled(() => payInvoiceFromCredit(actor, id, { amount }));
           revalidatePath("/billing", "layout");
           return {
             data: { amount: moneyString(r.payment.amount), currency: r.payment.currency, newBalance: moneyString(r.newBalance), settled: r.invoicePaid, invoice: null },
           };
         }
-        const r = await payProformaFromCredit(actor, id, { amount });
+        const r = await cooled(() => payProformaFromCredit(actor, id, { amount }));
         revalidatePath("/billing", "layout");
         return {
           data: {

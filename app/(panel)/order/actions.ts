@@ -1,5 +1,6 @@
 "use server";
 
+import { withCooldown } from "@/lib/cooldowns/with-cooldown";
 import { redirect } from "next/navigation";
 import { requireCustomer } from "@/lib/auth/session";
 import { parsePanelOrderForm, type TPanelOrderFieldErrors, type TPanelOrderInput } from "@/lib/catalogue/panel-order-schema";
@@ -61,13 +62,19 @@ export async function placeOrderAction(_prev: OrderFormState, formData: FormData
     const viewer = await requireCustomer();
     const membership = viewer.customer!;
     if (!mayPlaceOrders(membership)) throw orderRefusal({ form: ORDERING_NOT_ALLOWED });
-    const placement = await placePanelOrder(
-      { accountId: checked.accountId, userId: viewer.user.id, isOwner: membership.role === "owner" },
-      checked.input,
-      { db: getDb(), now: new Date(), formKey: String(formData.get("idempotencyKey") ?? "") },
-    );
-    if (!placement.ok) throw orderRefusal(placement.fieldErrors);
-    const { order } = placement.placed;
+    const db = getDb();
+    const now = new Date();
+    // The customer API's order cool-down (per user), shared with POST /orders; a refusal gives its use back.
+    const placed = await withCooldown(db, { bucket: "orders", userId: viewer.user.id, resourceId: "" }, now, async () => {
+      const placement = await placePanelOrder(
+        { accountId: checked.accountId, userId: viewer.user.id, isOwner: membership.role === "owner" },
+        checked.input,
+        { db, now, formKey: String(formData.get("idempotencyKey") ?? "") },
+      );
+      if (!placement.ok) throw orderRefusal(placement.fieldErrors);
+      return placement.placed;
+    });
+    const { order } = placed;
     const { invoice, proforma } = currentDocument(order);
     const note = `?ordered=${encodeURIComponent(order.orderNumber)}`;
     if (invoice) redirect(`/billing/invoices/${invoice.id}${note}`);
