@@ -7,7 +7,7 @@ export interface CreditBalance {
 }
 
 /**
- * The caller's own credit balance. Credit is per user (customer-api.md Authentication §3): the
+ * The caller's own credit balance. Credit is per user (the customer API spec Authentication §3): the
  * owner's is the account's; a team member's is that of the account the member owns themselves
  * (the oldest one that is not closed), or zero in the shared account's currency when they own none.
  */

@@ -72,7 +72,7 @@ export type TCreateCustomerApiKeyInput = z.input<typeof ZCreateCustomerApiKeySch
 export type TCreateCustomerApiKey = z.output<typeof ZCreateCustomerApiKeySchema>;
 
 /**
- * The reseller form: its hourly limit must be lower than the account's ceiling (reseller-api.md
+ * The reseller form: its hourly limit must be lower than the account's ceiling (the reseller API spec
  * Limits), which the page knows and passes in; null = no ceiling configured.
  */
 export function makeCreateResellerApiKeySchema({ hourlyCeiling }: { hourlyCeiling: number | null }) {

@@ -10,7 +10,7 @@ function either(permissions: readonly string[]): string {
 }
 
 /**
- * Which scopes a key minted by this user may carry (customer-api.md Authentication §3): the owner
+ * Which scopes a key minted by this user may carry (the customer API spec Authentication §3): the owner
  * all of them, a team member those their account permissions allow. Same rule as the mint.
  */
 export function memberScopeAvailability(permissions: readonly string[] | "all"): ScopeAvailability[] {

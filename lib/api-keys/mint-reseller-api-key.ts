@@ -105,7 +105,7 @@ async function mintInTransaction(
   return { key, plaintext: `${RESELLER_KEY_PREFIX}_${key.lookupId}_${secret}` };
 }
 
-/** A key limit may only be lower than the account's (reseller-api.md Authentication §2 and Limits). */
+/** A key limit may only be lower than the account's (the reseller API spec Authentication §2 and Limits). */
 async function checkHourlyLimit(tx: Tx, requested: number | null | undefined, resellerLimit: number | null): Promise<number | null> {
   if (requested == null) return null;
   if (!Number.isInteger(requested) || requested < 1) {

@@ -1,7 +1,7 @@
 import type { CustomerApiKeyScope } from "./customer-api-key-scopes";
 import type { ResellerApiKeyScope } from "./reseller-api-key-scopes";
 
-// What each scope unlocks, for the key forms (customer-api.md and reseller-api.md, Authentication).
+// What each scope unlocks, for the key forms (the customer API spec and the reseller API spec, Authentication).
 
 export const CUSTOMER_SCOPE_LABELS: Record<CustomerApiKeyScope, { title: string; description: string }> = {
   read: { title: "Read", description: "Every GET request. Always included." },

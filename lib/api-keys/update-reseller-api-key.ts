@@ -12,7 +12,7 @@ export type UpdateResellerApiKeyInput = {
 };
 
 /**
- * Changes a key's label and expiry: the only things that may change (reseller-api.md
+ * Changes a key's label and expiry: the only things that may change (the reseller API spec
  * Authentication §2; scopes are fixed). Another reseller's key is not found; a revoked key
  * stays as it was revoked.
  */

@@ -223,7 +223,7 @@ describe("only accepted calls consume a cool-down", () => {
     expect(await statusOf(c.plaintext, `/machines/${id}/reinstall`)).toBe(202);
   });
 
-  it("a dedicated power call the BMC failed (424) still counts (customer-api.md Errors)", async () => {
+  it("a dedicated power call the BMC failed (424) still counts (the customer API spec Errors)", async () => {
     const id = randomUUID();
     outcomes.set(id, { throws: new ApiError(424, "PROVIDER_ERROR", "The BMC did not complete the power action") });
     for (let i = 0; i < 10; i++) expect(await statusOf(c.plaintext, `/servers/${id}/power`)).toBe(424);

@@ -158,7 +158,7 @@ describe("order of checks", () => {
       success: false,
       error: "Malformed id: expected a UUID",
       code: "BAD_REQUEST",
-      // customer-api.md Errors: the field is always `id`; the message names the parameter.
+      // the customer API spec Errors: the field is always `id`; the message names the parameter.
       details: [{ field: "id", message: "thingId: Must be a UUID" }],
     });
     const id = "9b2f4c1e-3a5d-4e6f-8a7b-0c1d2e3f4a5b";

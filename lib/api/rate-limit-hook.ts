@@ -123,7 +123,7 @@ async function countResellerRequest(subject: Extract<RateLimitSubject, { api: "r
     limit: shown.limit,
     used: shown.used,
     remaining: remainingOf(shown),
-    // "always one hour ahead" (reseller-api.md Limits)
+    // "always one hour ahead" (the reseller API spec Limits)
     reset: unixSeconds(new Date(now.getTime() + HOUR_MS)),
   };
   const headers = {

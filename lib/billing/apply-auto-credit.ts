@@ -5,7 +5,7 @@ import { applyCreditToProforma } from "./apply-credit-to-proforma";
 import type { BillingDocumentType } from "./billing-errors";
 import { lockInvoice, lockProforma } from "./lock-billing-document";
 
-/** customer-api.md "Bodies", Auto-credit: `autoCreditApplied {creditApplied, newBalance, remainingAmount, proformaPaid, invoice}`. */
+/** the customer API spec "Bodies", Auto-credit: `autoCreditApplied {creditApplied, newBalance, remainingAmount, proformaPaid, invoice}`. */
 export interface AutoCreditApplied {
   creditApplied: Prisma.Decimal;
   newBalance: Prisma.Decimal;

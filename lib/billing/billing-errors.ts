@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 
 export { INSUFFICIENT_CREDIT } from "./post-credit-entry";
 
-// The refusals of paying a document from credit (customer-api.md "Bodies", Pay; docs/decisions.md#d29).
+// The refusals of paying a document from credit (the customer API spec "Bodies", Pay; docs/decisions.md#d29).
 // The spec writes the over-payment sentence as `Amount exceeds the outstanding ... balance`; the
 // dots are the document's kind.
 export type BillingDocumentType = "invoice" | "proforma";

@@ -6,7 +6,7 @@ import { settlePaidRenewals } from "./renewals/settle-paid-renewals";
  * What an invoice being paid releases, in the transaction that paid it. An order's invoice
  * activates its order (activatePaidOrder: order `paid`, services `pending` with their cycle
  * starting now, add-ons `active`, `order.paid` for the reseller). Any other service of its items
- * still waiting in `pending_payment` becomes `pending` (customer-api.md States: "document paid" →
+ * still waiting in `pending_payment` becomes `pending` (the customer API spec States: "document paid" →
  * `pending`, then `installing`…). Both steps are conditional updates, so a service or order another
  * transaction already moved on is left alone and reported once. Returns the ids of the services to
  * build; after the commit the caller asks for them with `requestProvisioning(ids)`

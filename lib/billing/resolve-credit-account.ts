@@ -8,7 +8,7 @@ export interface CreditActor {
 }
 
 /**
- * The account whose credit the actor spends. Credit is per user (customer-api.md Authentication
+ * The account whose credit the actor spends. Credit is per user (the customer API spec Authentication
  * §3, the same rule as getCreditBalance): the owner spends the account's credit; a team member
  * spends the credit of the account they own themselves (the oldest one that is not closed), and
  * has none when they own no account (null).

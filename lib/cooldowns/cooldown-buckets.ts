@@ -1,5 +1,5 @@
 /**
- * Customer API cool-downs (customer-api.md "Limits" and the Dedicated row of "Endpoints"): at most
+ * Customer API cool-downs (the customer API spec "Limits" and the Dedicated row of "Endpoints"): at most
  * `max` accepted calls per user and resource in any `windowSeconds`. An endpoint names its bucket in
  * its declaration (`cooldown: "reinstall"`); the resource is its `{id}` path parameter (or the one it
  * names), none for an endpoint without path parameters (then the cool-down is per user).

@@ -5,7 +5,7 @@ import { reserveCooldown } from "./reserve-cooldown";
 
 /**
  * Runs an action under the cool-down of its user and resource: the customer API's dispatcher and
- * the panel's actions share one limit, so neither gets round the other's (customer-api.md Limits:
+ * the panel's actions share one limit, so neither gets round the other's (the customer API spec Limits:
  * "per user plus the resource id"). A use is reserved first, then kept when the action succeeds (or
  * fails with a status its bucket still counts, like the BMC's 424) and given back otherwise. A
  * refusal is a DomainError `rate_limited` ("try again in N seconds").

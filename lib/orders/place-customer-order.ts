@@ -7,7 +7,7 @@ import { loadOrderRecord } from "./order-record";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
 
 export interface PlaceCustomerOrderResult extends PlaceOrderResult {
-  /** What auto-credit paid on the order's document (customer-api.md Bodies, Auto-credit); null when nothing. */
+  /** What auto-credit paid on the order's document (the customer API spec Bodies, Auto-credit); null when nothing. */
   autoCredit: AutoCreditOutcome | null;
 }
 

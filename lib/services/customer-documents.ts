@@ -10,7 +10,7 @@ import type { ScopedService } from "./find-scoped-service-or-throw";
 import { projectsOfServices, type ServiceProjectDoc } from "./projects-of-services";
 import { backendOf, productControls, type PowerVerb } from "./service-controls";
 
-// The customer API's VPS resource and the panel's service document (customer-api.md "VPS", "Service"),
+// The customer API's VPS resource and the panel's service document (the customer API spec "VPS", "Service"),
 // built once here and used by the API and the panel pages alike. snake_case, as the customer API prints.
 
 export interface IpAddressDoc {

@@ -9,7 +9,7 @@ export interface ServiceProjectDoc {
 
 /**
  * The project each service belongs to, as documents report it. Every account has a `default` project
- * holding everything unassigned (customer-api.md Authentication §4), so a service with no project
+ * holding everything unassigned (the customer API spec Authentication §4), so a service with no project
  * reports its account's default one, never null. One query for a whole page (the assigned projects and
  * the accounts' default ones together); only an account that somehow lacks its default costs more.
  */

@@ -4,7 +4,7 @@ import { controlRefusal, LIFECYCLE_TRANSITIONS, lifecycleRefusal, type Control, 
 
 const STATUSES: ServiceStatus[] = ["pending", "pending_payment", "installing", "active", "suspended", "provisioning_failed", "cancelled", "terminated", "fraud"];
 
-// reseller-api.md "States and transitions" with docs/decisions.md#d7, one row per (verb, from): the expected
+// the reseller API spec "States and transitions" with docs/decisions.md#d7, one row per (verb, from): the expected
 // outcome is the next status, or the refusal's status and sentence.
 const LIFECYCLE: Record<LifecycleVerb, Record<ServiceStatus, string>> = {
   suspend: {

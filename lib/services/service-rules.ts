@@ -1,7 +1,7 @@
 import type { ServiceStatus } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 
-// The service state machine (reseller-api.md "States and transitions", customer-api.md "States and
+// The service state machine (the reseller API spec "States and transitions", the customer API spec "States and
 // transitions", docs/decisions.md#d7). Two tables: what the lifecycle verbs do to the stored status, and which
 // controls each status allows. Every API and the panel go through these; tests read them row by row.
 

@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
- * Reseller webhook events (reseller-api.md "Events") and the `data` each carries. Later domain code
+ * Reseller webhook events (the reseller API spec "Events") and the `data` each carries. Later domain code
  * (orders, provisioning, lifecycle) raises them with `recordResellerEvent(tx, …)`; build `data` with the
  * typed builders below so every event of a kind has the same fields.
  */

@@ -1,5 +1,5 @@
 /**
- * Retry schedule (reseller-api.md "Events", docs/decisions.md#d19): after the n-th failed attempt of a round
+ * Retry schedule (the reseller API spec "Events", docs/decisions.md#d19): after the n-th failed attempt of a round
  * the next one is due 60 s × 2^(n-1) later, capped at one hour — 60, 120, 240, 480, 960, 1920, 3600,
  * 3600, … — until ResellerProgramme.webhookMaxAttempts attempts (default 20) have failed; then the
  * delivery is permanently failed until someone re-queues it.

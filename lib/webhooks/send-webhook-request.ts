@@ -5,9 +5,9 @@ import { performance } from "node:perf_hooks";
 import { normalizeHost, type AddressPolicy } from "./address-policy";
 import type { Resolver } from "./resolver";
 
-/** Success = 2xx within this (reseller-api.md Limits). */
+/** Success = 2xx within this (the reseller API spec Limits). */
 export const WEBHOOK_TIMEOUT_MS = 30_000;
-/** Only this much of a response body is read (reseller-api.md Limits). */
+/** Only this much of a response body is read (the reseller API spec Limits). */
 export const WEBHOOK_RESPONSE_READ_LIMIT = 64 * 1024;
 /** How much of what was read is kept on the attempt row. */
 export const WEBHOOK_RESPONSE_SNIPPET_BYTES = 4 * 1024;

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Outbound webhook signing (reseller-api.md "Events", docs/decisions.md#d1): `X-Webhook-Signature:
+ * Outbound webhook signing (the reseller API spec "Events", docs/decisions.md#d1): `X-Webhook-Signature:
  * hmac-sha256=<64 lowercase hex>` = HMAC-SHA256 keyed with the 64 ASCII characters of the reseller's
  * signing secret over the exact raw body sent. The body carries the attempt's timestamp, so every
  * attempt has a new timestamp, body and signature; X-Webhook-Id stays the same.

@@ -71,7 +71,7 @@ describe("every declared customer endpoint", () => {
     });
 
     const uuidParams = endpoint.paramNames.filter((name) => !endpoint.params.shape[name]!.safeParse("not-a-uuid").success);
-    // customer-api.md Errors: `details [{field: id}]` whichever path id is malformed; the message names it.
+    // the customer API spec Errors: `details [{field: id}]` whichever path id is malformed; the message names it.
     it.runIf(uuidParams.length > 0).each(uuidParams)("answers 400 BAD_REQUEST with field id (naming %s) when it is not a uuid", async (name) => {
       const { status, body } = await readJson(
         await call(customerRequest(endpoint.method, pathOf(endpoint.path, name), { key: full.plaintext, body: {} })),

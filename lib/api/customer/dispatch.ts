@@ -14,7 +14,7 @@ export const CUSTOMER_API_BASE_PATH = "/v1";
 export const VPS_MODULE_OFF = "The VPS module is not available";
 
 /**
- * customer-api.md Errors: with native VPS off, `/vps` routes answer 403 FORBIDDEN `The VPS module is
+ * the customer API spec Errors: with native VPS off, `/vps` routes answer 403 FORBIDDEN `The VPS module is
  * not available`; only `/vps/{id}/snapshots*` (and the other modules' routes, `/dedicated/*`) answer
  * FEATURE_DISABLED.
  */
@@ -41,7 +41,7 @@ export const customerApi: ApiSurface<CustomerAuth, CustomerApiKeyScope> = {
   resolveRequestScope: (auth, _endpoint, ctx) => resolveProjectScope(auth, ctx),
   reservedQuery: [PROJECT_QUERY],
   moduleDisabled: customerModuleDisabled,
-  // customer-api.md Errors: a malformed id answers `details [{field: "id"}]` whichever path id it was
+  // the customer API spec Errors: a malformed id answers `details [{field: "id"}]` whichever path id it was
   // (`{id}`, `{snapshotId}`, …); the message names the parameter when it is not the resource's own
   // `{id}`. A path word that is not an id (`{action}`) keeps its own name.
   paramError: (details) => {

@@ -7,7 +7,7 @@ import { freshEd25519Key } from "@/lib/accounts/testing/ssh-key-fixtures";
 import { customerRequest, customerWithKey, mintCustomerKey, readJson } from "../testing/api-test-kit";
 import { dispatchCustomerApi } from "./dispatch";
 
-// customer-api.md Projects group, Authentication §4 and PATCH /services|/vps {projectId}.
+// the customer API spec Projects group, Authentication §4 and PATCH /services|/vps {projectId}.
 
 let t: TestDb;
 const clock = new Date("2026-04-01T10:00:00.000Z");

@@ -1,6 +1,6 @@
 import type { CustomerApiKeyScope } from "@/lib/api-keys/customer-api-key-scopes";
 
-/** customer-api.md Authentication §2, as identity (`GET /`) and the docs present them. */
+/** the customer API spec Authentication §2, as identity (`GET /`) and the docs present them. */
 export const CUSTOMER_SCOPE_DESCRIPTIONS: Record<CustomerApiKeyScope, string> = {
   read: "Every GET (always included)",
   services: "Power, reinstall, password reset, snapshots, backups, plugin actions, SSH keys, withdraw a cancellation",

@@ -7,7 +7,7 @@ import { makeActiveService, makeDedicatedSite, makePendingService, makeVpsSite }
 import { customerRequest, customerWithKey, mintCustomerKey, readJson } from "../testing/api-test-kit";
 import { dispatchCustomerApi } from "./dispatch";
 
-// POST /services/{id}/actions/{action}: customer-api.md "Plugin actions", Authentication §3
+// POST /services/{id}/actions/{action}: the customer API spec "Plugin actions", Authentication §3
 // (PERMISSION_DENIED only here) and the order of evaluation on a VPS action.
 
 let t: TestDb;

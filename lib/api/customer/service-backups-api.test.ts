@@ -4,7 +4,7 @@ import { makeActiveService, makeDedicatedSite } from "@/lib/services/testing/ser
 import { customerWithKey } from "../testing/api-test-kit";
 import { customerVpsFixture } from "../testing/customer-vps-fixture";
 
-// customer-api.md Services group: GET/POST /services/{id}/backups and POST …/backups/{backupId}/restore.
+// the customer API spec Services group: GET/POST /services/{id}/backups and POST …/backups/{backupId}/restore.
 
 const fx = customerVpsFixture({ snapshotLimit: 3, hostnamePrefix: "b" });
 const { call, later, vps } = fx;

@@ -6,7 +6,7 @@ import { listAccountSshKeys } from "@/lib/accounts/list-account-ssh-keys";
 import { customerRequest, customerWithKey, mintCustomerKey, readJson } from "../testing/api-test-kit";
 import { dispatchCustomerApi } from "./dispatch";
 
-// customer-api.md SSH keys group: GET/POST/DELETE /ssh-keys, `projectId` on create, names per project.
+// the customer API spec SSH keys group: GET/POST/DELETE /ssh-keys, `projectId` on create, names per project.
 
 let t: TestDb;
 const clock = new Date("2026-04-01T10:00:00.000Z");

@@ -3,7 +3,7 @@ import { jsonResponse } from "../json-response";
 import type { Reply } from "../reply";
 
 /**
- * Reseller API envelope (reseller-api.md "Envelope"):
+ * Reseller API envelope (the reseller API spec "Envelope"):
  * - success `{success: true, data, message?}`, lists add `pagination`, products add `currency`;
  * - refusal `{success: false, error: <sentence>, message?}` (`message`, the same text, on
  *   platform-handler errors: the 5xx the platform itself raises);

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Reseller request signing (reseller-api.md Authentication §5, docs/decisions.md#d1 to #d3).
+ * Reseller request signing (the reseller API spec Authentication §5, docs/decisions.md#d1 to #d3).
  *
  * - `X-Reseller-Signature: hmac-sha256=<64 lowercase hex>`.
  * - digest = HMAC-SHA256(key = the 64 ASCII characters of the signing secret, not their decoded

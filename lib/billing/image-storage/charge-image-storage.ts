@@ -11,7 +11,7 @@ import { raiseRecurringDocument, type RecurringDocument } from "../renewals/rais
 import { DAY_MS, loadRenewalSettings } from "../renewals/renewal-settings";
 
 // Custom images are billed per GiB of their virtual size per month, prorated by the day
-// (customer-api.md Limits), at PlatformSettings.imageStoragePrice (base currency; null or 0: not
+// (the customer API spec Limits), at PlatformSettings.imageStoragePrice (base currency; null or 0: not
 // charged). Each calendar month is billed after it ends, once per account: one document with a line
 // per image held during it, for the days it was held (a day counts when the image existed at any
 // time of it, so a deletion stops the charge from the next day).

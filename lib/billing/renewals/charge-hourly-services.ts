@@ -16,7 +16,7 @@ export interface HourlyChargeOutcome {
 }
 
 /**
- * Hourly services (customer-api.md: "charged from credit without a document"): the whole hours
+ * Hourly services (the customer API spec: "charged from credit without a document"): the whole hours
  * used since the last charge (`hourlyChargedUntil`, first from `deliveredAt`) at the service's hourly
  * rate (4 places), taken from the account's credit through postCreditEntry (`hourly_charge` ledger
  * row) in the transaction that moves `hourlyChargedUntil` on — conditional on it being where it was
@@ -25,7 +25,7 @@ export interface HourlyChargeOutcome {
  * minor unit, less what the hours charged before cost, rounded the same way, so no run's rounding
  * is carried into the next (docs/decisions.md). The part of an hour not yet over, or hours whose
  * charge rounds to nothing yet, wait for the next run. Suspended services are still billed
- * (reseller-api.md: suspended is "still billed"). When the credit cannot pay the charge nothing is
+ * (the reseller API spec: suspended is "still billed"). When the credit cannot pay the charge nothing is
  * charged and an active service is suspended with reason `credit_exhausted`; the hours stay owed,
  * and once a later run can charge them the service is unsuspended.
  */

@@ -9,7 +9,7 @@ export { RENEW_CANCELLATION_SCHEDULED, RENEW_NO_DUE_DATE, RENEW_NOT_HOURLY, RENE
 export const RENEWAL_PENDING = "A document for this service is awaiting payment; pay it before requesting a renewal";
 
 /**
- * `POST /services/{id}/renew` (customer-api.md: "billing; active non-hourly only; refused while a
+ * `POST /services/{id}/renew` (the customer API spec: "billing; active non-hourly only; refused while a
  * document is awaiting payment"): raises the renewal document of the service's next period now,
  * whatever the lead time, through raiseRenewal (same numbering, VAT, auto-credit and the unique
  * service + period claim as the nightly run). Refusals: not active 403; hourly, no period,

@@ -5,7 +5,7 @@ import type { DedicatedServer } from "@/lib/generated/prisma/client";
 import { addressDocsOf, billingDoc, cancellationDoc, failureDoc, primaryIpOf, projectOfService, specsDoc, type ActiveJobDoc, type DocumentOptions, type IpAddressDoc, type VpsDoc } from "../customer-documents";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 
-// The customer API's dedicated server resource (customer-api.md "Dedicated server"): list rows carry
+// The customer API's dedicated server resource (the customer API spec "Dedicated server"): list rows carry
 // `hardware` once a server is bound; the detail read adds location, datacenter, provisioning,
 // os_installation and features. Shared by the API and the panel's dedicated page.
 

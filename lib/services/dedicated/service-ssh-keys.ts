@@ -9,7 +9,7 @@ export const SSH_KEYS_DEDICATED_ONLY = "SSH keys are managed here for dedicated 
 export const SSH_KEY_NOT_FOUND = "SSH key not found";
 export const SSH_KEY_ALREADY_ATTACHED = "This key is already attached to the service";
 
-/** reseller-api.md "Other records": SSH key. */
+/** the reseller API spec "Other records": SSH key. */
 export interface ServiceSshKeyRow {
   id: string;
   name: string;

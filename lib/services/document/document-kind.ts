@@ -1,6 +1,6 @@
 import type { ProductKind } from "@/lib/generated/prisma/client";
 
-/** reseller-api.md "Service document" `kind` values (no plugin products exist yet). */
+/** the reseller API spec "Service document" `kind` values (no plugin products exist yet). */
 export type DocumentKind = "dedicated" | "vps" | "ip-transit" | "colocation" | "game" | "plugin" | "generic";
 
 export function documentKindOf(kind: ProductKind): DocumentKind {

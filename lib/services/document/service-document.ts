@@ -12,7 +12,7 @@ import { changeContext, type ChangeBuyer } from "../changes/service-change-conte
 import { optionsSection, upgradesSection, type OptionsSection, type UpgradesSection } from "../changes/reseller-change-sections";
 import { transitSelfService } from "./transit-config";
 
-/** reseller-api.md "Service document" `features`: render a panel only when true. */
+/** the reseller API spec "Service document" `features`: render a panel only when true. */
 export interface DocumentFeatures {
   power: boolean;
   console: boolean;

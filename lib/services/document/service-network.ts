@@ -4,7 +4,7 @@ import { findServiceMachine } from "../find-service-machine";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { documentKindOf, type DocumentKind } from "./document-kind";
 
-/** reseller-api.md "Service document": the `network` section, also `GET /services/{id}/network`. */
+/** the reseller API spec "Service document": the `network` section, also `GET /services/{id}/network`. */
 export interface NetworkSection {
   kind: DocumentKind;
   subnets: { cidr: string; version: 4 | 6; gateway: string | null }[];

@@ -13,7 +13,7 @@ import { trafficToDate, vpsSeries, type VpsSeriesPoint } from "../samples/stats-
 
 export const GAME_STATS_REFUSED = "Statistics are not available for game servers";
 
-/** Native VPS stats (reseller-api.md "Stats"): every figure that cannot be read is null, never 0. */
+/** Native VPS stats (the reseller API spec "Stats"): every figure that cannot be read is null, never 0. */
 export interface VpsStatsDoc {
   platform: "native";
   collecting: boolean;

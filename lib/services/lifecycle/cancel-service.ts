@@ -10,7 +10,7 @@ export const NOTHING_TO_WITHDRAW = "No cancellation is scheduled for this servic
 export type CancelResult = { immediate: true } | { cancellation_scheduled_date: string };
 
 /**
- * The customer's cancellation (customer-api.md "States and transitions"): accepted for `active` and
+ * The customer's cancellation (the customer API spec "States and transitions"): accepted for `active` and
  * `provisioning_failed` only (400 otherwise). A failed service is terminated at once and its unpaid
  * invoice or proforma cancelled; an active one is terminated at once with `immediate`, else it stays
  * active with `cancellationScheduledDate` = its next due date (the end of the paid period), and the

@@ -16,8 +16,8 @@ export const IMAGE_NOT_FOUND = "OS image not found";
 export const IMAGE_NOT_OFFERED = "OS image is not available for this product";
 
 /**
- * Re-images the machine with one of the product's images (reseller-api.md "Retry, lifecycle notes",
- * customer-api.md Bodies): unknown image 404; native VPS: not offered by the product or disabled → 409;
+ * Re-images the machine with one of the product's images (the reseller API spec "Retry, lifecycle notes",
+ * the customer API spec Bodies): unknown image 404; native VPS: not offered by the product or disabled → 409;
  * dedicated: an image not linked to the product (or disabled) is not one of its images at all → 404,
  * a reinstall already running → 409. Native VPS needs the new root password (8+, checked by the
  * endpoint, and here before any look-up); a dedicated server takes it when given (the reseller API

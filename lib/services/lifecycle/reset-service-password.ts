@@ -26,7 +26,7 @@ export interface PasswordOutcome {
 /**
  * Sets the root password. Native VPS: through the guest agent; the machine must be running (409).
  * Dedicated: the provisioning controller rebuilds the server with its installed image and the new
- * password (customer-api.md: "rebuilds the server and erases data"); refused while an install runs.
+ * password (the customer API spec: "rebuilds the server and erases data"); refused while an install runs.
  */
 export async function resetServicePassword(ctx: BackendContext, service: ScopedService, password: string | null): Promise<PasswordOutcome> {
   assertServiceControl(service, "password");

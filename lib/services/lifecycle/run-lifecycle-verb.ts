@@ -11,7 +11,7 @@ import { LIFECYCLE_TRANSITIONS, lifecycleRefusal, SERVICE_NOT_FOUND, type Lifecy
 import { allocationLabel, giveBack } from "../provisioning/provisioning-steps";
 import { closeRenewalsOfEndedService } from "@/lib/billing/renewals/close-renewals-of-ended-service";
 
-/** reseller-api.md "Other records": Lifecycle result. */
+/** the reseller API spec "Other records": Lifecycle result. */
 export interface LifecycleResult {
   serviceId: string;
   status: "suspended" | "active" | "terminated";

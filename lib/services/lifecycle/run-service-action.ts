@@ -11,7 +11,7 @@ import { changeServicePower } from "./change-service-power";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
 
 /**
- * The generic `POST /services/{id}/actions/{action}` verbs (customer-api.md "Plugin actions").
+ * The generic `POST /services/{id}/actions/{action}` verbs (the customer API spec "Plugin actions").
  * Only the native providers exist, so the verb catalogue is theirs:
  * - power: `start`, `stop`, `restart` (and the aliases `shutdown`, `reboot`) — the same work as
  *   `POST /services/{id}/power/{action}`;
@@ -64,7 +64,7 @@ function entryOrThrow(action: string): ActionEntry {
 }
 
 /**
- * The refusals that come before the cool-down (customer-api.md order of evaluation): the verb is
+ * The refusals that come before the cool-down (the customer API spec order of evaluation): the verb is
  * known and offered (400 / 403), the service has remote controls (400), billing state (403),
  * capabilities (403). Returns whether the verb is a power action (which consumes the power cool-down).
  */
@@ -81,9 +81,9 @@ export type ServiceActionResult = Record<string, unknown>;
 
 /**
  * A failing provider flow is 503 PROVIDER_ERROR on the generic actions route, whatever the backend
- * (customer-api.md Bodies): the controller's 424 becomes 503 there. The route applies this after it
+ * (the customer API spec Bodies): the controller's 424 becomes 503 there. The route applies this after it
  * has settled the power cool-down with the refusal as `runServiceAction` threw it, so the failed
- * attempt still counts like a 424 on every other power route (customer-api.md Errors).
+ * attempt still counts like a 424 on every other power route (the customer API spec Errors).
  */
 export function providerFlowRefusal(error: unknown): unknown {
   const mapped = backendRefusal(error);

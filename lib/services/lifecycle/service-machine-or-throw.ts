@@ -3,7 +3,7 @@ import type { ServiceStatus } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { findServiceMachine, type ServiceMachine } from "../find-service-machine";
 
-/** customer-api.md Errors, 404: the service id is valid but no machine exists yet. */
+/** the customer API spec Errors, 404: the service id is valid but no machine exists yet. */
 export const NO_INSTANCE_YET = "No VPS instance is linked to this service yet";
 export const STILL_BUILDING = "The server is still being built";
 

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/lib/db/client";
 
-// The Traffic document (reseller-api.md "Traffic"; the customer API's `/dedicated/{id}/traffic` answers
+// The Traffic document (the reseller API spec "Traffic"; the customer API's `/dedicated/{id}/traffic` answers
 // the same): rates in bits per second from the five-minute samples, daily byte totals, a summary and
 // the month to date.
 

@@ -7,7 +7,7 @@ import { NO_REMOTE_CONTROLS } from "../lifecycle/change-service-power";
 import { assertControlAllowed } from "../service-rules";
 import { createVpsSnapshot, deleteVpsSnapshot, listVpsSnapshots, revertVpsSnapshot, SNAPSHOTS_NOT_OFFERED, type SnapshotList } from "./vps-snapshots";
 
-// The reseller API's backups routes (reseller-api.md "Retry, lifecycle notes"): native VPS backups
+// The reseller API's backups routes (the reseller API spec "Retry, lifecycle notes"): native VPS backups
 // are the VPS's snapshots; a dedicated server lists none and refuses creation with 400.
 
 export const DEDICATED_NO_BACKUPS = "Backups are not available for dedicated servers";

@@ -10,7 +10,7 @@ import type { ScopedService } from "../find-scoped-service-or-throw";
 import { serviceMachineOrThrow } from "../lifecycle/service-machine-or-throw";
 import { assertControlAllowed } from "../service-rules";
 
-/** customer-api.md Bodies: the name pattern; docs/decisions.md#d32: `auto-` and `system-` are reserved (any case). */
+/** the customer API spec Bodies: the name pattern; docs/decisions.md#d32: `auto-` and `system-` are reserved (any case). */
 export const SNAPSHOT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
 export const RESERVED_SNAPSHOT_PREFIXES = ["auto-", "system-"] as const;
 
@@ -60,7 +60,7 @@ async function vmOf(ctx: BackendContext, service: ScopedService) {
   return machine.vm;
 }
 
-/** Snapshot refusals as customer-api.md Errors tells them (409 for a held disk lock). */
+/** Snapshot refusals as the customer API spec Errors tells them (409 for a held disk lock). */
 function snapshotRefusal(error: unknown): unknown {
   if (error instanceof BackendError && error.code === "conflict") return new DomainError("conflict", DISK_JOB_RUNNING);
   if (error instanceof BackendError && error.code === "not_found") return new DomainError("conflict", SNAPSHOT_MISSING_ON_HOST);

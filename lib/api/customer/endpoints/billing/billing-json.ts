@@ -8,7 +8,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { INVALID_AMOUNT, parsePaymentAmount } from "@/lib/billing/billing-errors";
 import { moneyString } from "@/lib/format/money-string";
 
-// How invoices, proformas and credit payments read in the customer API (customer-api.md
+// How invoices, proformas and credit payments read in the customer API (the customer API spec
 // "Resources": detail reads add paid_amount, remaining_amount, settled; docs/decisions.md#d28: list rows
 // carry id, number, status, total, currency and dates). Money is a decimal string.
 
@@ -156,7 +156,7 @@ export const autoCreditAppliedSchema = z.object({
   invoice: z.object({ invoice_number: z.string(), status: z.string() }).nullable(),
 });
 
-/** `autoCreditApplied` of an order response (customer-api.md "Bodies", Auto-credit), from applyAutoCredit's `applied`. */
+/** `autoCreditApplied` of an order response (the customer API spec "Bodies", Auto-credit), from applyAutoCredit's `applied`. */
 export function autoCreditAppliedJson(a: AutoCreditApplied): z.infer<typeof autoCreditAppliedSchema> {
   return {
     creditApplied: moneyString(a.creditApplied),

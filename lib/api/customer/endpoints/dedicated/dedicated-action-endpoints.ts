@@ -13,7 +13,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import type { CustomerAuth } from "../../customer-auth";
 import { findCustomerDedicatedOrThrow, guardVpsAction, requestBackend } from "../services/customer-service-scope";
 
-// customer-api.md Endpoints, Dedicated row: power `on|off|restart` (`start|stop|reboot` accepted,
+// the customer API spec Endpoints, Dedicated row: power `on|off|restart` (`start|stop|reboot` accepted,
 // 10 per minute, 424 when the controller does not complete it, which still counts), reinstall (1 per
 // 5 min, erases data, account SSH keys installed), password (1 per 10 min, rebuilds the server).
 // The cool-downs are the service's own `power`, `reinstall` and `passwordReset` counters, shared with

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
 
-// customer-api.md Bodies: `POST /custom-images` takes `{name, sourceUrl, sha256, osFamily?}`. The
+// the customer API spec Bodies: `POST /custom-images` takes `{name, sourceUrl, sha256, osFamily?}`. The
 // snake_case names the API answered with first (`source_url`, `source_sha256`, `os_family`, also the
 // fields of the image row) stay accepted as aliases; one field given both ways with different values is 400.
 

@@ -3,7 +3,7 @@ import { apiBillingCycle } from "@/lib/pricing";
 import { currentDocument, serviceIp, type OrderRecord } from "@/lib/orders";
 import { moneyString } from "@/lib/format/money-string";
 
-// The customer API's order shapes (customer-api.md "Order"): snake_case, money as decimal strings.
+// The customer API's order shapes (the customer API spec "Order"): snake_case, money as decimal strings.
 
 const itemSchema = z.object({
   id: z.string(),

@@ -4,7 +4,7 @@ import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-
 import { defineEndpoint } from "../../define-endpoint";
 import { customerServiceScope, requestBackend } from "./customer-service-scope";
 
-// customer-api.md lists `GET /services/{id}/stats` without a shape: it is the platform's one stats
+// the customer API spec lists `GET /services/{id}/stats` without a shape: it is the platform's one stats
 // document (lib/services/document/service-stats.ts), the same the reseller API and /dedicated/{id}/stats give.
 export const STATS_DESCRIPTION =
   "Native VPS: `{platform: native, collecting, stats {status, cpu, memory, disk, network}, series[]}` (every figure that cannot be read is `null`, " +

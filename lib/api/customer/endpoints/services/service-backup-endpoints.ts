@@ -6,7 +6,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import { snapshotJson, snapshotSchema } from "../vps/vps-snapshot-endpoints";
 import { customerServiceScope, requestBackend } from "./customer-service-scope";
 
-// customer-api.md Services group: the backups routes on /services/{id}. For a native VPS they are the
+// the customer API spec Services group: the backups routes on /services/{id}. For a native VPS they are the
 // VPS's snapshots (the same functions and rules as /vps/{id}/snapshots); a dedicated server lists none.
 
 const RULES =

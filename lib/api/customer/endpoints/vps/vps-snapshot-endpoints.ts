@@ -27,7 +27,7 @@ export const snapshotSchema = z.object({
   completed_at: z.string().nullable(),
 });
 
-/** customer-api.md "VPS snapshot row". */
+/** the customer API spec "VPS snapshot row". */
 export function snapshotJson(s: SnapshotView): z.infer<typeof snapshotSchema> {
   return {
     id: s.id,

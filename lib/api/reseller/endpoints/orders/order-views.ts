@@ -3,7 +3,7 @@ import { apiBillingCycle, roundMoney } from "@/lib/pricing";
 import { currentDocument, provisioningStatusOf, serviceIp, type OrderRecord } from "@/lib/orders";
 import { moneyString } from "@/lib/format/money-string";
 
-// The reseller API's order shapes (reseller-api.md "Order result", "Order row", "Retry result").
+// The reseller API's order shapes (the reseller API spec "Order result", "Order row", "Retry result").
 // Money: JSON numbers in the result and replay bodies, decimal strings in the snake_case rows.
 
 const num = (d: { toNumber(): number }) => d.toNumber();

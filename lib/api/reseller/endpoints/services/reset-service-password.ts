@@ -24,7 +24,7 @@ export const resetServicePassword = defineEndpoint({
   ]),
   async handler({ auth, db, now, params, body }) {
     const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    // Dedicated ignores a sent password (reseller-api.md lifecycle notes) and answers a generated one.
+    // Dedicated ignores a sent password (the reseller API spec lifecycle notes) and answers a generated one.
     const password = backendOf(service.product) === "vps" ? vpsRootPasswordOrThrow(body.password) : null;
     const outcome = await resetPassword(requestBackend(db, now), service, password);
     if (outcome.method === "automated" && outcome.password) {

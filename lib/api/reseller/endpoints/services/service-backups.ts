@@ -19,7 +19,7 @@ const backupRow = z.object({
   created_at: z.string(),
 });
 
-/** reseller-api.md "Native VPS snapshot row (backups routes)". */
+/** the reseller API spec "Native VPS snapshot row (backups routes)". */
 export function backupRowJson(s: SnapshotView): z.infer<typeof backupRow> {
   return {
     id: s.id,

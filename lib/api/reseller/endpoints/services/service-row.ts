@@ -51,7 +51,7 @@ export async function serviceRows(db: Db, services: ScopedService[], now: Date =
 }
 
 /**
- * `wholesaleAmount` is in the base currency (reseller-api.md Service), while a service bills in its
+ * `wholesaleAmount` is in the base currency (the reseller API spec Service), while a service bills in its
  * account's currency (invoice and saved_method modes quote in it). One rate per foreign currency on
  * the page, in force now; without a rate on file the figure stays as billed (convert's fallback).
  */

@@ -4,7 +4,7 @@ import { issuesToDetails } from "../../../request-input";
 
 
 /**
- * A native VPS's new root password (reseller-api.md: 8+ on reinstall and password reset). Whether one
+ * A native VPS's new root password (the reseller API spec: 8+ on reinstall and password reset). Whether one
  * is needed depends on the service's backend (dedicated ignores it), so the endpoints check it once the
  * service is known, with the validation envelope and before any other look-up (docs/decisions.md#d20).
  */
