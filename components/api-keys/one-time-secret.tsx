@@ -1,15 +1,18 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 
 /**
  * A freshly minted key, shown once: the page keeps only its hash. Focus moves here so keyboard
- * and screen-reader users land on it; "Done" is the only way on, and says the key is gone after.
+ * and screen-reader users land on it; "Done" is the only way on (back to `doneHref`, the key list),
+ * and says the key is gone after.
  */
-export function OneTimeSecret({ label, secret, children, onDone }: { label: string; secret: string; children?: React.ReactNode; onDone: () => void }) {
+export function OneTimeSecret({ label, secret, children, doneHref }: { label: string; secret: string; children?: React.ReactNode; doneHref: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  const router = useRouter();
 
   useEffect(() => {
     ref.current?.focus({ preventScroll: true });
@@ -38,7 +41,7 @@ export function OneTimeSecret({ label, secret, children, onDone }: { label: stri
       </div>
       {children}
       <div className="flex justify-end">
-        <Button onClick={onDone}>I have copied the key</Button>
+        <Button onClick={() => router.push(doneHref)}>I have copied the key</Button>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/layout/app-shell";
+import { ApiKeyTable } from "@/components/api-keys/api-key-table";
 import { NoKeysActions } from "@/components/api-keys/no-keys-actions";
 import { RevokedKeys } from "@/components/api-keys/revoked-keys";
 import { Alert } from "@/components/ui/alert";
@@ -16,7 +17,7 @@ import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { getPlatformSwitches } from "@/lib/platform/platform-switches";
 import { CreateCustomerKeyForm } from "./create-key-form";
-import { CustomerKeyTable } from "./customer-key-table";
+import { revokeCustomerApiKeyAction } from "./actions";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -108,7 +109,21 @@ export default async function CustomerApiKeysPage({ searchParams }: { searchPara
               {live.length === 0 ? (
                 <EmptyState title="Every key is revoked">Create a new key to use the API again.</EmptyState>
               ) : (
-                <CustomerKeyTable keys={live} now={now} viewerId={viewer.user.id} isOwner={isOwner} />
+                <ApiKeyTable
+                  keys={live}
+                  now={now}
+                  columns={[{ header: "Project", cell: (k) => (k.project ? k.project.name : <span className="text-neutral-400">Every project</span>) }]}
+                  note={(k) =>
+                    k.ipAllowlist.length > 0 && (
+                      <p className="mt-1 text-xs text-neutral-500" title={k.ipAllowlist.join("\n")}>
+                        Only from {k.ipAllowlist.length === 1 ? <span className="font-mono">{k.ipAllowlist[0]}</span> : `${k.ipAllowlist.length} addresses`}
+                      </p>
+                    )
+                  }
+                  createdBy={(k) => (isOwner && k.createdBy.id !== viewer.user.id ? k.createdBy.name || k.createdBy.email : null)}
+                  revoke={revokeCustomerApiKeyAction}
+                  revokeConsequence="every request made with it is refused with 401."
+                />
               )}
             </Card>
           )

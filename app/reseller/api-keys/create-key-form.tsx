@@ -1,11 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { KeyForm } from "@/components/api-keys/key-form";
+import { KeyExpiryField, keyFormValues, KeyLabelField, KeyScopesField } from "@/components/api-keys/key-form-fields";
 import { OneTimeSecret } from "@/components/api-keys/one-time-secret";
-import { ScopeCheckboxes } from "@/components/api-keys/scope-checkboxes";
 import { useKeyForm } from "@/components/api-keys/use-key-form";
 import { SelectField } from "@/components/ui/form-field";
 import { Field } from "@/components/ui/input";
@@ -16,11 +15,7 @@ import { createResellerApiKeyAction } from "./actions";
 
 export type CustomerChoice = { id: string; externalCustomerId: string; name: string | null; email: string | null };
 
-function formValues(data: FormData): TCreateResellerApiKeyInput {
-  const text = (name: string) => String(data.get(name) ?? "");
-
-  return { label: text("label"), scopes: data.getAll("scopes").map(String) as TCreateResellerApiKeyInput["scopes"], expiresOn: text("expiresOn"), hourlyLimit: text("hourlyLimit"), customerId: text("customerId") };
-}
+const formValues = (data: FormData) => keyFormValues<TCreateResellerApiKeyInput>(data, ["label", "expiresOn", "hourlyLimit", "customerId"]);
 
 export function CreateResellerKeyForm({
   hourlyCeiling,
@@ -37,11 +32,10 @@ export function CreateResellerKeyForm({
   const [selected, setSelected] = useState<string[]>(["read"]);
   const [customerId, setCustomerId] = useState("");
   const { formRef, submit, errors, error, created, pending, clear } = useKeyForm({ schema, values: formValues, action: createResellerApiKeyAction });
-  const router = useRouter();
 
   if (created) {
     return (
-      <OneTimeSecret label={created.label} secret={created.plaintext} onDone={() => router.push("/reseller/api-keys")}>
+      <OneTimeSecret label={created.label} secret={created.plaintext} doneHref="/reseller/api-keys">
         <p className="text-sm text-neutral-600">
           Scopes: <span className="font-mono text-xs text-neutral-800">{created.scopes.join(", ")}</span>. Requests that change something also need
           an <code className="font-mono text-xs text-neutral-800">X-Reseller-Signature</code> made with your{" "}
@@ -60,16 +54,7 @@ export function CreateResellerKeyForm({
   return (
     <KeyForm label="Create a reseller API key" formRef={formRef} onSubmit={submit} error={error} pending={pending} cancelHref="/reseller/api-keys">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Label"
-          name="label"
-          autoFocus
-          maxLength={100}
-          placeholder="e.g. WHMCS module"
-          hint="Where the key is used. You can rename it later."
-          error={errors.label}
-          onChange={clear("label")}
-        />
+        <KeyLabelField placeholder="e.g. WHMCS module" hint="Where the key is used. You can rename it later." error={errors.label} onEdit={clear("label")} />
         <SelectField
           label="Bound to a customer (optional)"
           name="customerId"
@@ -98,9 +83,7 @@ export function CreateResellerKeyForm({
         </SelectField>
       </div>
 
-      <ScopeCheckboxes
-        name="scopes"
-        legend="Scopes"
+      <KeyScopesField
         hint="Fixed for the key's life: to change them later, create a new key. A key with nothing ticked gets read alone."
         options={RESELLER_API_KEY_SCOPES.map((scope) => ({
           value: scope,
@@ -108,11 +91,9 @@ export function CreateResellerKeyForm({
           disabledReason: bound && CUSTOMER_BOUND_FORBIDDEN_SCOPES.includes(scope) ? "Not available on a key bound to a customer." : null,
         }))}
         selected={selected}
-        onChange={(next) => {
-          setSelected(next);
-          clear("scopes")();
-        }}
+        onSelect={setSelected}
         error={errors.scopes}
+        onEdit={clear("scopes")}
       />
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -125,14 +106,11 @@ export function CreateResellerKeyForm({
           error={errors.hourlyLimit}
           onChange={clear("hourlyLimit")}
         />
-        <Field
-          label="Expires on (optional)"
-          name="expiresOn"
-          type="date"
-          min={today}
+        <KeyExpiryField
+          today={today}
           hint="The key stops working at the end of that day (UTC). It keeps its slot until revoked."
           error={errors.expiresOn}
-          onChange={clear("expiresOn")}
+          onEdit={clear("expiresOn")}
         />
       </div>
     </KeyForm>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/layout/app-shell";
+import { ApiKeyTable } from "@/components/api-keys/api-key-table";
 import { NoKeysActions } from "@/components/api-keys/no-keys-actions";
 import { RevokedKeys } from "@/components/api-keys/revoked-keys";
 import { Alert } from "@/components/ui/alert";
@@ -15,7 +16,8 @@ import { listResellerApiKeys } from "@/lib/api-keys/list-reseller-api-keys";
 import { requireReseller } from "@/lib/auth/session";
 import { listResellerCustomers } from "@/lib/resellers/customers/list-reseller-customers";
 import { CreateResellerKeyForm } from "./create-key-form";
-import { ResellerKeyTable } from "./reseller-key-table";
+import { revokeResellerApiKeyAction } from "./actions";
+import { EditKeyButton } from "./edit-key-button";
 import { RevokeAllButton } from "./revoke-all-button";
 
 export const metadata: Metadata = { title: "API keys" };
@@ -127,7 +129,33 @@ export default async function ResellerApiKeysPage({ searchParams }: { searchPara
               {live.length === 0 ? (
                 <EmptyState title="Every key is revoked">Create a new key to use the reseller API again.</EmptyState>
               ) : (
-                <ResellerKeyTable keys={live} now={now} today={today} />
+                <ApiKeyTable
+                  keys={live}
+                  now={now}
+                  columns={[
+                    {
+                      header: "Customer",
+                      cell: (k) =>
+                        k.customer ? (
+                          <>
+                            <span className="font-mono text-xs text-neutral-800">{k.customer.externalCustomerId}</span>
+                            {k.customer.name && <span className="block text-xs text-neutral-500">{k.customer.name}</span>}
+                          </>
+                        ) : (
+                          <span className="text-neutral-400">Every customer</span>
+                        ),
+                    },
+                    {
+                      header: "Limit / hour",
+                      className: "tabular-nums",
+                      cell: (k) => (k.hourlyLimit !== null ? k.hourlyLimit.toLocaleString("en-GB") : <span className="text-neutral-400">Account&apos;s</span>),
+                    },
+                  ]}
+                  createdFrom="2xl"
+                  actions={(k) => <EditKeyButton keyId={k.id} label={k.label} expiresOn={k.expiresAt ? utcDayOf(k.expiresAt) : ""} scopes={k.scopes} today={today} />}
+                  revoke={revokeResellerApiKeyAction}
+                  revokeConsequence="requests made with it get 401 and its slot is freed."
+                />
               )}
             </Card>
           )
