@@ -1,6 +1,7 @@
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { Prisma, type InvoiceStatus } from "@/lib/generated/prisma/client";
 import { InvoiceStatus as InvoiceStatuses } from "@/lib/generated/prisma/enums";
+import { documentListArgs } from "./document-list-args";
 
 export const INVOICE_STATUSES = Object.values(InvoiceStatuses) as InvoiceStatus[];
 
@@ -26,15 +27,9 @@ export async function listInvoices(
   options: { db?: DbOrTx } = {},
 ): Promise<{ invoices: InvoiceRow[]; total: number; stats: InvoiceStats }> {
   const db = options.db ?? getDb();
-  const where: Prisma.InvoiceWhereInput = { accountId: owner.accountId, ...(filter.status ? { status: filter.status } : {}) };
+  const { where, findMany } = documentListArgs(owner, filter);
   const [invoices, total, groups] = await Promise.all([
-    db.invoice.findMany({
-      where,
-      orderBy: [{ issuedAt: "desc" }, { number: "desc" }],
-      skip: (filter.page - 1) * filter.limit,
-      take: filter.limit,
-      select: ROW,
-    }),
+    db.invoice.findMany({ ...findMany, select: ROW }),
     db.invoice.count({ where }),
     db.invoice.groupBy({ by: ["status"], where: { accountId: owner.accountId }, _count: { _all: true }, _sum: { total: true, paidAmount: true } }),
   ]);

@@ -1,6 +1,7 @@
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import type { Prisma, ProformaStatus } from "@/lib/generated/prisma/client";
 import { ProformaStatus as ProformaStatuses } from "@/lib/generated/prisma/enums";
+import { documentListArgs } from "./document-list-args";
 
 export const PROFORMA_STATUSES = Object.values(ProformaStatuses) as ProformaStatus[];
 
@@ -24,16 +25,7 @@ export async function listProformas(
   options: { db?: DbOrTx } = {},
 ): Promise<{ proformas: ProformaRow[]; total: number }> {
   const db = options.db ?? getDb();
-  const where: Prisma.ProformaWhereInput = { accountId: owner.accountId, ...(filter.status ? { status: filter.status } : {}) };
-  const [proformas, total] = await Promise.all([
-    db.proforma.findMany({
-      where,
-      orderBy: [{ issuedAt: "desc" }, { number: "desc" }],
-      skip: (filter.page - 1) * filter.limit,
-      take: filter.limit,
-      select: ROW,
-    }),
-    db.proforma.count({ where }),
-  ]);
+  const { where, findMany } = documentListArgs(owner, filter);
+  const [proformas, total] = await Promise.all([db.proforma.findMany({ ...findMany, select: ROW }), db.proforma.count({ where })]);
   return { proformas, total };
 }
