@@ -26,3 +26,8 @@ export interface CustomerAuth {
   /** The project this request is narrowed to (bound project, or `X-Project-Id` / `?project=`). */
   project: (ProjectRef & { bound: boolean }) | null;
 }
+
+/** The caller as the credit rules see it (credit is per user: the owner spends the account's). */
+export function creditActorOf(auth: Pick<CustomerAuth, "accountId" | "user" | "role">): { accountId: string; userId: string; isOwner: boolean } {
+  return { accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner" };
+}

@@ -5,7 +5,6 @@ import type { InvoiceDetail, ProformaDetail } from "@/lib/billing/get-billing-do
 import type { InvoiceRow } from "@/lib/billing/list-invoices";
 import type { ProformaRow } from "@/lib/billing/list-proformas";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { INVALID_AMOUNT, parsePaymentAmount } from "@/lib/billing/billing-errors";
 import { moneyString } from "@/lib/format/money-string";
 
 // How invoices, proformas and credit payments read in the customer API (the customer API spec
@@ -166,17 +165,3 @@ export function autoCreditAppliedJson(a: AutoCreditApplied): z.infer<typeof auto
     invoice: a.invoice ? { invoice_number: a.invoice.number, status: a.invoice.status } : null,
   };
 }
-
-/** The body of both pay endpoints: `{}` pays the whole outstanding amount, `{amount}` part of it. */
-export const payBodySchema = z.object({
-  amount: z
-    .union([z.string(), z.number()], { error: "amount must be a decimal string or number" })
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const amount = parsePaymentAmount(value);
-      if (!amount) ctx.addIssue({ code: "custom", message: INVALID_AMOUNT });
-      return amount ?? undefined;
-    })
-    .describe("What to pay, e.g. \"10.00\"; omit to pay the whole outstanding amount. At most 2 decimal places."),
-});

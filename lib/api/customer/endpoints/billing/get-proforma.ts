@@ -1,13 +1,11 @@
 import { getProformaOrThrow } from "@/lib/billing/get-billing-document-or-throw";
 import { defineEndpoint } from "../../define-endpoint";
+import { BILLING_READ } from "./billing-endpoint";
 import { proformaDetailJson, proformaDetailSchema } from "./billing-json";
 
 export const getProformaEndpoint = defineEndpoint({
-  method: "GET",
+  ...BILLING_READ,
   path: "/proformas/{id}",
-  scope: "read",
-  permissions: ["invoices.view"],
-  tag: "billing",
   operationId: "getProforma",
   summary: "One proforma with its items, payments, paid and remaining amounts",
   description: "`invoice` is the invoice a fully paid proforma was converted into (status `converted`), else null.",

@@ -2,18 +2,15 @@ import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { INVOICE_STATUSES, listInvoices } from "@/lib/billing/list-invoices";
 import { moneyString } from "@/lib/format/money-string";
-import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
+import { BILLING_READ, documentListQuery, documentPagination } from "./billing-endpoint";
 import { invoiceRowJson, invoiceRowSchema, paginationSchema } from "./billing-json";
 
 const statStatus = z.object({ count: z.number().int(), total: z.string() });
 
 export const listInvoicesEndpoint = defineEndpoint({
-  method: "GET",
+  ...BILLING_READ,
   path: "/invoices",
-  scope: "read",
-  permissions: ["invoices.view"],
-  tag: "billing",
   operationId: "listInvoices",
   summary: "The account's invoices, newest first, with stats",
   description:
@@ -21,7 +18,7 @@ export const listInvoicesEndpoint = defineEndpoint({
     "(default 20, `limit` above 200 is clamped). `data.stats` covers every invoice of the account whatever the filter: counts and " +
     "totals by status and `outstanding`, what is still to pay on unpaid invoices. Rows carry no payment breakdown; read " +
     "`GET /invoices/{id}` for it. Team members need `invoices.view`.",
-  query: z.object({ ...customerPageQuery({ defaultLimit: 20 }), status: z.enum(INVOICE_STATUSES).optional() }),
+  query: documentListQuery(INVOICE_STATUSES),
   response: z.object({
     invoices: z.array(invoiceRowSchema),
     pagination: paginationSchema,
@@ -36,7 +33,7 @@ export const listInvoicesEndpoint = defineEndpoint({
     const s = (x: { count: number; total: Prisma.Decimal }) => ({ count: x.count, total: moneyString(x.total) });
     return {
       invoices: invoices.map(invoiceRowJson),
-      pagination: customerPagination({ page: query.page, limit: query.limit, total }) as z.infer<typeof paginationSchema>,
+      pagination: documentPagination(query, total),
       stats: {
         count: stats.count,
         by_status: {

@@ -1,16 +1,14 @@
 import { z } from "zod";
 import { payInvoiceFromCredit } from "@/lib/billing/pay-invoice-from-credit";
 import { moneyString } from "@/lib/format/money-string";
+import { creditActorOf } from "../../customer-auth";
 import { defineEndpoint } from "../../define-endpoint";
-import { payBodySchema, paymentJson, paymentSchema } from "./billing-json";
+import { BILLING_PAY } from "./billing-endpoint";
+import { paymentJson, paymentSchema } from "./billing-json";
 
 export const payInvoiceEndpoint = defineEndpoint({
-  method: "POST",
+  ...BILLING_PAY,
   path: "/invoices/{id}/pay",
-  scope: "billing",
-  permissions: ["invoices.pay"],
-  cooldown: "creditPayment",
-  tag: "billing",
   operationId: "payInvoice",
   summary: "Pay an invoice from your credit, in full or in part",
   description:
@@ -19,14 +17,9 @@ export const payInvoiceEndpoint = defineEndpoint({
     "`Amount exceeds the outstanding invoice balance`, `Insufficient credit balance`. Nothing is paid when refused. Once paid, " +
     "services waiting for it start building. At most 10 credit payments per minute per invoice; on a 5xx or 429 re-read the " +
     "invoice before retrying.",
-  body: payBodySchema,
   response: z.object({ payment: paymentSchema, newBalance: z.string(), remainingAmount: z.string(), invoicePaid: z.boolean() }),
   async handler({ auth, db, params, body, now }) {
-    const r = await payInvoiceFromCredit(
-      { accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner" },
-      params.id,
-      { db, now, amount: body.amount },
-    );
+    const r = await payInvoiceFromCredit(creditActorOf(auth), params.id, { db, now, amount: body.amount });
     return {
       payment: paymentJson(r.payment),
       newBalance: moneyString(r.newBalance),

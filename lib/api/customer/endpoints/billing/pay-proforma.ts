@@ -1,16 +1,12 @@
-import { z } from "zod";
 import { payProformaFromCredit } from "@/lib/billing/pay-proforma-from-credit";
-import { moneyString } from "@/lib/format/money-string";
+import { creditActorOf } from "../../customer-auth";
 import { defineEndpoint } from "../../define-endpoint";
-import { payBodySchema } from "./billing-json";
+import { BILLING_PAY } from "./billing-endpoint";
+import { autoCreditAppliedJson, autoCreditAppliedSchema } from "./billing-json";
 
 export const payProformaEndpoint = defineEndpoint({
-  method: "POST",
+  ...BILLING_PAY,
   path: "/proformas/{id}/pay",
-  scope: "billing",
-  permissions: ["invoices.pay"],
-  cooldown: "creditPayment",
-  tag: "billing",
   operationId: "payProforma",
   summary: "Pay a proforma from your credit; paid in full it becomes a paid invoice",
   description:
@@ -18,26 +14,9 @@ export const payProformaEndpoint = defineEndpoint({
     "Paid in full, the proforma is `converted` and `invoice` names the paid invoice it became (null while something remains). " +
     "Refusals, 400, in this order: `Proforma cannot be paid: …` (for example already converted), " +
     "`Amount exceeds the outstanding proforma balance`, `Insufficient credit balance`. At most 10 credit payments per minute per proforma.",
-  body: payBodySchema,
-  response: z.object({
-    creditApplied: z.string(),
-    newBalance: z.string(),
-    remainingAmount: z.string(),
-    proformaPaid: z.boolean(),
-    invoice: z.object({ invoice_number: z.string(), status: z.string() }).nullable(),
-  }),
+  // The same object as an order's `autoCreditApplied`: what the credit did to the proforma.
+  response: autoCreditAppliedSchema,
   async handler({ auth, db, params, body, now }) {
-    const r = await payProformaFromCredit(
-      { accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner" },
-      params.id,
-      { db, now, amount: body.amount },
-    );
-    return {
-      creditApplied: moneyString(r.creditApplied),
-      newBalance: moneyString(r.newBalance),
-      remainingAmount: moneyString(r.remainingAmount),
-      proformaPaid: r.proformaPaid,
-      invoice: r.invoice ? { invoice_number: r.invoice.number, status: r.invoice.status } : null,
-    };
+    return autoCreditAppliedJson(await payProformaFromCredit(creditActorOf(auth), params.id, { db, now, amount: body.amount }));
   },
 });
