@@ -1,25 +1,17 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
-import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { ReceiptIcon } from "@/components/ui/icons";
 import { Stat } from "@/components/ui/stat";
 import { can } from "@/lib/accounts/account-permissions";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
 import { requireCustomer } from "@/lib/auth/session";
 import { INVOICE_STATUSES, listInvoices } from "@/lib/billing/list-invoices";
 import { formatMoney } from "@/lib/format/format-money";
-import type { InvoiceStatus } from "@/lib/generated/prisma/enums";
 import { BillingTabs } from "../billing-tabs";
-import { BillingDocumentTable } from "../document-table";
+import { DOCUMENT_PAGE_SIZE, DocumentListCard, statusParam } from "../document-list-card";
 import { pageParam } from "@/lib/format/search-params";
-import { ListPager } from "../list-pager";
 import { NoBillingAccess } from "../no-billing-access";
-import { StatusFilter } from "../status-filter";
 
 export const metadata: Metadata = { title: "Invoices" };
-
-const PAGE_SIZE = 20;
 
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<{ status?: string; page?: string }> }) {
   const viewer = await requireCustomer();
@@ -27,11 +19,11 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
     return <NoBillingAccess title="Invoices" linked={!!viewer.customer} permission="invoices.view" />;
   }
   const params = await searchParams;
-  const status = INVOICE_STATUSES.includes(params.status as InvoiceStatus) ? (params.status as InvoiceStatus) : undefined;
+  const status = statusParam(INVOICE_STATUSES, params.status);
   const page = pageParam(params.page);
   const actor = { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" };
   const [{ invoices, total, stats }, credit] = await Promise.all([
-    listInvoices(actor, { status, page, limit: PAGE_SIZE }),
+    listInvoices(actor, { status, page, limit: DOCUMENT_PAGE_SIZE }),
     getCreditBalance(actor),
   ]);
   const currency = invoices[0]?.currency ?? credit.currency;
@@ -48,31 +40,17 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
         <Stat label="Invoices" value={stats.count} detail={`${stats.byStatus.paid.count} paid`} />
       </dl>
 
-      <Card>
-        <StatusFilter base="/billing/invoices" statuses={INVOICE_STATUSES} current={status} />
-        {invoices.length === 0 ? (
-          status ? (
-            <EmptyState title={`No ${status} invoices`}>
-              {status === "unpaid" ? "Nothing to pay right now." : "None of your invoices has this status."}{" "}
-              <a href="/billing/invoices" className="font-medium text-neutral-700 underline underline-offset-2">
-                Show all invoices
-              </a>
-            </EmptyState>
-          ) : (
-            <EmptyState icon={<ReceiptIcon className="size-5" />} title="No invoices yet">
-              An invoice is issued when you order a service and at each renewal. It is listed here, and you can pay it from your credit.
-            </EmptyState>
-          )
-        ) : (
-          <BillingDocumentTable kind="invoice" rows={invoices} extra="remaining" />
-        )}
-        <ListPager
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          href={(p) => `/billing/invoices?${new URLSearchParams({ ...(status ? { status } : {}), page: String(p) })}`}
-        />
-      </Card>
+      <DocumentListCard
+        kind="invoice"
+        filters={INVOICE_STATUSES}
+        status={status}
+        page={page}
+        total={total}
+        rows={invoices}
+        extra="remaining"
+        noneOfStatus={status === "unpaid" ? "Nothing to pay right now." : "None of your invoices has this status."}
+        noneYet="An invoice is issued when you order a service and at each renewal. It is listed here, and you can pay it from your credit."
+      />
     </>
   );
 }
