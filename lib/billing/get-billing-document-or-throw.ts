@@ -1,5 +1,6 @@
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { documentNotFound } from "./billing-errors";
 
 const ITEMS = { orderBy: { id: "asc" }, select: { id: true, description: true, quantity: true, unitAmount: true, amount: true, serviceId: true } } as const;
@@ -7,6 +8,11 @@ const PAYMENTS = {
   orderBy: { createdAt: "asc" },
   select: { id: true, method: true, amount: true, currency: true, status: true, createdAt: true },
 } as const;
+
+/** The document with what remains to pay on it and whether it is settled. */
+function withBalance<D extends { total: Prisma.Decimal; paidAmount: Prisma.Decimal }>(doc: D) {
+  return { ...doc, remainingAmount: doc.total.minus(doc.paidAmount), settled: doc.paidAmount.gte(doc.total) };
+}
 
 /** An invoice of the account with its lines, payments and the proforma it came from; 404 otherwise. */
 export async function getInvoiceOrThrow(owner: { accountId: string }, invoiceId: string, options: { db?: DbOrTx } = {}) {
@@ -16,7 +22,7 @@ export async function getInvoiceOrThrow(owner: { accountId: string }, invoiceId:
     include: { items: ITEMS, payments: PAYMENTS, proformas: { select: { id: true, number: true } } },
   });
   if (!invoice) throw new DomainError("not_found", documentNotFound("invoice"));
-  return { ...invoice, remainingAmount: invoice.total.minus(invoice.paidAmount), settled: invoice.paidAmount.gte(invoice.total) };
+  return withBalance(invoice);
 }
 
 /** A proforma of the account with its lines, payments and the invoice it became; 404 otherwise. */
@@ -27,7 +33,7 @@ export async function getProformaOrThrow(owner: { accountId: string }, proformaI
     include: { items: ITEMS, payments: PAYMENTS, invoice: { select: { id: true, number: true, status: true } } },
   });
   if (!proforma) throw new DomainError("not_found", documentNotFound("proforma"));
-  return { ...proforma, remainingAmount: proforma.total.minus(proforma.paidAmount), settled: proforma.paidAmount.gte(proforma.total) };
+  return withBalance(proforma);
 }
 
 export type InvoiceDetail = Awaited<ReturnType<typeof getInvoiceOrThrow>>;
