@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addCredit, makeCustomer } from "@/lib/testing/factories";
+import { makeCustomer } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { listAccountSshKeys } from "./list-account-ssh-keys";
-import { listCreditLedgerEntries } from "./list-credit-ledger-entries";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -10,23 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-});
-
-describe("listCreditLedgerEntries", () => {
-  it("newest first, limited, only the account's own", async () => {
-    const { account } = await makeCustomer(t.db);
-    const other = await makeCustomer(t.db, { credit: "5.00" });
-    for (const amount of ["10.00", "20.00", "30.00"]) {
-      await addCredit(t.db, account.id, amount);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    const rows = await listCreditLedgerEntries({ accountId: account.id }, { limit: 2 }, { db: t.db });
-    expect(rows.map((r) => [r.amount.toFixed(2), r.balanceAfter.toFixed(2)])).toEqual([
-      ["30.00", "60.00"],
-      ["20.00", "30.00"],
-    ]);
-    expect((await listCreditLedgerEntries({ accountId: other.account.id }, { limit: 50 }, { db: t.db })).length).toBe(1);
-  });
 });
 
 describe("listAccountSshKeys", () => {

@@ -1,5 +1,6 @@
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { pageWindow } from "@/lib/schemas/pagination";
 import { resolveCreditAccountId, type CreditActor } from "./resolve-credit-account";
 
 const ROW = {
@@ -19,6 +20,8 @@ export type CreditTransaction = Prisma.CreditLedgerEntryGetPayload<{ select: typ
 /**
  * The actor's own credit ledger (credit is per user), newest first, one page. A team member who
  * owns no account has none. Each row carries the balance after it, so a page reads like a statement.
+ * The one reader of the ledger: the panel's credit page, `GET /account/transactions` and the
+ * reseller portal's recent movements (the reseller account's, read as its owner, first page).
  */
 export async function listCreditTransactions(
   actor: CreditActor,
@@ -31,7 +34,7 @@ export async function listCreditTransactions(
   const where = { accountId: creditAccountId };
   const [transactions, total] = await Promise.all([
     // id breaks ties between entries of one instant; createdAt is the posting time.
-    db.creditLedgerEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page.page - 1) * page.limit, take: page.limit, select: ROW }),
+    db.creditLedgerEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(page.page, page.limit), select: ROW }),
     db.creditLedgerEntry.count({ where }),
   ]);
   return { transactions, total };

@@ -6,9 +6,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Stat } from "@/components/ui/stat";
 import { Toaster } from "@/components/ui/toast";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
-import { listCreditLedgerEntries } from "@/lib/accounts/list-credit-ledger-entries";
 import { listPaymentMethods } from "@/lib/accounts/payment-methods/list-payment-methods";
 import { requireReseller } from "@/lib/auth/session";
+import { listCreditTransactions } from "@/lib/billing/list-credit-transactions";
 import { formatDate } from "@/lib/format/format-date";
 import { formatDateTime } from "@/lib/format/format-date-time";
 import { formatMoney } from "@/lib/format/format-money";
@@ -31,9 +31,10 @@ export default async function ResellerBillingPage() {
   const viewer = await requireReseller();
   const account = { accountId: viewer.reseller.accountId };
   // Wholesale credit belongs to the reseller's account, whoever of its people is looking.
-  const [balance, entries, methods] = await Promise.all([
-    getCreditBalance({ ...account, userId: viewer.user.id, isOwner: true }),
-    listCreditLedgerEntries(account, { limit: RECENT }),
+  const asOwner = { ...account, userId: viewer.user.id, isOwner: true };
+  const [balance, { transactions: entries }, methods] = await Promise.all([
+    getCreditBalance(asOwner),
+    listCreditTransactions(asOwner, { page: 1, limit: RECENT }),
     listPaymentMethods(account),
   ]);
 

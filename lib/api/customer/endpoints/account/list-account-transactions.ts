@@ -3,6 +3,7 @@ import { listCreditTransactions } from "@/lib/billing/list-credit-transactions";
 import { moneyString } from "@/lib/format/money-string";
 import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { reply } from "../../../reply";
+import { creditActorOf } from "../../customer-auth";
 import { defineEndpoint } from "../../define-endpoint";
 
 export const listAccountTransactionsEndpoint = defineEndpoint({
@@ -32,11 +33,7 @@ export const listAccountTransactionsEndpoint = defineEndpoint({
     }),
   ),
   async handler({ auth, db, query }) {
-    const { transactions, total } = await listCreditTransactions(
-      { accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner" },
-      query,
-      { db },
-    );
+    const { transactions, total } = await listCreditTransactions(creditActorOf(auth), query, { db });
     return reply(
       transactions.map((t) => ({
         id: t.id,
