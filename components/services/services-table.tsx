@@ -2,6 +2,7 @@ import Link from "next/link";
 import { PagePager } from "@/components/layout/page-pager";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ServerIcon } from "@/components/ui/icons";
 import { formatDate } from "@/lib/format/format-date";
 import { ServiceFilterForm } from "./service-filter-form";
 import { SERVICE_STATUS_LABELS, ServiceStatusBadge } from "./service-status-badge";
@@ -92,14 +93,16 @@ export function readServiceListQuery(params: { status?: string; q?: string; page
 }
 
 /**
- * The card of a services list that has services: the search and status filter, the table (or "No
- * service matches") and the pager. `action` is the list's own path; the pager keeps the filter.
+ * The card of a services list: "No services yet" with `noneYet` when the account has none at all;
+ * else the search and status filter, the table (or "No service matches") and the pager. `action`
+ * is the list's own path; the pager keeps the filter.
  */
 export function ServicesList({
   action,
   idPrefix,
   query,
   countsByStatus,
+  noneYet,
   rows,
   columns,
   pages,
@@ -107,11 +110,23 @@ export function ServicesList({
   action: string;
   idPrefix: string;
   query: ServiceListQuery;
+  /** How many services have each status (all of the account's, whatever the filter). */
   countsByStatus: Record<string, number | undefined>;
+  /** Where services come from, when there are none. */
+  noneYet: React.ReactNode;
   rows: ServicesTableRow[];
   columns: ServicesTableColumn[];
   pages: number;
 }) {
+  if (!Object.values(countsByStatus).some(Boolean)) {
+    return (
+      <Card>
+        <EmptyState icon={<ServerIcon className="size-5" />} title="No services yet">
+          {noneYet}
+        </EmptyState>
+      </Card>
+    );
+  }
   const { page, status, search } = query;
   const pageHref = (p: number) => `${action}?${new URLSearchParams({ ...(status ? { status } : {}), ...(search ? { q: search } : {}), page: String(p) })}`;
 

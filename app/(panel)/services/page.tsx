@@ -5,7 +5,6 @@ import { readServiceListQuery, ServicesList, type ServicesTableRow } from "@/com
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ServerIcon } from "@/components/ui/icons";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { serviceDocuments } from "@/lib/services/customer-documents";
@@ -64,28 +63,25 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
         title="Services"
         description={stats.total === 0 ? "Servers and other services on this account." : `${stats.total} on this account, ${stats.by_status.active ?? 0} active.`}
       />
-      {stats.total === 0 ? (
-        <Card>
-          <EmptyState icon={<ServerIcon className="size-5" />} title="No services yet">
+      <ServicesList
+        action="/services"
+        idPrefix="services"
+        query={query}
+        countsByStatus={stats.by_status}
+        noneYet={
+          <>
             <p>When you order a VPS or a dedicated server it appears here while it is set up, and you manage it from here once it is running.</p>
             <p className="mt-4">
               <Link href="/order" className={buttonClasses()}>
                 Order a server
               </Link>
             </p>
-          </EmptyState>
-        </Card>
-      ) : (
-        <ServicesList
-          action="/services"
-          idPrefix="services"
-          query={query}
-          countsByStatus={stats.by_status}
-          rows={rows}
-          columns={["address", "location", "created"]}
-          pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
-        />
-      )}
+          </>
+        }
+        rows={rows}
+        columns={["address", "location", "created"]}
+        pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
+      />
     </>
   );
 }

@@ -1,9 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
 import { readServiceListQuery, ServicesList, type ServicesTableRow } from "@/components/services/services-table";
-import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { ServerIcon } from "@/components/ui/icons";
 import { requireReseller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { primaryAddressesOf } from "@/lib/services/primary-addresses-of";
@@ -44,29 +41,24 @@ export default async function ResellerServicesPage({ searchParams }: { searchPar
   return (
     <>
       <PageHeader title="Services" description="Everything bought at wholesale, through the API or the storefront. Open a service for its power and lifecycle controls (the same as the reseller API's)." />
-      {stats.total === 0 ? (
-        <Card>
-          <EmptyState icon={<ServerIcon className="size-5" />} title="No services yet">
-            <p>
-              Services appear here as soon as your platform orders them with <code className="font-mono">POST /orders</code> on the{" "}
-              <a href="/v1/reseller/docs" className="font-medium underline underline-offset-2">
-                reseller API
-              </a>
-              .
-            </p>
-          </EmptyState>
-        </Card>
-      ) : (
-        <ServicesList
-          action="/reseller/services"
-          idPrefix="rs"
-          query={query}
-          countsByStatus={stats.by_status}
-          rows={rows}
-          columns={["customer", "address", "created"]}
-          pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
-        />
-      )}
+      <ServicesList
+        action="/reseller/services"
+        idPrefix="rs"
+        query={query}
+        countsByStatus={stats.by_status}
+        noneYet={
+          <p>
+            Services appear here as soon as your platform orders them with <code className="font-mono">POST /orders</code> on the{" "}
+            <a href="/v1/reseller/docs" className="font-medium underline underline-offset-2">
+              reseller API
+            </a>
+            .
+          </p>
+        }
+        rows={rows}
+        columns={["customer", "address", "created"]}
+        pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
+      />
     </>
   );
 }
