@@ -1,33 +1,33 @@
 import type { ResellerApiKeyScope } from "@/lib/api-keys/reseller-api-key-scopes";
 import type { Endpoint } from "../define-endpoint";
-import { createCustomer } from "./endpoints/customers/create-customer";
-import { deleteCustomer } from "./endpoints/customers/delete-customer";
-import { listCustomers } from "./endpoints/customers/list-customers";
-import { updateCustomer } from "./endpoints/customers/update-customer";
-import { getDocs } from "./endpoints/docs/get-docs";
-import { getGuide } from "./endpoints/docs/get-guide";
-import { getOpenApi } from "./endpoints/docs/get-openapi";
-import { createOrder } from "./endpoints/orders/create-order";
-import { getOrder } from "./endpoints/orders/get-order";
-import { listOrders } from "./endpoints/orders/list-orders";
-import { retryOrder } from "./endpoints/orders/retry-order";
-import { listPaymentMethods } from "./endpoints/payment-methods/list-payment-methods";
-import { setDefaultPaymentMethod } from "./endpoints/payment-methods/set-default-payment-method";
-import { getProduct } from "./endpoints/products/get-product";
-import { getProductSchema } from "./endpoints/products/get-product-schema";
-import { listProducts } from "./endpoints/products/list-products";
-import { getService } from "./endpoints/services/get-service";
-import { getServiceCapabilities } from "./endpoints/services/get-service-capabilities";
-import { listOsTemplates } from "./endpoints/services/list-os-templates";
-import { listServices } from "./endpoints/services/list-services";
-import { powerService } from "./endpoints/services/power-service";
-import { reinstallService } from "./endpoints/services/reinstall-service";
-import { resetServicePassword } from "./endpoints/services/reset-service-password";
-import { deleteServiceOption, getServiceOptions, setServiceOptions } from "./endpoints/services/service-options";
-import { changePackage, getServiceUpgrades } from "./endpoints/services/service-upgrades";
-import { suspendService } from "./endpoints/services/suspend-service";
-import { terminateService } from "./endpoints/services/terminate-service";
-import { unsuspendService } from "./endpoints/services/unsuspend-service";
+import { createCustomerEndpoint } from "./endpoints/customers/create-customer";
+import { deleteCustomerEndpoint } from "./endpoints/customers/delete-customer";
+import { listCustomersEndpoint } from "./endpoints/customers/list-customers";
+import { updateCustomerEndpoint } from "./endpoints/customers/update-customer";
+import { getDocsEndpoint } from "./endpoints/docs/get-docs";
+import { getGuideEndpoint } from "./endpoints/docs/get-guide";
+import { getOpenApiEndpoint } from "./endpoints/docs/get-openapi";
+import { createOrderEndpoint } from "./endpoints/orders/create-order";
+import { getOrderEndpoint } from "./endpoints/orders/get-order";
+import { listOrdersEndpoint } from "./endpoints/orders/list-orders";
+import { retryOrderEndpoint } from "./endpoints/orders/retry-order";
+import { listPaymentMethodsEndpoint } from "./endpoints/payment-methods/list-payment-methods";
+import { setDefaultPaymentMethodEndpoint } from "./endpoints/payment-methods/set-default-payment-method";
+import { getProductEndpoint } from "./endpoints/products/get-product";
+import { getProductSchemaEndpoint } from "./endpoints/products/get-product-schema";
+import { listProductsEndpoint } from "./endpoints/products/list-products";
+import { getServiceEndpoint } from "./endpoints/services/get-service";
+import { getServiceCapabilitiesEndpoint } from "./endpoints/services/get-service-capabilities";
+import { listOsTemplatesEndpoint } from "./endpoints/services/list-os-templates";
+import { listServicesEndpoint } from "./endpoints/services/list-services";
+import { powerServiceEndpoint } from "./endpoints/services/power-service";
+import { reinstallServiceEndpoint } from "./endpoints/services/reinstall-service";
+import { resetServicePasswordEndpoint } from "./endpoints/services/reset-service-password";
+import { deleteServiceOptionEndpoint, getServiceOptionsEndpoint, setServiceOptionsEndpoint } from "./endpoints/services/service-options";
+import { changePackageEndpoint, getServiceUpgradesEndpoint } from "./endpoints/services/service-upgrades";
+import { suspendServiceEndpoint } from "./endpoints/services/suspend-service";
+import { terminateServiceEndpoint } from "./endpoints/services/terminate-service";
+import { unsuspendServiceEndpoint } from "./endpoints/services/unsuspend-service";
 import { captureServiceEndpoint, deleteImageEndpoint, listImagesEndpoint } from "./endpoints/images/image-endpoints";
 import {
   createServiceBackupEndpoint,
@@ -35,54 +35,54 @@ import {
   listServiceBackupsEndpoint,
   restoreServiceBackupEndpoint,
 } from "./endpoints/services/service-backups";
-import { getServiceDocument, getServiceNetwork } from "./endpoints/services/get-service-document";
-import { getServiceProvider, getServiceUiSchema } from "./endpoints/services/get-service-provider";
-import { getServiceHealth, getServiceStats } from "./endpoints/services/get-service-stats";
-import { getServiceTraffic } from "./endpoints/services/get-service-traffic";
-import { rescueService, unrescueService } from "./endpoints/services/service-rescue-endpoints";
+import { getServiceDocumentEndpoint, getServiceNetworkEndpoint } from "./endpoints/services/get-service-document";
+import { getServiceProviderEndpoint, getServiceUiSchemaEndpoint } from "./endpoints/services/get-service-provider";
+import { getServiceHealthEndpoint, getServiceStatsEndpoint } from "./endpoints/services/get-service-stats";
+import { getServiceTrafficEndpoint } from "./endpoints/services/get-service-traffic";
+import { rescueServiceEndpoint, unrescueServiceEndpoint } from "./endpoints/services/service-rescue-endpoints";
 import { attachServiceSshKeyEndpoint, detachServiceSshKeyEndpoint, listServiceSshKeysEndpoint } from "./endpoints/services/service-ssh-key-endpoints";
-import { setServiceRdns } from "./endpoints/services/set-service-rdns";
-import { setTransitConfig } from "./endpoints/services/set-transit-config";
-import { getWebhookDelivery } from "./endpoints/webhooks/get-webhook-delivery";
-import { listWebhookDeliveries } from "./endpoints/webhooks/list-webhook-deliveries";
-import { resendWebhookDelivery } from "./endpoints/webhooks/resend-webhook-delivery";
-import { sendTestWebhook } from "./endpoints/webhooks/send-test-webhook";
-import { setWebhookUrl } from "./endpoints/webhooks/set-webhook-url";
+import { setServiceRdnsEndpoint } from "./endpoints/services/set-service-rdns";
+import { setTransitConfigEndpoint } from "./endpoints/services/set-transit-config";
+import { getWebhookDeliveryEndpoint } from "./endpoints/webhooks/get-webhook-delivery";
+import { listWebhookDeliveriesEndpoint } from "./endpoints/webhooks/list-webhook-deliveries";
+import { resendWebhookDeliveryEndpoint } from "./endpoints/webhooks/resend-webhook-delivery";
+import { sendTestWebhookEndpoint } from "./endpoints/webhooks/send-test-webhook";
+import { setWebhookUrlEndpoint } from "./endpoints/webhooks/set-webhook-url";
 import type { ResellerAuth } from "./reseller-auth";
 
 /** Every reseller API endpoint. Dispatch, OpenAPI, the HTML docs and the table tests read this list. */
 export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope>[] = [
-  getOpenApi,
-  getDocs,
-  getGuide,
-  listCustomers,
-  createCustomer,
-  updateCustomer,
-  deleteCustomer,
-  listOrders,
-  getOrder,
-  createOrder,
-  retryOrder,
-  listPaymentMethods,
-  setDefaultPaymentMethod,
-  listProducts,
-  getProduct,
-  getProductSchema,
-  setWebhookUrl,
-  sendTestWebhook,
-  listWebhookDeliveries,
-  getWebhookDelivery,
-  resendWebhookDelivery,
-  listServices,
-  getService,
-  getServiceCapabilities,
-  listOsTemplates,
-  powerService,
-  suspendService,
-  unsuspendService,
-  terminateService,
-  reinstallService,
-  resetServicePassword,
+  getOpenApiEndpoint,
+  getDocsEndpoint,
+  getGuideEndpoint,
+  listCustomersEndpoint,
+  createCustomerEndpoint,
+  updateCustomerEndpoint,
+  deleteCustomerEndpoint,
+  listOrdersEndpoint,
+  getOrderEndpoint,
+  createOrderEndpoint,
+  retryOrderEndpoint,
+  listPaymentMethodsEndpoint,
+  setDefaultPaymentMethodEndpoint,
+  listProductsEndpoint,
+  getProductEndpoint,
+  getProductSchemaEndpoint,
+  setWebhookUrlEndpoint,
+  sendTestWebhookEndpoint,
+  listWebhookDeliveriesEndpoint,
+  getWebhookDeliveryEndpoint,
+  resendWebhookDeliveryEndpoint,
+  listServicesEndpoint,
+  getServiceEndpoint,
+  getServiceCapabilitiesEndpoint,
+  listOsTemplatesEndpoint,
+  powerServiceEndpoint,
+  suspendServiceEndpoint,
+  unsuspendServiceEndpoint,
+  terminateServiceEndpoint,
+  reinstallServiceEndpoint,
+  resetServicePasswordEndpoint,
   listServiceBackupsEndpoint,
   createServiceBackupEndpoint,
   restoreServiceBackupEndpoint,
@@ -90,23 +90,23 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   captureServiceEndpoint,
   listImagesEndpoint,
   deleteImageEndpoint,
-  getServiceDocument,
-  getServiceNetwork,
-  getServiceStats,
-  getServiceTraffic,
-  getServiceHealth,
-  setServiceRdns,
+  getServiceDocumentEndpoint,
+  getServiceNetworkEndpoint,
+  getServiceStatsEndpoint,
+  getServiceTrafficEndpoint,
+  getServiceHealthEndpoint,
+  setServiceRdnsEndpoint,
   listServiceSshKeysEndpoint,
   attachServiceSshKeyEndpoint,
   detachServiceSshKeyEndpoint,
-  rescueService,
-  unrescueService,
-  setTransitConfig,
-  getServiceProvider,
-  getServiceUiSchema,
-  getServiceOptions,
-  setServiceOptions,
-  deleteServiceOption,
-  getServiceUpgrades,
-  changePackage,
+  rescueServiceEndpoint,
+  unrescueServiceEndpoint,
+  setTransitConfigEndpoint,
+  getServiceProviderEndpoint,
+  getServiceUiSchemaEndpoint,
+  getServiceOptionsEndpoint,
+  setServiceOptionsEndpoint,
+  deleteServiceOptionEndpoint,
+  getServiceUpgradesEndpoint,
+  changePackageEndpoint,
 ];

@@ -3,7 +3,7 @@ import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
 import { moneyString } from "@/lib/format/money-string";
 import { defineEndpoint } from "../../define-endpoint";
 
-export const getAccountBalance = defineEndpoint({
+export const getAccountBalanceEndpoint = defineEndpoint({
   method: "GET",
   path: "/account/balance",
   scope: "read",

@@ -3,7 +3,7 @@ import { getAccountProfile } from "@/lib/accounts/get-account-profile";
 import { moneyString } from "@/lib/format/money-string";
 import { defineEndpoint } from "../../define-endpoint";
 
-export const getAccount = defineEndpoint({
+export const getAccountEndpoint = defineEndpoint({
   method: "GET",
   path: "/account",
   scope: "read",

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import { CUSTOMER_SCOPE_DESCRIPTIONS } from "../../scope-descriptions";
 import { projectRefSchema } from "./schemas";
 
-export const getIdentity = defineEndpoint({
+export const getIdentityEndpoint = defineEndpoint({
   method: "GET",
   path: "/",
   scope: "read",

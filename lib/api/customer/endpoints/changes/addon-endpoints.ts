@@ -12,7 +12,7 @@ import { serviceOptionJson, serviceOptionSchema, settlementJson, settlementSchem
 
 export const customerBuyer = (auth: CustomerAuth) => ({ kind: "customer" as const, accountId: auth.accountId, userId: auth.user.id });
 
-export const listServiceOptions = defineEndpoint({
+export const listServiceOptionsEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{id}/options",
   scope: "read",
@@ -26,7 +26,7 @@ export const listServiceOptions = defineEndpoint({
   },
 });
 
-export const listAvailableServiceOptions = defineEndpoint({
+export const listAvailableServiceOptionsEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{id}/options/available",
   scope: "read",
@@ -63,7 +63,7 @@ export const listAvailableServiceOptions = defineEndpoint({
   },
 });
 
-export const addServiceOption = defineEndpoint({
+export const addServiceOptionEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{id}/options",
   scope: "orders",
@@ -90,7 +90,7 @@ export const addServiceOption = defineEndpoint({
   },
 });
 
-export const removeServiceAddon = defineEndpoint({
+export const removeServiceAddonEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/services/{id}/options/{optionId}",
   scope: "destructive",

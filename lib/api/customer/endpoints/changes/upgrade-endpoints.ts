@@ -17,7 +17,7 @@ import { customerServiceScope } from "../services/customer-service-scope";
 import { customerBuyer } from "./addon-endpoints";
 import { previewJson, previewSchema, upgradeCreatedReply, upgradeCreatedSchema, upgradeJson, upgradeReadJson, upgradeReadSchema, upgradeSchema } from "./change-views";
 
-export const listServiceUpgrades = defineEndpoint({
+export const listServiceUpgradesEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{id}/upgrades",
   scope: "read",
@@ -47,7 +47,7 @@ const UPGRADE_DESCRIPTION =
   "Once paid the upgrade goes `awaiting_payment` → `executing` → `completed` (`executed_at`). A change netting to zero or credit has `billingDocument: null` and `settled: true` and is not refunded. " +
   "`data` is the change; `document`, `settled`, `next_step` and `credit_balance` are top-level, beside `data`.";
 
-export const requestServiceUpgrade = defineEndpoint({
+export const requestServiceUpgradeEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{id}/upgrades",
   scope: "orders",
@@ -71,7 +71,7 @@ export const requestServiceUpgrade = defineEndpoint({
 
 const optionRef = z.union([uuidParam, z.object({ optionId: uuidParam, quantity: z.number().int().min(1).max(100).default(1) })]);
 
-export const requestServiceOptionsUpgrade = defineEndpoint({
+export const requestServiceOptionsUpgradeEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{id}/upgrades/options",
   scope: "orders",
@@ -98,7 +98,7 @@ async function findUpgradeOrThrow(db: Db, auth: CustomerAuth, upgradeId: string)
   return upgrade;
 }
 
-export const getServiceUpgrade = defineEndpoint({
+export const getServiceUpgradeEndpoint = defineEndpoint({
   method: "GET",
   path: "/upgrades/{upgradeId}",
   scope: "read",
@@ -110,7 +110,7 @@ export const getServiceUpgrade = defineEndpoint({
   },
 });
 
-export const cancelUpgrade = defineEndpoint({
+export const cancelUpgradeEndpoint = defineEndpoint({
   method: "POST",
   path: "/upgrades/{upgradeId}/cancel",
   scope: "orders",

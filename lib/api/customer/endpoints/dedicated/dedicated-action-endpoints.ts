@@ -53,7 +53,7 @@ const POWER_DESCRIPTION =
   "Order: scope, permission, billing state (suspended refuses `on`, terminated everything: 403), cool-down (10 per minute: 429), controller " +
   "(404 before a server is bound, 409 while installing or another power action runs, 424 when the controller did not complete it — the attempt still counts).";
 
-export const powerDedicated = defineEndpoint({
+export const powerDedicatedEndpoint = defineEndpoint({
   method: "POST",
   path: "/dedicated/{id}/power",
   scope: "services",
@@ -72,7 +72,7 @@ export const powerDedicated = defineEndpoint({
   },
 });
 
-export const powerDedicatedByName = defineEndpoint({
+export const powerDedicatedByNameEndpoint = defineEndpoint({
   method: "POST",
   path: "/dedicated/{id}/power/{action}",
   scope: "services",
@@ -93,7 +93,7 @@ export const powerDedicatedByName = defineEndpoint({
 
 const password = rootPasswordSchema;
 
-export const reinstallDedicated = defineEndpoint({
+export const reinstallDedicatedEndpoint = defineEndpoint({
   method: "POST",
   path: "/dedicated/{id}/reinstall",
   scope: "services",
@@ -117,7 +117,7 @@ export const reinstallDedicated = defineEndpoint({
   },
 });
 
-export const resetDedicatedPassword = defineEndpoint({
+export const resetDedicatedPasswordEndpoint = defineEndpoint({
   method: "POST",
   path: "/dedicated/{id}/password",
   scope: "services",

@@ -14,7 +14,7 @@ import { customerServiceScope, findCustomerDedicatedOrThrow, requestBackend } fr
 
 const doc = z.record(z.string(), z.unknown());
 
-export const listDedicated = defineEndpoint({
+export const listDedicatedEndpoint = defineEndpoint({
   method: "GET",
   path: "/dedicated",
   scope: "read",
@@ -34,7 +34,7 @@ export const listDedicated = defineEndpoint({
   },
 });
 
-export const getDedicated = defineEndpoint({
+export const getDedicatedEndpoint = defineEndpoint({
   method: "GET",
   path: "/dedicated/{id}",
   scope: "read",
@@ -51,7 +51,7 @@ export const getDedicated = defineEndpoint({
   },
 });
 
-export const listDedicatedIps = defineEndpoint({
+export const listDedicatedIpsEndpoint = defineEndpoint({
   method: "GET",
   path: "/dedicated/{id}/ips",
   scope: "read",
@@ -67,7 +67,7 @@ export const listDedicatedIps = defineEndpoint({
   },
 });
 
-export const getDedicatedPowerStatus = defineEndpoint({
+export const getDedicatedPowerStatusEndpoint = defineEndpoint({
   method: "GET",
   path: "/dedicated/{id}/power-status",
   scope: "read",
@@ -81,7 +81,7 @@ export const getDedicatedPowerStatus = defineEndpoint({
   },
 });
 
-export const getDedicatedProvisionStatus = defineEndpoint({
+export const getDedicatedProvisionStatusEndpoint = defineEndpoint({
   method: "GET",
   path: "/dedicated/{id}/provision-status",
   scope: "read",
@@ -102,7 +102,7 @@ export const getDedicatedProvisionStatus = defineEndpoint({
   },
 });
 
-export const listDedicatedOsImages = defineEndpoint({
+export const listDedicatedOsImagesEndpoint = defineEndpoint({
   method: "GET",
   path: "/dedicated/{id}/os-images",
   scope: "read",
@@ -117,7 +117,7 @@ export const listDedicatedOsImages = defineEndpoint({
   },
 });
 
-export const getDedicatedStats = defineEndpoint({
+export const getDedicatedStatsEndpoint = defineEndpoint({
   method: "GET",
   path: "/dedicated/{id}/stats",
   scope: "read",
@@ -134,7 +134,7 @@ export const getDedicatedStats = defineEndpoint({
   },
 });
 
-export const getDedicatedTraffic = defineEndpoint({
+export const getDedicatedTrafficEndpoint = defineEndpoint({
   method: "GET",
   path: "/dedicated/{id}/traffic",
   scope: "read",

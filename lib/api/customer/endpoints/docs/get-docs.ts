@@ -2,7 +2,7 @@ import { htmlResponse, renderDocsHtml } from "../../../openapi/render-docs-html"
 import { defineEndpoint } from "../../define-endpoint";
 import { buildCustomerOpenApi } from "../../openapi";
 
-export const getDocs = defineEndpoint({
+export const getDocsEndpoint = defineEndpoint({
   method: "GET",
   path: "/docs",
   scope: null,

@@ -2,7 +2,7 @@ import { markdownResponse } from "../../../openapi/render-docs-html";
 import { defineEndpoint } from "../../define-endpoint";
 import { renderCustomerGuide } from "../../guide";
 
-export const getGuide = defineEndpoint({
+export const getGuideEndpoint = defineEndpoint({
   method: "GET",
   path: "/guide.md",
   scope: null,

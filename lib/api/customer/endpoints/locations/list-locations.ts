@@ -21,7 +21,7 @@ const productIds = z
   .refine((ids) => ids === undefined || ids.every(isUuid), "Every productId must be a UUID")
   .describe(`Product ids, repeated (\`?productId=a&productId=b\`) or comma-separated; at most ${MAX_LOCATION_PRODUCT_IDS}`);
 
-export const listLocations = defineEndpoint({
+export const listLocationsEndpoint = defineEndpoint({
   method: "GET",
   path: "/locations",
   scope: "read",

@@ -73,7 +73,7 @@ function toItem(l: Line): OrderItemInput {
   };
 }
 
-export const createOrder = defineEndpoint({
+export const createOrderEndpoint = defineEndpoint({
   method: "POST",
   path: "/orders",
   scope: "orders",

@@ -3,7 +3,7 @@ import { getCustomerOrder } from "@/lib/orders";
 import { defineEndpoint } from "../../define-endpoint";
 import { customerOrder, customerOrderSchema } from "./order-views";
 
-export const getOrder = defineEndpoint({
+export const getOrderEndpoint = defineEndpoint({
   method: "GET",
   path: "/orders/{id}",
   scope: "read",

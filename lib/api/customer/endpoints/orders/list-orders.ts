@@ -4,7 +4,7 @@ import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination"
 import { defineEndpoint } from "../../define-endpoint";
 import { customerOrder, customerOrderSchema } from "./order-views";
 
-export const listOrders = defineEndpoint({
+export const listOrdersEndpoint = defineEndpoint({
   method: "GET",
   path: "/orders",
   scope: "read",

@@ -5,7 +5,7 @@ import { availabilityCodeSchema } from "./product-views";
 
 const answer = { available: z.boolean(), code: availabilityCodeSchema, reason: z.string() };
 
-export const getProductAvailability = defineEndpoint({
+export const getProductAvailabilityEndpoint = defineEndpoint({
   method: "GET",
   path: "/products/{id}/availability",
   scope: "read",

@@ -3,7 +3,7 @@ import { displayCurrency } from "@/lib/catalogue/display-currency";
 import { defineEndpoint } from "../../define-endpoint";
 import { productDetail, productDetailSchema } from "./product-views";
 
-export const getProduct = defineEndpoint({
+export const getProductEndpoint = defineEndpoint({
   method: "GET",
   path: "/products/{id}",
   scope: "read",

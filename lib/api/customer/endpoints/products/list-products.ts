@@ -4,7 +4,7 @@ import { displayCurrency } from "@/lib/catalogue/display-currency";
 import { defineEndpoint } from "../../define-endpoint";
 import { productRow, productRowSchema } from "./product-views";
 
-export const listProducts = defineEndpoint({
+export const listProductsEndpoint = defineEndpoint({
   method: "GET",
   path: "/products",
   scope: "read",

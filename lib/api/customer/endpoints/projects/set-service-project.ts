@@ -11,7 +11,7 @@ const DESCRIPTION =
   "`{projectId}`: id or slug of a project of the account; `null` = the default project. Unknown project 400 UNKNOWN_PROJECT; " +
   "a key bound to a project may only name its own (403 PROJECT_SCOPE_MISMATCH).";
 
-export const updateServiceProject = defineEndpoint({
+export const updateServiceProjectEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/services/{id}",
   scope: "services",
@@ -25,7 +25,7 @@ export const updateServiceProject = defineEndpoint({
   },
 });
 
-export const updateVpsProject = defineEndpoint({
+export const updateVpsProjectEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/vps/{id}",
   scope: "services",

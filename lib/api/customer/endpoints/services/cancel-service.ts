@@ -36,10 +36,10 @@ function cancelEndpoint(method: "POST" | "DELETE", path: string, load: Loader, t
   });
 }
 
-export const cancelService = cancelEndpoint("POST", "/services/{id}/cancel", (db, auth, id) => findScopedServiceOrThrow(db, customerServiceScope(auth), id), "services");
-export const deleteVps = cancelEndpoint("DELETE", "/vps/{id}", findCustomerVpsOrThrow, "vps");
+export const cancelServiceEndpoint = cancelEndpoint("POST", "/services/{id}/cancel", (db, auth, id) => findScopedServiceOrThrow(db, customerServiceScope(auth), id), "services");
+export const deleteVpsEndpoint = cancelEndpoint("DELETE", "/vps/{id}", findCustomerVpsOrThrow, "vps");
 
-export const withdrawServiceCancellation = defineEndpoint({
+export const withdrawServiceCancellationEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/services/{id}/cancel",
   scope: "services",

@@ -6,7 +6,7 @@ import { backendOf } from "@/lib/services/service-controls";
 import { defineEndpoint } from "../../define-endpoint";
 import { customerServiceScope } from "./customer-service-scope";
 
-export const getServiceActions = defineEndpoint({
+export const getServiceActionsEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{id}/actions",
   scope: "read",

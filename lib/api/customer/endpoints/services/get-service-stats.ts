@@ -12,7 +12,7 @@ export const STATS_DESCRIPTION =
   "`unreachable`), `health` and the switch-port `network` block. A suspended service still answers; terminated 403; game servers 400; " +
   "404 before a machine exists, and for another account's service.";
 
-export const getServiceStats = defineEndpoint({
+export const getServiceStatsEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{id}/stats",
   scope: "read",

@@ -4,7 +4,7 @@ import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-
 import { defineEndpoint } from "../../define-endpoint";
 import { customerServiceScope } from "./customer-service-scope";
 
-export const getService = defineEndpoint({
+export const getServiceEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{id}",
   scope: "read",

@@ -5,7 +5,7 @@ import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination"
 import { defineEndpoint } from "../../define-endpoint";
 import { customerServiceScope } from "./customer-service-scope";
 
-export const listServices = defineEndpoint({
+export const listServicesEndpoint = defineEndpoint({
   method: "GET",
   path: "/services",
   scope: "read",

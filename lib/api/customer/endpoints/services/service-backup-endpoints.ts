@@ -13,7 +13,7 @@ const RULES =
   "Native VPS: the VPS's disk snapshots (see `/vps/{id}/snapshots`): suspended or terminated 403 for writes (terminated also for the list), " +
   "plan without snapshots: the list answers `max: 0`, writes 403; another disk job (snapshot, capture, reinstall) 409. Dedicated: `{backups: []}`; creating one is 400.";
 
-export const listCustomerServiceBackups = defineEndpoint({
+export const listCustomerServiceBackupsEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{id}/backups",
   scope: "read",
@@ -29,7 +29,7 @@ export const listCustomerServiceBackups = defineEndpoint({
   },
 });
 
-export const createCustomerServiceBackup = defineEndpoint({
+export const createCustomerServiceBackupEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{id}/backups",
   scope: "services",
@@ -47,7 +47,7 @@ export const createCustomerServiceBackup = defineEndpoint({
   },
 });
 
-export const restoreCustomerServiceBackup = defineEndpoint({
+export const restoreCustomerServiceBackupEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{id}/backups/{backupId}/restore",
   scope: "services",

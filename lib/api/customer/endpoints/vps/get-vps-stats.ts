@@ -4,7 +4,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import { findCustomerVpsOrThrow, requestBackend } from "../services/customer-service-scope";
 import { STATS_DESCRIPTION } from "../services/get-service-stats";
 
-export const getVpsStats = defineEndpoint({
+export const getVpsStatsEndpoint = defineEndpoint({
   method: "GET",
   path: "/vps/{id}/stats",
   scope: "read",

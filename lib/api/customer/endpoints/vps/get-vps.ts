@@ -3,7 +3,7 @@ import { vpsDocument } from "@/lib/services/customer-documents";
 import { defineEndpoint } from "../../define-endpoint";
 import { findCustomerVpsOrThrow, requestBackend } from "../services/customer-service-scope";
 
-export const getVps = defineEndpoint({
+export const getVpsEndpoint = defineEndpoint({
   method: "GET",
   path: "/vps/{id}",
   scope: "read",

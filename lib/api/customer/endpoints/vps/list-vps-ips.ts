@@ -3,7 +3,7 @@ import { vpsDocument } from "@/lib/services/customer-documents";
 import { defineEndpoint } from "../../define-endpoint";
 import { findCustomerVpsOrThrow } from "../services/customer-service-scope";
 
-export const listVpsIps = defineEndpoint({
+export const listVpsIpsEndpoint = defineEndpoint({
   method: "GET",
   path: "/vps/{id}/ips",
   scope: "read",

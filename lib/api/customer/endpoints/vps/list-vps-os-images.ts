@@ -3,7 +3,7 @@ import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { defineEndpoint } from "../../define-endpoint";
 import { findCustomerVpsOrThrow } from "../services/customer-service-scope";
 
-export const listVpsOsImages = defineEndpoint({
+export const listVpsOsImagesEndpoint = defineEndpoint({
   method: "GET",
   path: "/vps/{id}/os-images",
   scope: "read",

@@ -7,7 +7,7 @@ import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination"
 import { defineEndpoint } from "../../define-endpoint";
 import { customerServiceScope } from "../services/customer-service-scope";
 
-export const listVps = defineEndpoint({
+export const listVpsEndpoint = defineEndpoint({
   method: "GET",
   path: "/vps",
   scope: "read",

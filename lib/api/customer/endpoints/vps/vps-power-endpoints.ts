@@ -34,11 +34,11 @@ function vpsVerbEndpoint(path: string, verb: PowerVerb, summary: string) {
   });
 }
 
-export const startVps = vpsVerbEndpoint("/vps/{id}/start", "start", "Start the VPS");
-export const stopVps = vpsVerbEndpoint("/vps/{id}/stop", "stop", "Stop the VPS");
-export const shutdownVps = vpsVerbEndpoint("/vps/{id}/shutdown", "stop", "Stop the VPS (same as /stop)");
-export const rebootVps = vpsVerbEndpoint("/vps/{id}/reboot", "restart", "Restart the VPS");
-export const restartVps = vpsVerbEndpoint("/vps/{id}/restart", "restart", "Restart the VPS (alias of /reboot)");
+export const startVpsEndpoint = vpsVerbEndpoint("/vps/{id}/start", "start", "Start the VPS");
+export const stopVpsEndpoint = vpsVerbEndpoint("/vps/{id}/stop", "stop", "Stop the VPS");
+export const shutdownVpsEndpoint = vpsVerbEndpoint("/vps/{id}/shutdown", "stop", "Stop the VPS (same as /stop)");
+export const rebootVpsEndpoint = vpsVerbEndpoint("/vps/{id}/reboot", "restart", "Restart the VPS");
+export const restartVpsEndpoint = vpsVerbEndpoint("/vps/{id}/restart", "restart", "Restart the VPS (alias of /reboot)");
 
 const ACTIONS: Record<string, PowerVerb> = { start: "start", stop: "stop", shutdown: "stop", restart: "restart", reboot: "restart" };
 // A plain string here: the path's ids are checked first (400 naming id), the verb after (400 naming action).
@@ -49,7 +49,7 @@ const verbOf = (action: string): PowerVerb => {
   return verb;
 };
 
-export const powerVps = defineEndpoint({
+export const powerVpsEndpoint = defineEndpoint({
   method: "POST",
   path: "/vps/{id}/power/{action}",
   scope: "services",
@@ -69,7 +69,7 @@ export const powerVps = defineEndpoint({
   },
 });
 
-export const powerService = defineEndpoint({
+export const powerServiceEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{id}/power/{action}",
   scope: "services",

@@ -66,7 +66,7 @@ function passwordEndpoint(path: string, load: Loader, tag: string) {
   });
 }
 
-export const reinstallVps = reinstallEndpoint("/vps/{id}/reinstall", findCustomerVpsOrThrow, "vps");
-export const resetVpsPassword = passwordEndpoint("/vps/{id}/password", findCustomerVpsOrThrow, "vps");
-export const reinstallServiceOs = reinstallEndpoint("/services/{id}/reinstall", anyService, "services");
+export const reinstallVpsEndpoint = reinstallEndpoint("/vps/{id}/reinstall", findCustomerVpsOrThrow, "vps");
+export const resetVpsPasswordEndpoint = passwordEndpoint("/vps/{id}/password", findCustomerVpsOrThrow, "vps");
+export const reinstallServiceOsEndpoint = reinstallEndpoint("/services/{id}/reinstall", anyService, "services");
 export const resetServicePasswordEndpoint = passwordEndpoint("/services/{id}/password", anyService, "services");

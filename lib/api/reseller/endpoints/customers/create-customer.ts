@@ -4,7 +4,7 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { customerRow, customerRowSchema } from "./customer-row";
 
-export const createCustomer = defineEndpoint({
+export const createCustomerEndpoint = defineEndpoint({
   method: "POST",
   path: "/customers",
   scope: "customers",

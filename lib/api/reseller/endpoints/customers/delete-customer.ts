@@ -3,7 +3,7 @@ import { deleteResellerCustomer } from "@/lib/resellers/customers/delete-reselle
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 
-export const deleteCustomer = defineEndpoint({
+export const deleteCustomerEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/customers/{customerId}",
   scope: "customers",

@@ -5,7 +5,7 @@ import { resellerPagePagination, resellerPageQuery } from "@/lib/schemas/paginat
 import { defineEndpoint } from "../../define-endpoint";
 import { customerRow, customerRowSchema } from "./customer-row";
 
-export const listCustomers = defineEndpoint({
+export const listCustomersEndpoint = defineEndpoint({
   method: "GET",
   path: "/customers",
   scope: "read",

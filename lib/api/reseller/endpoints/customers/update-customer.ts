@@ -4,7 +4,7 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { customerRow, customerRowSchema } from "./customer-row";
 
-export const updateCustomer = defineEndpoint({
+export const updateCustomerEndpoint = defineEndpoint({
   method: "PUT",
   path: "/customers/{customerId}",
   scope: "customers",

@@ -2,7 +2,7 @@ import { openApiResponse } from "../../../openapi/render-docs-html";
 import { defineEndpoint } from "../../define-endpoint";
 import { buildResellerOpenApi } from "../../openapi";
 
-export const getOpenApi = defineEndpoint({
+export const getOpenApiEndpoint = defineEndpoint({
   method: "GET",
   path: "/openapi.json",
   scope: null,

@@ -48,7 +48,7 @@ function describe(result: PlaceOrderResult): string {
   return `Order ${order.orderNumber} is ${order.status}`;
 }
 
-export const createOrder = defineEndpoint({
+export const createOrderEndpoint = defineEndpoint({
   method: "POST",
   path: "/orders",
   scope: "orders",

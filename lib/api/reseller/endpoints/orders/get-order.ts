@@ -2,7 +2,7 @@ import { getResellerOrder } from "@/lib/orders";
 import { defineEndpoint } from "../../define-endpoint";
 import { orderRow, orderRowSchema } from "./order-views";
 
-export const getOrder = defineEndpoint({
+export const getOrderEndpoint = defineEndpoint({
   method: "GET",
   path: "/orders/{orderId}",
   scope: "read",

@@ -7,7 +7,7 @@ import { orderRow, orderRowSchema } from "./order-views";
 
 const PAYMENT_STATUSES = ["pending", "processing", "paid", "failed", "refunded"] as const;
 
-export const listOrders = defineEndpoint({
+export const listOrdersEndpoint = defineEndpoint({
   method: "GET",
   path: "/orders",
   scope: "read",

@@ -6,7 +6,7 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { retryResult, retryResultSchema } from "./order-views";
 
-export const retryOrder = defineEndpoint({
+export const retryOrderEndpoint = defineEndpoint({
   method: "POST",
   path: "/orders/{orderId}/retry",
   scope: "orders",

@@ -3,7 +3,7 @@ import { listPaymentMethods as listAccountPaymentMethods } from "@/lib/accounts/
 import { defineEndpoint } from "../../define-endpoint";
 import { paymentMethodRow, paymentMethodSchema } from "./payment-method-row";
 
-export const listPaymentMethods = defineEndpoint({
+export const listPaymentMethodsEndpoint = defineEndpoint({
   method: "GET",
   path: "/payment-methods",
   scope: "account",

@@ -3,7 +3,7 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { paymentMethodRow, paymentMethodSchema } from "./payment-method-row";
 
-export const setDefaultPaymentMethod = defineEndpoint({
+export const setDefaultPaymentMethodEndpoint = defineEndpoint({
   method: "PUT",
   path: "/payment-methods/{methodId}/default",
   scope: "account",

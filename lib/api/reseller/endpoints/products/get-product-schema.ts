@@ -8,7 +8,7 @@ import { toNumber } from "./product-row";
 
 const CYCLES = WIRE_BILLING_CYCLES;
 
-export const getProductSchema = defineEndpoint({
+export const getProductSchemaEndpoint = defineEndpoint({
   method: "GET",
   path: "/products/{productId}/schema",
   scope: "read",

@@ -3,7 +3,7 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { productRow, productSchema } from "./product-row";
 
-export const getProduct = defineEndpoint({
+export const getProductEndpoint = defineEndpoint({
   method: "GET",
   path: "/products/{productId}",
   scope: "read",

@@ -4,7 +4,7 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { productRow, productSchema } from "./product-row";
 
-export const listProducts = defineEndpoint({
+export const listProductsEndpoint = defineEndpoint({
   method: "GET",
   path: "/products",
   scope: "read",

@@ -15,7 +15,7 @@ export const capabilitiesSchema = z.object({
   backups: z.boolean(),
 });
 
-export const getServiceCapabilities = defineEndpoint({
+export const getServiceCapabilitiesEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/capabilities",
   scope: "read",

@@ -17,7 +17,7 @@ export const networkSchema = z.object({
   rdns: z.array(z.object({ ipAddressId: z.string(), ip_address: z.string(), hostname: z.string().nullable() })).nullable(),
 });
 
-export const getServiceDocument = defineEndpoint({
+export const getServiceDocumentEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/document",
   scope: "read",
@@ -50,7 +50,7 @@ export const getServiceDocument = defineEndpoint({
   },
 });
 
-export const getServiceNetwork = defineEndpoint({
+export const getServiceNetworkEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/network",
   scope: "read",

@@ -7,7 +7,7 @@ import { resellerServiceScope } from "./reseller-service-scope";
 // No provider plugins exist yet: native VPS and bare metal (and every other kind) name none, and no
 // plugin ships a UI schema. Kept as endpoints so a reseller panel can branch on them today.
 
-export const getServiceProvider = defineEndpoint({
+export const getServiceProviderEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/provider",
   scope: "read",
@@ -20,7 +20,7 @@ export const getServiceProvider = defineEndpoint({
   },
 });
 
-export const getServiceUiSchema = defineEndpoint({
+export const getServiceUiSchemaEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/ui-schema",
   scope: "read",

@@ -9,7 +9,7 @@ import { assertControlAllowed } from "@/lib/services/service-rules";
 import { defineEndpoint } from "../../define-endpoint";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
 
-export const getServiceStats = defineEndpoint({
+export const getServiceStatsEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/stats",
   scope: "read",
@@ -25,7 +25,7 @@ export const getServiceStats = defineEndpoint({
   },
 });
 
-export const getServiceHealth = defineEndpoint({
+export const getServiceHealthEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/health",
   scope: "read",

@@ -4,7 +4,7 @@ import { trafficDocumentSchema, trafficRangeQuery } from "../../../traffic-schem
 import { defineEndpoint } from "../../define-endpoint";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
 
-export const getServiceTraffic = defineEndpoint({
+export const getServiceTrafficEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/traffic",
   scope: "read",

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import { resellerServiceScope } from "./reseller-service-scope";
 import { serviceDetail, serviceDetailSchema } from "./service-row";
 
-export const getService = defineEndpoint({
+export const getServiceEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}",
   scope: "read",

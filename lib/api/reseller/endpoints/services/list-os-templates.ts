@@ -4,7 +4,7 @@ import { listOsTemplates as listTemplates } from "@/lib/services/list-os-templat
 import { defineEndpoint } from "../../define-endpoint";
 import { resellerServiceScope } from "./reseller-service-scope";
 
-export const listOsTemplates = defineEndpoint({
+export const listOsTemplatesEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/os-templates",
   scope: "read",

@@ -6,7 +6,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import { resellerServiceScope } from "./reseller-service-scope";
 import { serviceRows, serviceRowSchema } from "./service-row";
 
-export const listServices = defineEndpoint({
+export const listServicesEndpoint = defineEndpoint({
   method: "GET",
   path: "/services",
   scope: "read",

@@ -5,7 +5,7 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
 
-export const powerService = defineEndpoint({
+export const powerServiceEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{serviceId}/power",
   scope: "services",

@@ -9,7 +9,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
 import { vpsRootPasswordOrThrow } from "./vps-root-password";
 
-export const reinstallService = defineEndpoint({
+export const reinstallServiceEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{serviceId}/reinstall",
   scope: "destructive",

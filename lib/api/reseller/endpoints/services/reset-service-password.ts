@@ -7,7 +7,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
 import { vpsRootPasswordOrThrow } from "./vps-root-password";
 
-export const resetServicePassword = defineEndpoint({
+export const resetServicePasswordEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{serviceId}/password",
   scope: "destructive",

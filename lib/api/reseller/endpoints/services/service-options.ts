@@ -27,7 +27,7 @@ export const optionsSectionSchema = z.object({
 
 const buyerOf = (auth: ResellerAuth) => ({ kind: "reseller" as const, resellerId: auth.resellerId, boundCustomerId: auth.customerId });
 
-export const getServiceOptions = defineEndpoint({
+export const getServiceOptionsEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/options",
   scope: "read",
@@ -66,7 +66,7 @@ export const optionsChangeResultSchema = z.object({
   idempotent: z.literal(true).optional(),
 });
 
-export const setServiceOptions = defineEndpoint({
+export const setServiceOptionsEndpoint = defineEndpoint({
   method: "PUT",
   path: "/services/{serviceId}/options",
   scope: "orders",
@@ -94,7 +94,7 @@ export const setServiceOptions = defineEndpoint({
   },
 });
 
-export const deleteServiceOption = defineEndpoint({
+export const deleteServiceOptionEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/services/{serviceId}/options/{serviceOptionId}",
   scope: "orders",

@@ -5,7 +5,7 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
 
-export const rescueService = defineEndpoint({
+export const rescueServiceEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{serviceId}/rescue",
   scope: "services",
@@ -22,7 +22,7 @@ export const rescueService = defineEndpoint({
   },
 });
 
-export const unrescueService = defineEndpoint({
+export const unrescueServiceEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{serviceId}/unrescue",
   scope: "services",

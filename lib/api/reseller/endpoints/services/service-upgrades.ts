@@ -24,7 +24,7 @@ export const upgradesSectionSchema = z.object({
   unavailableReason: z.string().optional(),
 });
 
-export const getServiceUpgrades = defineEndpoint({
+export const getServiceUpgradesEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/upgrades",
   scope: "read",
@@ -49,7 +49,7 @@ export const packageChangeSchema = z.object({
   message: z.string(),
 });
 
-export const changePackage = defineEndpoint({
+export const changePackageEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{serviceId}/change-package",
   scope: "services",

@@ -6,7 +6,7 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
 
-export const setServiceRdns = defineEndpoint({
+export const setServiceRdnsEndpoint = defineEndpoint({
   method: "PUT",
   path: "/services/{serviceId}/rdns",
   scope: "services",

@@ -7,7 +7,7 @@ import { resellerServiceScope } from "./reseller-service-scope";
 
 const PREFIX = /^(\d{1,3}(\.\d{1,3}){3}\/\d{1,2}|[0-9a-fA-F:]+\/\d{1,3})$/;
 
-export const setTransitConfig = defineEndpoint({
+export const setTransitConfigEndpoint = defineEndpoint({
   method: "PUT",
   path: "/services/{serviceId}/transit-config",
   scope: "services",

@@ -6,7 +6,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import { lifecycleResultSchema } from "./lifecycle-result";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
 
-export const suspendService = defineEndpoint({
+export const suspendServiceEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{serviceId}/suspend",
   scope: "services",

@@ -5,7 +5,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import { lifecycleResultSchema } from "./lifecycle-result";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
 
-export const terminateService = defineEndpoint({
+export const terminateServiceEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/services/{serviceId}",
   scope: "destructive",

@@ -5,7 +5,7 @@ import { defineEndpoint } from "../../define-endpoint";
 import { lifecycleResultSchema } from "./lifecycle-result";
 import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
 
-export const unsuspendService = defineEndpoint({
+export const unsuspendServiceEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{serviceId}/unsuspend",
   scope: "services",

@@ -2,7 +2,7 @@ import { getWebhookDelivery as getResellerWebhookDelivery } from "@/lib/webhooks
 import { defineEndpoint } from "../../define-endpoint";
 import { webhookDeliveryDetailRow, webhookDeliveryDetailSchema } from "./webhook-delivery-row";
 
-export const getWebhookDelivery = defineEndpoint({
+export const getWebhookDeliveryEndpoint = defineEndpoint({
   method: "GET",
   path: "/webhooks/deliveries/{deliveryId}",
   scope: "account",

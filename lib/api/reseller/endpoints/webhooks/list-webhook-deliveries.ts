@@ -6,7 +6,7 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { webhookDeliveryRow, webhookDeliverySchema } from "./webhook-delivery-row";
 
-export const listWebhookDeliveries = defineEndpoint({
+export const listWebhookDeliveriesEndpoint = defineEndpoint({
   method: "GET",
   path: "/webhooks/deliveries",
   scope: "account",

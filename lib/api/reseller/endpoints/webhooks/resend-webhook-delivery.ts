@@ -4,7 +4,7 @@ import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { webhookDeliveryRow, webhookDeliverySchema } from "./webhook-delivery-row";
 
-export const resendWebhookDelivery = defineEndpoint({
+export const resendWebhookDeliveryEndpoint = defineEndpoint({
   method: "POST",
   path: "/webhooks/deliveries/{deliveryId}/resend",
   scope: "account",

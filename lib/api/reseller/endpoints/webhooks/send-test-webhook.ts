@@ -4,7 +4,7 @@ import { requestWebhookSweep } from "@/lib/webhooks/request-webhook-sweep";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 
-export const sendTestWebhook = defineEndpoint({
+export const sendTestWebhookEndpoint = defineEndpoint({
   method: "POST",
   path: "/webhooks/test",
   scope: "account",

@@ -4,7 +4,7 @@ import { setWebhookUrl as setResellerWebhookUrl } from "@/lib/webhooks/webhook-u
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 
-export const setWebhookUrl = defineEndpoint({
+export const setWebhookUrlEndpoint = defineEndpoint({
   method: "PUT",
   path: "/account/webhook",
   scope: "account",
