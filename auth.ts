@@ -4,6 +4,7 @@ import { checkPasswordSignIn } from "@/lib/auth/check-password-sign-in";
 import { redeemLoginTicket } from "@/lib/auth/login-ticket";
 import { ZSignInSchema } from "@/lib/auth/schemas";
 import { newSessionClaims, recordSignOut, refreshSessionToken, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-token";
+import { getDb } from "@/lib/db/client";
 
 /** Error codes in /login?error=CredentialsSignin&code=… for direct posts to the callback. */
 class SignInRefused extends CredentialsSignin {
@@ -29,11 +30,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     Credentials({
       credentials: { email: {}, password: {}, ticket: {} },
       async authorize(raw): Promise<User | null> {
-        if (raw.ticket !== undefined) return redeemLoginTicket(raw.ticket);
+        if (raw.ticket !== undefined) return redeemLoginTicket(raw.ticket, { db: getDb() });
 
         const parsed = ZSignInSchema.safeParse(raw);
         if (!parsed.success) throw new SignInRefused("invalid");
-        const result = await checkPasswordSignIn(parsed.data);
+        const result = await checkPasswordSignIn(parsed.data, { db: getDb() });
         if (result.status === "locked") throw new SignInRefused("locked");
         if (result.status === "invalid") throw new SignInRefused("invalid");
         if (result.user.hasTotp) throw new SignInRefused("totp_required");
@@ -47,7 +48,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     async jwt({ token, user }) {
       if (user) Object.assign(token, newSessionClaims(user as User & { id: string; sessionVersion: number }));
 
-      return refreshSessionToken(token);
+      return refreshSessionToken(token, { db: getDb() });
     },
     session({ session, token }) {
       session.user.id = token.uid as string;
@@ -57,7 +58,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   },
   events: {
     async signOut(message) {
-      if ("token" in message && message.token) await recordSignOut(message.token);
+      if ("token" in message && message.token) await recordSignOut(message.token, { db: getDb() });
     },
   },
   logger: {

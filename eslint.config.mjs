@@ -13,6 +13,16 @@ const DATABASE = {
   message: "Components never touch the database: a page or server action reads through lib/<domain> and passes the data down.",
 };
 const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**", "lib/testing/**"];
+// Domain code takes the database from its caller (ctx, options.db): only entry points read the
+// process database. lib/api and lib/jobs are entry points; lib/db defines getDb. lib/auth/session.ts
+// is request glue like auth.ts: getViewer() reads the current request's Auth.js session (React
+// cache(), no arguments, called by every page), so it reads the process database itself.
+const GET_DB = {
+  name: "@/lib/db/client",
+  importNames: ["getDb"],
+  message: "Domain code takes db from its caller (ctx/options.db); only entry points (app/, lib/api, lib/jobs) read the process database.",
+};
+const READS_PROCESS_DB = ["lib/jobs/**", "lib/db/**", "lib/auth/session.ts"];
 
 export default defineConfig([
   ...nextVitals,
@@ -20,7 +30,13 @@ export default defineConfig([
   globalIgnores([".next/**", ".data/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
   {
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
-    ignores: ["lib/api/**", ...TESTS],
+    ignores: ["lib/api/**", ...READS_PROCESS_DB, ...TESTS],
+    rules: { "no-restricted-imports": ["error", { paths: [GET_DB], patterns: [API, APP] }] },
+  },
+  {
+    // The same layering without the getDb ban (one block per file: a second no-restricted-imports would replace the first).
+    files: READS_PROCESS_DB,
+    ignores: TESTS,
     rules: { "no-restricted-imports": ["error", { patterns: [API, APP] }] },
   },
   {

@@ -10,6 +10,7 @@ import { getCustomerDashboard } from "@/lib/accounts/get-customer-dashboard";
 import { requireCustomer } from "@/lib/auth/session";
 import { BillingDocumentTable } from "./billing/document-table";
 import { formatMoney } from "@/lib/format/format-money";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -34,7 +35,7 @@ export default async function CustomerDashboardPage() {
     );
   }
 
-  const d = await getCustomerDashboard({ membership: viewer.customer, userId: viewer.user.id });
+  const d = await getCustomerDashboard({ membership: viewer.customer, userId: viewer.user.id }, { db: getDb() });
   const currency = d.account.currency;
   const active = d.services?.byStatus.find((s) => s.status === "active")?.count ?? 0;
 

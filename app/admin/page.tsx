@@ -6,6 +6,7 @@ import { Stat } from "@/components/ui/stat";
 import { StatusCounts } from "@/components/status/status-counts";
 import { getOperatorDashboard } from "@/lib/admin/get-operator-dashboard";
 import { requireOperator } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Operator console" };
 
@@ -18,7 +19,7 @@ function nonZero(byStatus: Record<string, number>) {
 
 export default async function OperatorDashboardPage() {
   await requireOperator();
-  const d = await getOperatorDashboard();
+  const d = await getOperatorDashboard({ db: getDb() });
   const blocks = [
     { title: "Client accounts", counts: d.accounts, empty: "No client accounts yet." },
     { title: "Reseller profiles", counts: d.resellers, empty: "No reseller has applied yet." },

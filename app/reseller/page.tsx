@@ -9,6 +9,7 @@ import { requireReseller } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format/format-date";
 import { formatMoney } from "@/lib/format/format-money";
 import { getResellerDashboard } from "@/lib/resellers/get-reseller-dashboard";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Reseller portal" };
 
@@ -18,7 +19,7 @@ function percent(value: string): string {
 
 export default async function ResellerDashboardPage() {
   const viewer = await requireReseller();
-  const d = await getResellerDashboard({ profileId: viewer.reseller.profileId });
+  const d = await getResellerDashboard({ profileId: viewer.reseller.profileId }, { db: getDb() });
 
   return (
     <>

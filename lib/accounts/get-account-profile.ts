@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import type { AccountStatus } from "@/lib/generated/prisma/enums";
 import { getCreditBalance, type CreditBalance } from "./get-credit-balance";
 
@@ -18,9 +18,9 @@ export interface AccountProfile {
 /** The account an API key or panel session acts on, with the caller's own credit balance. */
 export async function getAccountProfile(
   actor: { accountId: string; userId: string; isOwner: boolean },
-  options: { db?: DbOrTx } = {},
+  options: { db: DbOrTx },
 ): Promise<AccountProfile> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const [account, credit] = await Promise.all([
     db.clientAccount.findUniqueOrThrow({
       where: { id: actor.accountId },

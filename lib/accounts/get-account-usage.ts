@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { Prisma, type ServiceStatus } from "@/lib/generated/prisma/client";
 import { resolveCreditAccountId } from "@/lib/billing/resolve-credit-account";
 import { getCreditBalance, type CreditBalance } from "./get-credit-balance";
@@ -22,9 +22,9 @@ export interface AccountUsage {
  */
 export async function getAccountUsage(
   actor: { accountId: string; userId: string; isOwner: boolean; projectId?: string | null },
-  options: { now: Date; db?: DbOrTx },
+  options: { now: Date; db: DbOrTx },
 ): Promise<AccountUsage> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const { now } = options;
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));

@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 export interface CreditBalance {
@@ -13,9 +13,9 @@ export interface CreditBalance {
  */
 export async function getCreditBalance(
   actor: { accountId: string; userId: string; isOwner: boolean },
-  options: { db?: DbOrTx } = {},
+  options: { db: DbOrTx },
 ): Promise<CreditBalance> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   if (actor.isOwner) {
     const account = await db.clientAccount.findUniqueOrThrow({
       where: { id: actor.accountId },

@@ -40,7 +40,7 @@ describe("getCustomerDashboard", () => {
     await invoice(other.account.id, `INV-O${other.account.id.slice(0, 4)}`, { total: "99.00", issuedAt: new Date(Date.UTC(2030, 1, 1)) });
 
     const { owner } = await t.db.clientAccount.findUniqueOrThrow({ where: { id: account.id }, select: { owner: true } });
-    const d = await getCustomerDashboard({ membership: { accountId: account.id, accountName: account.name, role: "owner", permissions: "all", accountStatus: "active" }, userId: owner.id });
+    const d = await getCustomerDashboard({ membership: { accountId: account.id, accountName: account.name, role: "owner", permissions: "all", accountStatus: "active" }, userId: owner.id }, { db: t.db });
     expect(d.credit).toEqual({ balance: "42.5", currency: "EUR" });
     expect(d.services).toEqual({
       total: 4,
@@ -62,7 +62,7 @@ describe("getCustomerDashboard", () => {
     const d = await getCustomerDashboard({
       membership: { accountId: account.id, accountName: account.name, role: "member", permissions: ["services.view"], accountStatus: "active" },
       userId: member.id,
-    });
+    }, { db: t.db });
     expect(d.credit).toBeNull();
     expect(d.invoices).toBeNull();
     expect(d.services).toEqual({ total: 0, byStatus: [] });

@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import type { CustomerMembership } from "@/lib/auth/resolve-areas";
 import type { InvoiceStatus, ServiceStatus } from "@/lib/generated/prisma/enums";
 import { can } from "./account-permissions";
@@ -34,9 +34,9 @@ const SERVICE_STATUS_ORDER: ServiceStatus[] = [
 /** The customer panel's first page: balance, services by status, recent invoices of one account. */
 export async function getCustomerDashboard(
   { membership, userId }: { membership: CustomerMembership; userId: string },
-  options: { db?: DbOrTx } = {},
+  options: { db: DbOrTx },
 ): Promise<CustomerDashboard> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const accountId = membership.accountId;
   const account = await db.clientAccount.findUniqueOrThrow({
     where: { id: accountId },

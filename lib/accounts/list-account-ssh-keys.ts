@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 
 export interface AccountSshKey {
   id: string;
@@ -8,8 +8,8 @@ export interface AccountSshKey {
 }
 
 /** The SSH keys saved on an account (offered when ordering a server), by name. Never the key body. */
-export async function listAccountSshKeys(actor: { accountId: string }, options: { db?: DbOrTx } = {}): Promise<AccountSshKey[]> {
-  const db = options.db ?? getDb();
+export async function listAccountSshKeys(actor: { accountId: string }, options: { db: DbOrTx }): Promise<AccountSshKey[]> {
+  const { db } = options;
   return db.sshKey.findMany({
     where: { accountId: actor.accountId },
     orderBy: [{ name: "asc" }, { createdAt: "asc" }, { id: "asc" }],

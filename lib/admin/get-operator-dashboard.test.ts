@@ -12,8 +12,8 @@ afterAll(async () => {
 });
 
 describe("getOperatorDashboard", () => {
-  it("counts accounts, resellers, products and services by status (through getDb)", async () => {
-    const before = await getOperatorDashboard();
+  it("counts accounts, resellers, products and services by status", async () => {
+    const before = await getOperatorDashboard({ db: t.db });
     const { account } = await makeCustomer(t.db);
     await t.db.clientAccount.update({ where: { id: account.id }, data: { status: "suspended" } });
     await makeReseller(t.db, { status: "pending" });
@@ -23,7 +23,7 @@ describe("getOperatorDashboard", () => {
     await makeService(t.db, { accountId: account.id, productId: product.id, status: "active" });
     await makeService(t.db, { accountId: account.id, productId: product.id, status: "provisioning_failed" });
 
-    const d = await getOperatorDashboard();
+    const d = await getOperatorDashboard({ db: t.db });
     expect(d.accounts.total - before.accounts.total).toBe(3);
     expect(d.accounts.byStatus.suspended - before.accounts.byStatus.suspended).toBe(1);
     expect(d.resellers.byStatus.pending - before.resellers.byStatus.pending).toBe(1);

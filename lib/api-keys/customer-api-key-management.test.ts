@@ -31,7 +31,7 @@ describe("listCustomerApiKeys", () => {
     await t.db.customerApiKey.update({ where: { id: ownerKey.key.id }, data: { createdAt: new Date("2030-01-01") } });
     await t.db.customerApiKey.update({ where: { id: memberKey.key.id }, data: { createdAt: new Date("2030-01-02"), lastUsedAt: new Date("2030-04-30") } });
 
-    const { keys, isOwner } = await listCustomerApiKeys(a.owner, { now });
+    const { keys, isOwner } = await listCustomerApiKeys(a.owner, { now, db: t.db });
     expect(isOwner).toBe(true);
     expect(keys.map((k) => k.label)).toEqual(["Monitoring", "CI"]);
     expect(keys[0]).toMatchObject({ state: "expired", createdBy: { id: a.member.id, name: "Sam Member" }, lastUsedAt: new Date("2030-04-30"), project: null });
@@ -51,7 +51,7 @@ describe("listCustomerApiKeys", () => {
     const a = await accountWithMember(["services.view"]);
     await mintCustomerApiKey(t.db, { ...a.owner, label: "Owner's", scopes: [] });
     await mintCustomerApiKey(t.db, { ...a.asMember, label: "Mine", scopes: [] });
-    const { keys, isOwner } = await listCustomerApiKeys(a.asMember);
+    const { keys, isOwner } = await listCustomerApiKeys(a.asMember, { db: t.db });
     expect(isOwner).toBe(false);
     expect(keys.map((k) => k.label)).toEqual(["Mine"]);
   });
@@ -59,9 +59,9 @@ describe("listCustomerApiKeys", () => {
   it("is not found for a user outside the account or a closed account", async () => {
     const a = await accountWithMember([]);
     const stranger = await makeUser(t.db);
-    await expect(listCustomerApiKeys({ accountId: a.account.id, userId: stranger.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(listCustomerApiKeys({ accountId: a.account.id, userId: stranger.id }, { db: t.db })).rejects.toMatchObject({ code: "not_found" });
     await t.db.clientAccount.update({ where: { id: a.account.id }, data: { status: "closed" } });
-    await expect(listCustomerApiKeys(a.owner)).rejects.toMatchObject({ code: "not_found" });
+    await expect(listCustomerApiKeys(a.owner, { db: t.db })).rejects.toMatchObject({ code: "not_found" });
   });
 });
 
@@ -70,20 +70,20 @@ describe("revokeCustomerApiKey", () => {
     const a = await accountWithMember([]);
     const { key } = await mintCustomerApiKey(t.db, { ...a.owner, label: "Old", scopes: [] });
     const first = new Date("2030-02-01T00:00:00Z");
-    expect(await revokeCustomerApiKey(a.owner, key.id, { now: first })).toEqual({ id: key.id, label: "Old", revokedAt: first });
-    expect((await revokeCustomerApiKey(a.owner, key.id, { now: new Date("2030-03-01") })).revokedAt).toEqual(first);
-    expect((await listCustomerApiKeys(a.owner)).keys[0]!.state).toBe("revoked");
+    expect(await revokeCustomerApiKey(a.owner, key.id, { now: first, db: t.db })).toEqual({ id: key.id, label: "Old", revokedAt: first });
+    expect((await revokeCustomerApiKey(a.owner, key.id, { now: new Date("2030-03-01"), db: t.db })).revokedAt).toEqual(first);
+    expect((await listCustomerApiKeys(a.owner, { db: t.db })).keys[0]!.state).toBe("revoked");
   });
 
   it("lets the owner revoke a member's key, but a member not the owner's", async () => {
     const a = await accountWithMember(["services.view"]);
     const ownerKey = await mintCustomerApiKey(t.db, { ...a.owner, label: "Owner's", scopes: [] });
     const memberKey = await mintCustomerApiKey(t.db, { ...a.asMember, label: "Member's", scopes: [] });
-    await expect(revokeCustomerApiKey(a.asMember, ownerKey.key.id)).rejects.toMatchObject({ code: "not_found", message: "API key not found" });
+    await expect(revokeCustomerApiKey(a.asMember, ownerKey.key.id, { db: t.db })).rejects.toMatchObject({ code: "not_found", message: "API key not found" });
     expect(await t.db.customerApiKey.findUniqueOrThrow({ where: { id: ownerKey.key.id } })).toMatchObject({ revokedAt: null });
-    await revokeCustomerApiKey(a.asMember, memberKey.key.id);
+    await revokeCustomerApiKey(a.asMember, memberKey.key.id, { db: t.db });
     const again = await mintCustomerApiKey(t.db, { ...a.asMember, label: "Member's 2", scopes: [] });
-    await revokeCustomerApiKey(a.owner, again.key.id);
+    await revokeCustomerApiKey(a.owner, again.key.id, { db: t.db });
     expect(await t.db.customerApiKey.count({ where: { accountId: a.account.id, revokedAt: { not: null } } })).toBe(2);
   });
 
@@ -92,7 +92,7 @@ describe("revokeCustomerApiKey", () => {
     const theirs = await accountWithMember([]);
     const { key } = await mintCustomerApiKey(t.db, { ...theirs.owner, label: "Theirs", scopes: [] });
     for (const id of [key.id, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      await expect(revokeCustomerApiKey(mine.owner, id)).rejects.toMatchObject({ code: "not_found" });
+      await expect(revokeCustomerApiKey(mine.owner, id, { db: t.db })).rejects.toMatchObject({ code: "not_found" });
     }
     expect(await t.db.customerApiKey.findUniqueOrThrow({ where: { id: key.id } })).toMatchObject({ revokedAt: null });
   });
@@ -105,7 +105,7 @@ describe("getCustomerKeyFormOptions", () => {
     const other = await makeCustomer(t.db);
     await t.db.project.create({ data: { accountId: other.account.id, name: "Not mine", slug: "not-mine" } });
 
-    const o = await getCustomerKeyFormOptions(a.owner);
+    const o = await getCustomerKeyFormOptions(a.owner, { db: t.db });
     expect(o.canMint).toBe(true);
     expect(o.scopes.every((s) => s.allowed)).toBe(true);
     expect(o.projects.map((p) => p.slug)).toEqual(["default", "acme-shop"]);
@@ -113,10 +113,10 @@ describe("getCustomerKeyFormOptions", () => {
 
   it("reads a member's permissions fresh from the database", async () => {
     const a = await accountWithMember(["services.view", "services.power"]);
-    expect((await getCustomerKeyFormOptions(a.asMember)).scopes.filter((s) => s.allowed).map((s) => s.scope)).toEqual(["read", "services"]);
+    expect((await getCustomerKeyFormOptions(a.asMember, { db: t.db })).scopes.filter((s) => s.allowed).map((s) => s.scope)).toEqual(["read", "services"]);
     await t.db.teamMember.updateMany({ where: { userId: a.member.id }, data: { permissions: ["billing.view", "invoices.pay", "services.manage"] } });
-    expect((await getCustomerKeyFormOptions(a.asMember)).scopes.filter((s) => s.allowed).map((s) => s.scope)).toEqual(["read", "services", "orders", "billing"]);
+    expect((await getCustomerKeyFormOptions(a.asMember, { db: t.db })).scopes.filter((s) => s.allowed).map((s) => s.scope)).toEqual(["read", "services", "orders", "billing"]);
     await t.db.teamMember.updateMany({ where: { userId: a.member.id }, data: { permissions: [] } });
-    expect((await getCustomerKeyFormOptions(a.asMember)).canMint).toBe(false);
+    expect((await getCustomerKeyFormOptions(a.asMember, { db: t.db })).canMint).toBe(false);
   });
 });

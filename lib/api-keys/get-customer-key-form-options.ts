@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { resolveCustomerKeyActor, type CustomerKeyActor } from "./customer-key-actor";
 import { memberScopeAvailability, type ScopeAvailability } from "./member-scope-availability";
 
@@ -10,8 +10,8 @@ export type CustomerKeyFormOptions = {
 };
 
 /** What the create form offers this user: scopes their permissions allow, and the account's projects. */
-export async function getCustomerKeyFormOptions(actor: CustomerKeyActor, options: { db?: DbOrTx } = {}): Promise<CustomerKeyFormOptions> {
-  const db = options.db ?? getDb();
+export async function getCustomerKeyFormOptions(actor: CustomerKeyActor, options: { db: DbOrTx }): Promise<CustomerKeyFormOptions> {
+  const { db } = options;
   const resolved = await resolveCustomerKeyActor(db, actor);
   const scopes = memberScopeAvailability(resolved.permissions);
   const projects = await db.project.findMany({

@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { CUSTOMER_API_KEY_ROW_SELECT, customerApiKeyRow, type CustomerApiKeyRow } from "./customer-api-key-row";
 import { resolveCustomerKeyActor, type CustomerKeyActor } from "./customer-key-actor";
 
@@ -8,9 +8,9 @@ import { resolveCustomerKeyActor, type CustomerKeyActor } from "./customer-key-a
  */
 export async function listCustomerApiKeys(
   actor: CustomerKeyActor,
-  options: { db?: DbOrTx; now?: Date } = {},
+  options: { db: DbOrTx; now?: Date },
 ): Promise<{ keys: CustomerApiKeyRow[]; isOwner: boolean }> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const now = options.now ?? new Date();
   const resolved = await resolveCustomerKeyActor(db, actor);
   const rows = await db.customerApiKey.findMany({

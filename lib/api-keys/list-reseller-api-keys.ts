@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { ApiKeyError } from "./api-key-error";
 import { MAX_UNREVOKED_RESELLER_KEYS } from "./mint-reseller-api-key";
 import { getResellerHourlyCeiling } from "./reseller-hourly-ceiling";
@@ -16,9 +16,9 @@ export type ResellerApiKeyList = {
 /** A reseller's API keys for the portal, newest first, revoked ones included. */
 export async function listResellerApiKeys(
   { resellerId }: { resellerId: string },
-  options: { db?: DbOrTx; now?: Date } = {},
+  options: { db: DbOrTx; now?: Date },
 ): Promise<ResellerApiKeyList> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const now = options.now ?? new Date();
   const profile = await db.resellerProfile.findUnique({ where: { id: resellerId }, select: { hourlyLimit: true } });
   if (!profile) throw new ApiKeyError("not_found", "Reseller not found");

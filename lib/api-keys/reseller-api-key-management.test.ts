@@ -29,12 +29,12 @@ describe("listResellerApiKeys", () => {
     const bound = await mintResellerApiKey(t.db, { ...r, label: "Acme panel", scopes: ["orders"], customerId: customer.id, hourlyLimit: 100 }, { now: new Date("2030-01-01") });
     const expired = await mintResellerApiKey(t.db, { ...r, label: "Expired", expiresAt: new Date("2030-05-01") }, { now: new Date("2030-01-01") });
     const revoked = await mintResellerApiKey(t.db, { ...r, label: "Revoked" });
-    await revokeResellerApiKey(r, revoked.key.id);
+    await revokeResellerApiKey(r, revoked.key.id, { db: t.db });
     for (const [i, id] of [bound.key.id, expired.key.id, revoked.key.id].entries()) {
       await t.db.resellerApiKey.update({ where: { id }, data: { createdAt: new Date(Date.UTC(2030, 0, 1 + i)) } });
     }
 
-    const list = await listResellerApiKeys(r, { now });
+    const list = await listResellerApiKeys(r, { now, db: t.db });
     expect(list.keys.map((k) => [k.label, k.state])).toEqual([
       ["Revoked", "revoked"],
       ["Expired", "expired"],
@@ -54,14 +54,14 @@ describe("listResellerApiKeys", () => {
 
   it("reports the profile's own hourly limit when an operator set one", async () => {
     const r = await reseller(600);
-    expect((await listResellerApiKeys(r)).hourlyCeiling).toBe(600);
+    expect((await listResellerApiKeys(r, { db: t.db })).hourlyCeiling).toBe(600);
   });
 
   it("does not show another reseller's keys", async () => {
     const mine = await reseller();
     const theirs = await reseller();
     await mintResellerApiKey(t.db, { ...theirs, label: "Theirs" });
-    expect((await listResellerApiKeys(mine)).keys).toEqual([]);
+    expect((await listResellerApiKeys(mine, { db: t.db })).keys).toEqual([]);
   });
 });
 
@@ -69,27 +69,27 @@ describe("updateResellerApiKey", () => {
   it("changes label and expiry, never the scopes; an omitted expiry is left alone and null clears it", async () => {
     const r = await reseller();
     const { key } = await mintResellerApiKey(t.db, { ...r, label: "Old", scopes: ["orders"], expiresAt: new Date("2099-01-01") });
-    const renamed = await updateResellerApiKey(r, key.id, { label: "  New  " });
+    const renamed = await updateResellerApiKey(r, key.id, { label: "  New  " }, { db: t.db });
     expect(renamed).toMatchObject({ label: "New", expiresAt: new Date("2099-01-01"), scopes: ["orders"] });
-    expect((await updateResellerApiKey(r, key.id, { expiresAt: new Date("2098-01-01") })).expiresAt).toEqual(new Date("2098-01-01"));
-    expect((await updateResellerApiKey(r, key.id, { expiresAt: null })).expiresAt).toBeNull();
+    expect((await updateResellerApiKey(r, key.id, { expiresAt: new Date("2098-01-01") }, { db: t.db })).expiresAt).toEqual(new Date("2098-01-01"));
+    expect((await updateResellerApiKey(r, key.id, { expiresAt: null }, { db: t.db })).expiresAt).toBeNull();
   });
 
   it("renames an expired key without reviving it, and revives it with a new future expiry", async () => {
     const r = await reseller();
     const now = new Date("2030-06-01T00:00:00Z");
     const { key } = await mintResellerApiKey(t.db, { ...r, label: "Lapsed", expiresAt: new Date("2030-05-01") }, { now: new Date("2030-01-01") });
-    expect(await updateResellerApiKey(r, key.id, { label: "Lapsed (old shop)" }, { now })).toMatchObject({ state: "expired" });
-    expect(await updateResellerApiKey(r, key.id, { expiresAt: new Date("2030-07-01") }, { now })).toMatchObject({ state: "active" });
+    expect(await updateResellerApiKey(r, key.id, { label: "Lapsed (old shop)" }, { now, db: t.db })).toMatchObject({ state: "expired" });
+    expect(await updateResellerApiKey(r, key.id, { expiresAt: new Date("2030-07-01") }, { now, db: t.db })).toMatchObject({ state: "active" });
   });
 
   it("refuses a past expiry, an empty label and changes to a revoked key", async () => {
     const r = await reseller();
     const { key } = await mintResellerApiKey(t.db, { ...r, label: "k" });
-    await expect(updateResellerApiKey(r, key.id, { expiresAt: new Date("2001-01-01") })).rejects.toMatchObject({ code: "invalid_expiry" });
-    await expect(updateResellerApiKey(r, key.id, { label: "   " })).rejects.toMatchObject({ code: "invalid_label" });
-    await revokeResellerApiKey(r, key.id);
-    await expect(updateResellerApiKey(r, key.id, { label: "back" })).rejects.toMatchObject({ code: "key_revoked" });
+    await expect(updateResellerApiKey(r, key.id, { expiresAt: new Date("2001-01-01") }, { db: t.db })).rejects.toMatchObject({ code: "invalid_expiry" });
+    await expect(updateResellerApiKey(r, key.id, { label: "   " }, { db: t.db })).rejects.toMatchObject({ code: "invalid_label" });
+    await revokeResellerApiKey(r, key.id, { db: t.db });
+    await expect(updateResellerApiKey(r, key.id, { label: "back" }, { db: t.db })).rejects.toMatchObject({ code: "key_revoked" });
     expect(await t.db.resellerApiKey.findUniqueOrThrow({ where: { id: key.id } })).toMatchObject({ label: "k" });
   });
 
@@ -97,8 +97,8 @@ describe("updateResellerApiKey", () => {
     const mine = await reseller();
     const theirs = await reseller();
     const { key } = await mintResellerApiKey(t.db, { ...theirs, label: "Theirs" });
-    await expect(updateResellerApiKey(mine, key.id, { label: "Hijacked" })).rejects.toMatchObject({ code: "not_found" });
-    await expect(updateResellerApiKey(mine, "nope", { label: "x" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(updateResellerApiKey(mine, key.id, { label: "Hijacked" }, { db: t.db })).rejects.toMatchObject({ code: "not_found" });
+    await expect(updateResellerApiKey(mine, "nope", { label: "x" }, { db: t.db })).rejects.toMatchObject({ code: "not_found" });
     expect(await t.db.resellerApiKey.findUniqueOrThrow({ where: { id: key.id } })).toMatchObject({ label: "Theirs" });
   });
 });
@@ -110,10 +110,10 @@ describe("revokeResellerApiKey / revokeAllResellerApiKeys", () => {
     const { key } = await mintResellerApiKey(t.db, { ...r, label: "k" });
     const theirs = await mintResellerApiKey(t.db, { ...other, label: "theirs" });
     const first = new Date("2030-01-01T00:00:00Z");
-    expect((await revokeResellerApiKey(r, key.id, { now: first })).revokedAt).toEqual(first);
-    expect((await revokeResellerApiKey(r, key.id)).revokedAt).toEqual(first);
-    expect((await listResellerApiKeys(r)).unrevoked).toBe(0);
-    await expect(revokeResellerApiKey(r, theirs.key.id)).rejects.toMatchObject({ code: "not_found" });
+    expect((await revokeResellerApiKey(r, key.id, { now: first, db: t.db })).revokedAt).toEqual(first);
+    expect((await revokeResellerApiKey(r, key.id, { db: t.db })).revokedAt).toEqual(first);
+    expect((await listResellerApiKeys(r, { db: t.db })).unrevoked).toBe(0);
+    await expect(revokeResellerApiKey(r, theirs.key.id, { db: t.db })).rejects.toMatchObject({ code: "not_found" });
     expect(await t.db.resellerApiKey.findUniqueOrThrow({ where: { id: theirs.key.id } })).toMatchObject({ revokedAt: null });
   });
 
@@ -125,10 +125,10 @@ describe("revokeResellerApiKey / revokeAllResellerApiKeys", () => {
     await expect(mintResellerApiKey(t.db, { ...r, label: "one too many" })).rejects.toMatchObject({ code: "key_limit_reached" });
     await mintResellerApiKey(t.db, { ...other, label: "theirs" });
 
-    expect(await revokeAllResellerApiKeys(r)).toEqual({ revoked: MAX_UNREVOKED_RESELLER_KEYS });
-    expect(await revokeAllResellerApiKeys(r)).toEqual({ revoked: 0 });
+    expect(await revokeAllResellerApiKeys(r, { db: t.db })).toEqual({ revoked: MAX_UNREVOKED_RESELLER_KEYS });
+    expect(await revokeAllResellerApiKeys(r, { db: t.db })).toEqual({ revoked: 0 });
     expect(await t.db.resellerApiKey.count({ where: { resellerId: other.resellerId, revokedAt: null } })).toBe(1);
     await mintResellerApiKey(t.db, { ...r, label: "fresh start" });
-    expect((await listResellerApiKeys(r)).unrevoked).toBe(1);
+    expect((await listResellerApiKeys(r, { db: t.db })).unrevoked).toBe(1);
   });
 });

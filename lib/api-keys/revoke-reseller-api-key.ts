@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { ApiKeyError } from "./api-key-error";
 import { isKeyId } from "./customer-key-actor";
 
@@ -9,9 +9,9 @@ import { isKeyId } from "./customer-key-actor";
 export async function revokeResellerApiKey(
   { resellerId }: { resellerId: string },
   keyId: string,
-  options: { db?: DbOrTx; now?: Date } = {},
+  options: { db: DbOrTx; now?: Date },
 ): Promise<{ id: string; label: string; revokedAt: Date }> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const now = options.now ?? new Date();
   if (!isKeyId(keyId)) throw new ApiKeyError("not_found", "API key not found");
 

@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { ApiKeyError } from "./api-key-error";
 import { checkKeyExpiry } from "./check-key-expiry";
 import { isKeyId } from "./customer-key-actor";
@@ -20,9 +20,9 @@ export async function updateResellerApiKey(
   { resellerId }: { resellerId: string },
   keyId: string,
   input: UpdateResellerApiKeyInput,
-  options: { db?: DbOrTx; now?: Date } = {},
+  options: { db: DbOrTx; now?: Date },
 ): Promise<ResellerApiKeyRow> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const now = options.now ?? new Date();
   if (!isKeyId(keyId)) throw new ApiKeyError("not_found", "API key not found");
   const data = {

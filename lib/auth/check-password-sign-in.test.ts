@@ -22,21 +22,21 @@ afterAll(async () => {
 describe("checkPasswordSignIn", () => {
   it("accepts the right password, case-insensitively on the email", async () => {
     const user = await createTestUser(t.db);
-    const res = await checkPasswordSignIn({ email: user.email.toUpperCase(), password: user.password });
+    const res = await checkPasswordSignIn({ email: user.email.toUpperCase(), password: user.password }, { db: t.db });
     expect(res).toMatchObject({ status: "ok", user: { id: user.id, sessionVersion: 1, hasTotp: false } });
   });
 
   it("answers an unknown email exactly like a wrong password", async () => {
     const user = await createTestUser(t.db);
-    const wrong = await checkPasswordSignIn({ email: user.email, password: "nope" });
-    const unknown = await checkPasswordSignIn({ email: "nobody@rackfront.test", password: "nope" });
+    const wrong = await checkPasswordSignIn({ email: user.email, password: "nope" }, { db: t.db });
+    const unknown = await checkPasswordSignIn({ email: "nobody@rackfront.test", password: "nope" }, { db: t.db });
     expect(wrong).toEqual({ status: "invalid" });
     expect(unknown).toEqual(wrong);
   });
 
   it("runs a real argon2 verify for unknown emails (no timing oracle)", async () => {
     vi.mocked(verifyPassword).mockClear();
-    await checkPasswordSignIn({ email: "ghost@rackfront.test", password: "guess" });
+    await checkPasswordSignIn({ email: "ghost@rackfront.test", password: "guess" }, { db: t.db });
     expect(verifyPassword).toHaveBeenCalledTimes(1);
     const [hash, password] = vi.mocked(verifyPassword).mock.calls[0]!;
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -47,15 +47,15 @@ describe("checkPasswordSignIn", () => {
     const user = await createTestUser(t.db);
     const now = new Date("2030-01-01T10:00:00Z");
     for (let i = 1; i < MAX_FAILED_ATTEMPTS; i++) {
-      expect(await checkPasswordSignIn({ email: user.email, password: "bad" }, { now })).toEqual({ status: "invalid" });
+      expect(await checkPasswordSignIn({ email: user.email, password: "bad" }, { now, db: t.db })).toEqual({ status: "invalid" });
     }
-    const last = await checkPasswordSignIn({ email: user.email, password: "bad" }, { now });
+    const last = await checkPasswordSignIn({ email: user.email, password: "bad" }, { now, db: t.db });
     expect(last).toEqual({ status: "locked", lockedUntil: new Date(now.getTime() + LOCK_DURATION_MS) });
 
-    const during = await checkPasswordSignIn({ email: user.email, password: user.password }, { now: new Date(now.getTime() + 60_000) });
+    const during = await checkPasswordSignIn({ email: user.email, password: user.password }, { now: new Date(now.getTime() + 60_000), db: t.db });
     expect(during.status).toBe("locked");
 
-    const after = await checkPasswordSignIn({ email: user.email, password: user.password }, { now: new Date(now.getTime() + LOCK_DURATION_MS + 1) });
+    const after = await checkPasswordSignIn({ email: user.email, password: user.password }, { now: new Date(now.getTime() + LOCK_DURATION_MS + 1), db: t.db });
     expect(after.status).toBe("ok");
     const row = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row).toMatchObject({ failedLoginCount: 0, lockedUntil: null });
@@ -63,15 +63,15 @@ describe("checkPasswordSignIn", () => {
 
   it("resets the failure count after a successful sign-in", async () => {
     const user = await createTestUser(t.db);
-    for (let i = 0; i < MAX_FAILED_ATTEMPTS - 1; i++) await checkPasswordSignIn({ email: user.email, password: "bad" });
-    expect((await checkPasswordSignIn({ email: user.email, password: user.password })).status).toBe("ok");
-    expect((await checkPasswordSignIn({ email: user.email, password: "bad" })).status).toBe("invalid");
+    for (let i = 0; i < MAX_FAILED_ATTEMPTS - 1; i++) await checkPasswordSignIn({ email: user.email, password: "bad" }, { db: t.db });
+    expect((await checkPasswordSignIn({ email: user.email, password: user.password }, { db: t.db })).status).toBe("ok");
+    expect((await checkPasswordSignIn({ email: user.email, password: "bad" }, { db: t.db })).status).toBe("invalid");
   });
 
   it("never runs more than the allowed number of password checks in parallel", async () => {
     const user = await createTestUser(t.db);
     const results = await Promise.all(
-      Array.from({ length: MAX_FAILED_ATTEMPTS + 5 }, () => checkPasswordSignIn({ email: user.email, password: "bad" })),
+      Array.from({ length: MAX_FAILED_ATTEMPTS + 5 }, () => checkPasswordSignIn({ email: user.email, password: "bad" }, { db: t.db })),
     );
     expect(results.filter((r) => r.status === "invalid").length).toBeLessThanOrEqual(MAX_FAILED_ATTEMPTS - 1);
     expect(results.filter((r) => r.status === "locked").length).toBeGreaterThanOrEqual(6);
@@ -80,7 +80,7 @@ describe("checkPasswordSignIn", () => {
     expect(row.failedLoginCount).toBe(MAX_FAILED_ATTEMPTS);
     expect(row.lockedUntil).not.toBeNull();
     // Even the right password is refused now.
-    expect((await checkPasswordSignIn({ email: user.email, password: user.password })).status).toBe("locked");
+    expect((await checkPasswordSignIn({ email: user.email, password: user.password }, { db: t.db })).status).toBe("locked");
   });
 
   it("reports the lock-out in whole minutes", () => {

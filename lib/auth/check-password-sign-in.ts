@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "./password";
 import { clearFailedAttempts, recordFailedAttempt, reserveAttempt } from "./attempt-limit";
 import type { TSignIn } from "./schemas";
@@ -30,9 +30,9 @@ function getDummyHash(): Promise<string> {
  */
 export async function checkPasswordSignIn(
   input: TSignIn,
-  options: { db?: DbOrTx; now?: Date } = {},
+  options: { db: DbOrTx; now?: Date },
 ): Promise<PasswordSignInResult> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const now = options.now ?? new Date();
   const user = await db.user.findFirst({
     where: { email: { equals: input.email.trim(), mode: "insensitive" } },

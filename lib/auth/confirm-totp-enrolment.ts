@@ -1,4 +1,4 @@
-import { getDb, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { openSecret } from "@/lib/crypto/secret-box";
 import { matchTotpStep } from "./totp";
 import { generateRecoveryCodes, hashRecoveryCode, normalizeRecoveryCode } from "./recovery-codes";
@@ -15,9 +15,9 @@ export type ConfirmTotpEnrolmentResult =
  */
 export async function confirmTotpEnrolment(
   { userId, code }: { userId: string; code: string },
-  options: { db?: Db; now?: Date } = {},
+  options: { db: Db; now?: Date },
 ): Promise<ConfirmTotpEnrolmentResult> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const now = options.now ?? new Date();
   const user = await db.user.findUnique({
     where: { id: userId },

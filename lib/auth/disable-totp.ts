@@ -1,4 +1,4 @@
-import { getDb, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { verifySecondFactor, type SecondFactorResult } from "./verify-second-factor";
 
 export type DisableTotpResult = { status: "disabled" } | Exclude<SecondFactorResult, { status: "ok" }>;
@@ -6,9 +6,9 @@ export type DisableTotpResult = { status: "disabled" } | Exclude<SecondFactorRes
 /** Turns the second factor off; needs a current authenticator code or an unused recovery code. */
 export async function disableTotp(
   { userId, code }: { userId: string; code: string },
-  options: { db?: Db; now?: Date } = {},
+  options: { db: Db; now?: Date },
 ): Promise<DisableTotpResult> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const verified = await verifySecondFactor({ userId, code }, { db, now: options.now });
   if (verified.status !== "ok") return verified;
 

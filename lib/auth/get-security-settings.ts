@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 
 export type SecuritySettings = {
   email: string;
@@ -6,8 +6,8 @@ export type SecuritySettings = {
   recoveryCodesLeft: number;
 };
 
-export async function getSecuritySettings({ userId }: { userId: string }, options: { db?: DbOrTx } = {}): Promise<SecuritySettings> {
-  const db = options.db ?? getDb();
+export async function getSecuritySettings({ userId }: { userId: string }, options: { db: DbOrTx }): Promise<SecuritySettings> {
+  const { db } = options;
   const user = await db.user.findUniqueOrThrow({
     where: { id: userId },
     select: { email: true, totpEnabledAt: true },

@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { readToken, signToken } from "./signed-token";
 
 /** What the Credentials provider hands to next-auth, and what the session JWT starts from. */
@@ -16,12 +16,12 @@ export function mintLoginTicket(user: { id: string; sessionVersion: number }, fa
 }
 
 /** The user to sign in, or null when the ticket is forged, expired, revoked or misses a factor. */
-export async function redeemLoginTicket(ticket: unknown, options: { db?: DbOrTx; now?: Date } = {}): Promise<SessionUser | null> {
+export async function redeemLoginTicket(ticket: unknown, options: { db: DbOrTx; now?: Date }): Promise<SessionUser | null> {
   const now = options.now ?? new Date();
   const payload = readToken("login-ticket", typeof ticket === "string" ? ticket : null, now);
   if (!payload || typeof payload.uid !== "string" || typeof payload.sv !== "number") return null;
 
-  const db = options.db ?? getDb();
+  const { db } = options;
   const user = await db.user.findUnique({
     where: { id: payload.uid },
     select: { id: true, name: true, email: true, sessionVersion: true, totpEnabledAt: true },

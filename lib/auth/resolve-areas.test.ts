@@ -17,7 +17,7 @@ describe("resolveAreas", () => {
   it("a customer owns an account and may enter only the panel", async () => {
     const user = await createTestUser(t.db);
     const account = await createTestAccount(t.db, user.id, { name: "Acme" });
-    const areas = await resolveAreas({ userId: user.id });
+    const areas = await resolveAreas({ userId: user.id }, { db: t.db });
     expect(areas).toEqual({
       isOperator: false,
       customer: { accountId: account.id, accountName: "Acme", role: "owner", permissions: "all", accountStatus: "active" },
@@ -31,7 +31,7 @@ describe("resolveAreas", () => {
     const user = await createTestUser(t.db);
     const account = await createTestAccount(t.db, user.id);
     const profile = await createTestResellerProfile(t.db, account.id, "active");
-    const areas = await resolveAreas({ userId: user.id });
+    const areas = await resolveAreas({ userId: user.id }, { db: t.db });
     expect(areas.reseller).toEqual({ accountId: account.id, accountName: account.name, profileId: profile.id });
     expect(home(areas)).toBe("/reseller");
     expect(enterableAreas(areas)).toEqual(["reseller", "customer"]);
@@ -41,7 +41,7 @@ describe("resolveAreas", () => {
     const user = await createTestUser(t.db);
     const account = await createTestAccount(t.db, user.id);
     await createTestResellerProfile(t.db, account.id, status);
-    const areas = await resolveAreas({ userId: user.id });
+    const areas = await resolveAreas({ userId: user.id }, { db: t.db });
     expect(areas.reseller).toBeNull();
     expect(canEnter(areas, "reseller")).toBe(false);
     expect(home(areas)).toBe("/");
@@ -53,7 +53,7 @@ describe("resolveAreas", () => {
     await createTestResellerProfile(t.db, account.id, "active");
     const member = await createTestUser(t.db);
     await t.db.teamMember.create({ data: { accountId: account.id, userId: member.id, permissions: ["services.view"] } });
-    const areas = await resolveAreas({ userId: member.id });
+    const areas = await resolveAreas({ userId: member.id }, { db: t.db });
     expect(areas.customer).toMatchObject({ accountId: account.id, role: "member", permissions: ["services.view"] });
     expect(areas.reseller?.accountId).toBe(account.id);
     expect(canEnter(areas, "admin")).toBe(false);
@@ -62,7 +62,7 @@ describe("resolveAreas", () => {
   it("an operator's home is the console; closed accounts are ignored", async () => {
     const user = await createTestUser(t.db, { isOperator: true });
     await createTestAccount(t.db, user.id, { status: "closed" });
-    const areas = await resolveAreas({ userId: user.id });
+    const areas = await resolveAreas({ userId: user.id }, { db: t.db });
     expect(areas).toEqual({ isOperator: true, customer: null, reseller: null });
     expect(home(areas)).toBe("/admin");
     expect(canEnter(areas, "customer")).toBe(false);
@@ -71,7 +71,7 @@ describe("resolveAreas", () => {
 
   it("a user with no account still lands on the panel (which explains what to do)", async () => {
     const user = await createTestUser(t.db);
-    const areas = await resolveAreas({ userId: user.id });
+    const areas = await resolveAreas({ userId: user.id }, { db: t.db });
     expect(canEnter(areas, "customer")).toBe(true);
     expect(home(areas)).toBe("/");
   });

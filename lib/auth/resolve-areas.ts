@@ -1,5 +1,5 @@
 import type { AccountStatus } from "@/lib/generated/prisma/enums";
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 
 export type Area = "customer" | "reseller" | "admin";
 
@@ -24,8 +24,8 @@ export type Areas = {
 };
 
 /** Which parts of the portal a user may enter, read fresh from the database. */
-export async function resolveAreas({ userId }: { userId: string }, options: { db?: DbOrTx } = {}): Promise<Areas> {
-  const db = options.db ?? getDb();
+export async function resolveAreas({ userId }: { userId: string }, options: { db: DbOrTx }): Promise<Areas> {
+  const { db } = options;
   const user = await db.user.findUnique({
     where: { id: userId },
     select: {

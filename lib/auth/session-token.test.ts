@@ -17,7 +17,7 @@ describe("session JWT re-check", () => {
   it("keeps a token whose sessionVersion matches, refreshing name and email", async () => {
     const user = await createTestUser(t.db, { name: "Ada" });
     const token = { ...newSessionClaims(user), name: "old", email: "old@x.test" };
-    expect(await refreshSessionToken(token)).toEqual({ ...token, name: "Ada", email: user.email });
+    expect(await refreshSessionToken(token, { db: t.db })).toEqual({ ...token, name: "Ada", email: user.email });
   });
 
   it("gives every sign-in its own session id", async () => {
@@ -32,22 +32,22 @@ describe("session JWT re-check", () => {
     const user = await createTestUser(t.db);
     const a = newSessionClaims(user);
     const b = newSessionClaims(user);
-    await revokeAllSessions({ userId: user.id });
-    expect(await refreshSessionToken(a)).toBeNull();
-    expect(await refreshSessionToken(b)).toBeNull();
+    await revokeAllSessions({ userId: user.id }, { db: t.db });
+    expect(await refreshSessionToken(a, { db: t.db })).toBeNull();
+    expect(await refreshSessionToken(b, { db: t.db })).toBeNull();
     // A token signed after the bump works.
-    expect(await refreshSessionToken(newSessionClaims({ id: user.id, sessionVersion: user.sessionVersion + 1 }))).not.toBeNull();
+    expect(await refreshSessionToken(newSessionClaims({ id: user.id, sessionVersion: user.sessionVersion + 1 }), { db: t.db })).not.toBeNull();
   });
 
   it("ends one signed-out session for good, every copy of its cookie, and leaves the user's other sessions alone", async () => {
     const user = await createTestUser(t.db);
     const signedOut = newSessionClaims(user);
     const other = newSessionClaims(user);
-    await recordSignOut(signedOut);
-    await recordSignOut(signedOut); // a second sign-out of the same session (two tabs) is harmless
+    await recordSignOut(signedOut, { db: t.db });
+    await recordSignOut(signedOut, { db: t.db }); // a second sign-out of the same session (two tabs) is harmless
     // A copy re-issued by a request that was in flight carries the same sid and a later expiry.
-    expect(await refreshSessionToken({ ...signedOut, exp: Math.floor(Date.now() / 1000) + 3600 })).toBeNull();
-    expect(await refreshSessionToken(other)).not.toBeNull();
+    expect(await refreshSessionToken({ ...signedOut, exp: Math.floor(Date.now() / 1000) + 3600 }, { db: t.db })).toBeNull();
+    expect(await refreshSessionToken(other, { db: t.db })).not.toBeNull();
     expect(await t.db.signedOutSession.count({ where: { userId: user.id } })).toBe(1);
   });
 
@@ -55,7 +55,7 @@ describe("session JWT re-check", () => {
     const user = await createTestUser(t.db);
     const now = new Date("2020-05-01T00:00:00Z"); // before every other record in this database
     const claims = newSessionClaims(user);
-    await recordSignOut(claims, { now });
+    await recordSignOut(claims, { now, db: t.db });
     const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
     expect(await deleteExpiredSignOuts(t.db, new Date(expiresAt.getTime() - 1))).toBe(0);
     expect(await deleteExpiredSignOuts(t.db, new Date(expiresAt.getTime() + 1))).toBe(1);
@@ -65,13 +65,13 @@ describe("session JWT re-check", () => {
     const user = await createTestUser(t.db);
     const claims = newSessionClaims(user);
     await t.db.user.delete({ where: { id: user.id } });
-    expect(await refreshSessionToken(claims)).toBeNull();
-    expect(await refreshSessionToken({ sub: "x" } as never)).toBeNull();
-    expect(await refreshSessionToken({ ...claims, sv: "1" })).toBeNull();
+    expect(await refreshSessionToken(claims, { db: t.db })).toBeNull();
+    expect(await refreshSessionToken({ sub: "x" } as never, { db: t.db })).toBeNull();
+    expect(await refreshSessionToken({ ...claims, sv: "1" }, { db: t.db })).toBeNull();
     // Tokens issued before session ids existed, or with a forged one, are refused.
     const live = await createTestUser(t.db);
-    expect(await refreshSessionToken({ uid: live.id, sv: live.sessionVersion })).toBeNull();
-    expect(await refreshSessionToken({ uid: live.id, sv: live.sessionVersion, sid: "not-a-uuid" })).toBeNull();
+    expect(await refreshSessionToken({ uid: live.id, sv: live.sessionVersion }, { db: t.db })).toBeNull();
+    expect(await refreshSessionToken({ uid: live.id, sv: live.sessionVersion, sid: "not-a-uuid" }, { db: t.db })).toBeNull();
   });
 });
 
@@ -79,7 +79,7 @@ describe("login tickets", () => {
   it("redeem to the user and record the sign-in time", async () => {
     const user = await createTestUser(t.db);
     const now = new Date();
-    expect(await redeemLoginTicket(mintLoginTicket(user, { totp: false }), { now })).toEqual({
+    expect(await redeemLoginTicket(mintLoginTicket(user, { totp: false }), { now, db: t.db })).toEqual({
       id: user.id,
       name: user.name,
       email: user.email,
@@ -92,19 +92,19 @@ describe("login tickets", () => {
     const user = await createTestUser(t.db);
     const ticket = mintLoginTicket(user, { totp: false });
     const [body] = ticket.split(".");
-    expect(await redeemLoginTicket(`${body}.AAAA`)).toBeNull();
-    expect(await redeemLoginTicket(ticket.replace(/^./, (c) => (c === "e" ? "f" : "e")))).toBeNull();
-    expect(await redeemLoginTicket(mintLoginTicket(user, { totp: false }, new Date(Date.now() - 61_000)))).toBeNull();
-    expect(await redeemLoginTicket(undefined)).toBeNull();
+    expect(await redeemLoginTicket(`${body}.AAAA`, { db: t.db })).toBeNull();
+    expect(await redeemLoginTicket(ticket.replace(/^./, (c) => (c === "e" ? "f" : "e")), { db: t.db })).toBeNull();
+    expect(await redeemLoginTicket(mintLoginTicket(user, { totp: false }, new Date(Date.now() - 61_000)), { db: t.db })).toBeNull();
+    expect(await redeemLoginTicket(undefined, { db: t.db })).toBeNull();
     // A pending-MFA token is not a login ticket.
-    expect(await redeemLoginTicket(mintMfaPending(user))).toBeNull();
+    expect(await redeemLoginTicket(mintMfaPending(user), { db: t.db })).toBeNull();
 
     await t.db.user.update({ where: { id: user.id }, data: { totpEnabledAt: new Date(), totpSecret: "x" } });
-    expect(await redeemLoginTicket(mintLoginTicket(user, { totp: false }))).toBeNull();
-    expect(await redeemLoginTicket(mintLoginTicket(user, { totp: true }))).not.toBeNull();
+    expect(await redeemLoginTicket(mintLoginTicket(user, { totp: false }), { db: t.db })).toBeNull();
+    expect(await redeemLoginTicket(mintLoginTicket(user, { totp: true }), { db: t.db })).not.toBeNull();
 
-    await revokeAllSessions({ userId: user.id });
-    expect(await redeemLoginTicket(mintLoginTicket(user, { totp: true }))).toBeNull();
+    await revokeAllSessions({ userId: user.id }, { db: t.db });
+    expect(await redeemLoginTicket(mintLoginTicket(user, { totp: true }), { db: t.db })).toBeNull();
   });
 
   it("pending second-factor tokens expire after ten minutes", () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isUuid } from "@/lib/schemas/uuid";
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 
 /** The claims Rackfront keeps in the next-auth JWT next to name and email. */
 export type SessionClaims = { uid?: unknown; sv?: unknown; sid?: unknown; exp?: unknown; name?: string | null; email?: string | null };
@@ -18,9 +18,9 @@ export function newSessionClaims(user: { id: string; sessionVersion: number }): 
  * sessionVersion must equal the one signed into the token, and this session must not have been
  * signed out. Null ends the session. One query: the sign-out record comes with the user.
  */
-export async function refreshSessionToken<T extends SessionClaims>(token: T, options: { db?: DbOrTx } = {}): Promise<T | null> {
+export async function refreshSessionToken<T extends SessionClaims>(token: T, options: { db: DbOrTx }): Promise<T | null> {
   if (typeof token.uid !== "string" || typeof token.sv !== "number" || !isSid(token.sid)) return null;
-  const db = options.db ?? getDb();
+  const { db } = options;
   const user = await db.user.findUnique({
     where: { id: token.uid },
     select: { name: true, email: true, sessionVersion: true, signedOutSessions: { where: { id: token.sid }, select: { id: true } } },
@@ -34,9 +34,9 @@ export async function refreshSessionToken<T extends SessionClaims>(token: T, opt
  * Ends one session for good. Clearing the cookie is not enough: a request that was already in
  * flight with the old cookie can set a fresh copy after the sign-out response.
  */
-export async function recordSignOut(token: SessionClaims, options: { db?: DbOrTx; now?: Date } = {}): Promise<void> {
+export async function recordSignOut(token: SessionClaims, options: { db: DbOrTx; now?: Date }): Promise<void> {
   if (typeof token.uid !== "string" || !isSid(token.sid)) return;
-  const db = options.db ?? getDb();
+  const { db } = options;
   const now = options.now ?? new Date();
   // A copy of the cookie re-issued after now lives at most one more max-age.
   const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
@@ -54,8 +54,8 @@ export async function deleteExpiredSignOuts(db: DbOrTx, now: Date): Promise<numb
 }
 
 /** Signs the user out everywhere: every JWT carrying the old version stops working. */
-export async function revokeAllSessions({ userId }: { userId: string }, options: { db?: DbOrTx } = {}): Promise<void> {
-  const db = options.db ?? getDb();
+export async function revokeAllSessions({ userId }: { userId: string }, options: { db: DbOrTx }): Promise<void> {
+  const { db } = options;
   await db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
 }
 

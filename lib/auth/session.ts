@@ -1,6 +1,7 @@
 import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { auth } from "@/auth";
+import { getDb } from "@/lib/db/client";
 import {
   AREA_HOME,
   canEnter,
@@ -23,7 +24,7 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   const session = await auth();
   const id = session?.user?.id;
   if (!id) return null;
-  const areas = await resolveAreas({ userId: id });
+  const areas = await resolveAreas({ userId: id }, { db: getDb() });
 
   return {
     user: { id, name: session.user?.name ?? "", email: session.user?.email ?? "" },

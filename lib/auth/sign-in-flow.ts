@@ -1,6 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { signIn } from "@/auth";
+import type { DbOrTx } from "@/lib/db/client";
 import { MFA_PENDING_TTL_SECONDS, mintLoginTicket, mintMfaPending, readMfaPending } from "./login-ticket";
 import { postSignInPath, resolveAreas } from "./resolve-areas";
 
@@ -14,8 +15,9 @@ export async function finishSignIn(
   user: { id: string; sessionVersion: number },
   factors: { totp: boolean },
   callbackUrl: string | null,
+  options: { db: DbOrTx },
 ): Promise<never> {
-  const areas = await resolveAreas({ userId: user.id });
+  const areas = await resolveAreas({ userId: user.id }, options);
   await signIn("credentials", { ticket: mintLoginTicket(user, factors), redirectTo: postSignInPath(callbackUrl, areas) });
   // signIn redirects on success and throws on failure; reaching here means neither happened.
   throw new Error("sign-in did not complete");

@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { createTotpSecret, totpFor } from "./totp";
 
@@ -13,9 +13,9 @@ export type StartTotpEnrolmentResult = { status: "started"; enrolment: TotpEnrol
  */
 export async function startTotpEnrolment(
   { userId }: { userId: string },
-  options: { db?: DbOrTx } = {},
+  options: { db: DbOrTx },
 ): Promise<StartTotpEnrolmentResult> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const secret = createTotpSecret();
   const updated = await db.user.updateMany({
     where: { id: userId, totpEnabledAt: null },

@@ -26,10 +26,10 @@ const codeAt = (secret: string, when: Date) => totpFor(secret, "x").generate({ t
 /** A user with the second factor enabled at T0; returns the secret and the recovery codes. */
 async function enrolledUser() {
   const user = await createTestUser(t.db);
-  const started = await startTotpEnrolment({ userId: user.id });
+  const started = await startTotpEnrolment({ userId: user.id }, { db: t.db });
   if (started.status !== "started") throw new Error("enrolment did not start");
   const secret = started.enrolment.secret;
-  const confirmed = await confirmTotpEnrolment({ userId: user.id, code: codeAt(secret, T0) }, { now: T0 });
+  const confirmed = await confirmTotpEnrolment({ userId: user.id, code: codeAt(secret, T0) }, { now: T0, db: t.db });
   if (confirmed.status !== "enabled") throw new Error("enrolment not confirmed");
 
   return { user, secret, recoveryCodes: confirmed.recoveryCodes };
@@ -38,7 +38,7 @@ async function enrolledUser() {
 describe("enrolment", () => {
   it("stores the secret sealed, gives a QR code, and enables only after a valid code", async () => {
     const user = await createTestUser(t.db);
-    const started = await startTotpEnrolment({ userId: user.id });
+    const started = await startTotpEnrolment({ userId: user.id }, { db: t.db });
     expect(started.status).toBe("started");
     if (started.status !== "started") return;
     const { secret, otpauthUri, qrDataUrl } = started.enrolment;
@@ -52,12 +52,12 @@ describe("enrolment", () => {
     expect(openSecret(row.totpSecret!, "totp")).toBe(secret);
     expect(row.totpEnabledAt).toBeNull();
     // Not enabled yet: the password alone still signs in.
-    expect((await checkPasswordSignIn({ email: user.email, password: user.password })).status).toBe("ok");
+    expect((await checkPasswordSignIn({ email: user.email, password: user.password }, { db: t.db })).status).toBe("ok");
 
-    expect(await confirmTotpEnrolment({ userId: user.id, code: "000000" === codeAt(secret, T0) ? "111111" : "000000" }, { now: T0 })).toEqual({
+    expect(await confirmTotpEnrolment({ userId: user.id, code: "000000" === codeAt(secret, T0) ? "111111" : "000000" }, { now: T0, db: t.db })).toEqual({
       status: "invalid",
     });
-    const confirmed = await confirmTotpEnrolment({ userId: user.id, code: codeAt(secret, T0) }, { now: T0 });
+    const confirmed = await confirmTotpEnrolment({ userId: user.id, code: codeAt(secret, T0) }, { now: T0, db: t.db });
     expect(confirmed.status).toBe("enabled");
     if (confirmed.status !== "enabled") return;
     expect(confirmed.recoveryCodes).toHaveLength(10);
@@ -68,24 +68,24 @@ describe("enrolment", () => {
     expect(stored).toHaveLength(10);
     for (const r of stored) expect(confirmed.recoveryCodes.join()).not.toContain(r.codeHash);
 
-    const pw = await checkPasswordSignIn({ email: user.email, password: user.password });
+    const pw = await checkPasswordSignIn({ email: user.email, password: user.password }, { db: t.db });
     expect(pw).toMatchObject({ status: "ok", user: { hasTotp: true } });
-    expect(await getSecuritySettings({ userId: user.id })).toMatchObject({ totpEnabledAt: T0, recoveryCodesLeft: 10 });
-    expect((await startTotpEnrolment({ userId: user.id })).status).toBe("already_enabled");
+    expect(await getSecuritySettings({ userId: user.id }, { db: t.db })).toMatchObject({ totpEnabledAt: T0, recoveryCodesLeft: 10 });
+    expect((await startTotpEnrolment({ userId: user.id }, { db: t.db })).status).toBe("already_enabled");
   });
 
   it("replaces an unconfirmed secret when enrolment starts again", async () => {
     const user = await createTestUser(t.db);
-    const first = await startTotpEnrolment({ userId: user.id });
-    const second = await startTotpEnrolment({ userId: user.id });
+    const first = await startTotpEnrolment({ userId: user.id }, { db: t.db });
+    const second = await startTotpEnrolment({ userId: user.id }, { db: t.db });
     if (first.status !== "started" || second.status !== "started") throw new Error("not started");
-    expect((await confirmTotpEnrolment({ userId: user.id, code: codeAt(first.enrolment.secret, T0) }, { now: T0 })).status).toBe("invalid");
-    expect((await confirmTotpEnrolment({ userId: user.id, code: codeAt(second.enrolment.secret, T0) }, { now: T0 })).status).toBe("enabled");
+    expect((await confirmTotpEnrolment({ userId: user.id, code: codeAt(first.enrolment.secret, T0) }, { now: T0, db: t.db })).status).toBe("invalid");
+    expect((await confirmTotpEnrolment({ userId: user.id, code: codeAt(second.enrolment.secret, T0) }, { now: T0, db: t.db })).status).toBe("enabled");
   });
 
   it("refuses to confirm when nothing was started", async () => {
     const user = await createTestUser(t.db);
-    expect(await confirmTotpEnrolment({ userId: user.id, code: "123456" })).toEqual({ status: "not_started" });
+    expect(await confirmTotpEnrolment({ userId: user.id, code: "123456" }, { db: t.db })).toEqual({ status: "not_started" });
   });
 });
 
@@ -93,41 +93,41 @@ describe("verifySecondFactor", () => {
   it("accepts codes one step either side and refuses two steps away", async () => {
     const { user, secret } = await enrolledUser();
     const now = at(10);
-    expect(await verifySecondFactor({ userId: user.id, code: codeAt(secret, at(8)) }, { now })).toEqual({ status: "invalid" });
-    expect(await verifySecondFactor({ userId: user.id, code: codeAt(secret, at(9)) }, { now })).toEqual({ status: "ok", method: "totp" });
-    expect(await verifySecondFactor({ userId: user.id, code: codeAt(secret, at(11)) }, { now })).toEqual({ status: "ok", method: "totp" });
+    expect(await verifySecondFactor({ userId: user.id, code: codeAt(secret, at(8)) }, { now, db: t.db })).toEqual({ status: "invalid" });
+    expect(await verifySecondFactor({ userId: user.id, code: codeAt(secret, at(9)) }, { now, db: t.db })).toEqual({ status: "ok", method: "totp" });
+    expect(await verifySecondFactor({ userId: user.id, code: codeAt(secret, at(11)) }, { now, db: t.db })).toEqual({ status: "ok", method: "totp" });
   });
 
   it("never accepts a code twice, nor an older step after a newer one", async () => {
     const { user, secret } = await enrolledUser();
     // The code used to confirm enrolment is spent already.
-    expect(await verifySecondFactor({ userId: user.id, code: codeAt(secret, T0) }, { now: T0 })).toEqual({ status: "replayed" });
+    expect(await verifySecondFactor({ userId: user.id, code: codeAt(secret, T0) }, { now: T0, db: t.db })).toEqual({ status: "replayed" });
 
     const now = at(5);
     const code = codeAt(secret, now);
-    expect((await verifySecondFactor({ userId: user.id, code }, { now })).status).toBe("ok");
-    expect(await verifySecondFactor({ userId: user.id, code }, { now })).toEqual({ status: "replayed" });
-    expect(await verifySecondFactor({ userId: user.id, code: codeAt(secret, at(4)) }, { now })).toEqual({ status: "replayed" });
+    expect((await verifySecondFactor({ userId: user.id, code }, { now, db: t.db })).status).toBe("ok");
+    expect(await verifySecondFactor({ userId: user.id, code }, { now, db: t.db })).toEqual({ status: "replayed" });
+    expect(await verifySecondFactor({ userId: user.id, code: codeAt(secret, at(4)) }, { now, db: t.db })).toEqual({ status: "replayed" });
   });
 
   it("accepts exactly one of two parallel requests with the same code", async () => {
     const { user, secret } = await enrolledUser();
     const now = at(20);
     const code = codeAt(secret, now);
-    const results = await Promise.all([1, 2, 3].map(() => verifySecondFactor({ userId: user.id, code }, { now })));
+    const results = await Promise.all([1, 2, 3].map(() => verifySecondFactor({ userId: user.id, code }, { now, db: t.db })));
     expect(results.filter((r) => r.status === "ok")).toHaveLength(1);
   });
 
   it("accepts each recovery code once, in any case and with or without the dash", async () => {
     const { user, recoveryCodes } = await enrolledUser();
     const [first, second] = recoveryCodes;
-    expect(await verifySecondFactor({ userId: user.id, code: first! })).toEqual({ status: "ok", method: "recovery", recoveryCodesLeft: 9 });
-    expect(await verifySecondFactor({ userId: user.id, code: first! })).toEqual({ status: "invalid" });
-    expect(await verifySecondFactor({ userId: user.id, code: ` ${second!.replace("-", "").toUpperCase()} ` })).toMatchObject({
+    expect(await verifySecondFactor({ userId: user.id, code: first! }, { db: t.db })).toEqual({ status: "ok", method: "recovery", recoveryCodesLeft: 9 });
+    expect(await verifySecondFactor({ userId: user.id, code: first! }, { db: t.db })).toEqual({ status: "invalid" });
+    expect(await verifySecondFactor({ userId: user.id, code: ` ${second!.replace("-", "").toUpperCase()} ` }, { db: t.db })).toMatchObject({
       status: "ok",
       recoveryCodesLeft: 8,
     });
-    expect(await verifySecondFactor({ userId: user.id, code: "abcde-fghjk" })).toEqual({ status: "invalid" });
+    expect(await verifySecondFactor({ userId: user.id, code: "abcde-fghjk" }, { db: t.db })).toEqual({ status: "invalid" });
     const row = await t.db.recoveryCode.findMany({ where: { userId: user.id, usedAt: { not: null } } });
     expect(row).toHaveLength(2);
   });
@@ -138,17 +138,17 @@ describe("verifySecondFactor", () => {
     const good = codeAt(secret, now);
     const bad = good === "000000" ? "111111" : "000000";
     for (let i = 1; i < MAX_FAILED_ATTEMPTS; i++) {
-      expect((await verifySecondFactor({ userId: user.id, code: bad }, { now })).status).toBe("invalid");
+      expect((await verifySecondFactor({ userId: user.id, code: bad }, { now, db: t.db })).status).toBe("invalid");
     }
-    expect((await verifySecondFactor({ userId: user.id, code: bad }, { now })).status).toBe("locked");
-    expect((await verifySecondFactor({ userId: user.id, code: good }, { now })).status).toBe("locked");
+    expect((await verifySecondFactor({ userId: user.id, code: bad }, { now, db: t.db })).status).toBe("locked");
+    expect((await verifySecondFactor({ userId: user.id, code: good }, { now, db: t.db })).status).toBe("locked");
     // The lock covers the password step as well.
-    expect((await checkPasswordSignIn({ email: user.email, password: user.password }, { now })).status).toBe("locked");
+    expect((await checkPasswordSignIn({ email: user.email, password: user.password }, { now, db: t.db })).status).toBe("locked");
   });
 
   it("says not_enabled for a user without a second factor", async () => {
     const user = await createTestUser(t.db);
-    expect(await verifySecondFactor({ userId: user.id, code: "123456" })).toEqual({ status: "not_enabled" });
+    expect(await verifySecondFactor({ userId: user.id, code: "123456" }, { db: t.db })).toEqual({ status: "not_enabled" });
   });
 });
 
@@ -157,18 +157,18 @@ describe("disableTotp", () => {
     const { user, secret } = await enrolledUser();
     const now = at(40);
     const good = codeAt(secret, now);
-    expect((await disableTotp({ userId: user.id, code: good === "000000" ? "111111" : "000000" }, { now })).status).toBe("invalid");
-    expect(await disableTotp({ userId: user.id, code: good }, { now })).toEqual({ status: "disabled" });
+    expect((await disableTotp({ userId: user.id, code: good === "000000" ? "111111" : "000000" }, { now, db: t.db })).status).toBe("invalid");
+    expect(await disableTotp({ userId: user.id, code: good }, { now, db: t.db })).toEqual({ status: "disabled" });
 
     const row = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
     expect(await t.db.recoveryCode.count({ where: { userId: user.id } })).toBe(0);
-    expect((await checkPasswordSignIn({ email: user.email, password: user.password })).status).toBe("ok");
+    expect((await checkPasswordSignIn({ email: user.email, password: user.password }, { db: t.db })).status).toBe("ok");
   });
 
   it("accepts a recovery code instead of an authenticator code", async () => {
     const { user, recoveryCodes } = await enrolledUser();
-    expect(await disableTotp({ userId: user.id, code: recoveryCodes[3]! })).toEqual({ status: "disabled" });
+    expect(await disableTotp({ userId: user.id, code: recoveryCodes[3]! }, { db: t.db })).toEqual({ status: "disabled" });
   });
 });
 

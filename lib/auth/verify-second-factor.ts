@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { openSecret } from "@/lib/crypto/secret-box";
 import { clearFailedAttempts, recordFailedAttempt, reserveAttempt } from "./attempt-limit";
 import { matchTotpStep } from "./totp";
@@ -18,9 +18,9 @@ export type SecondFactorResult =
  */
 export async function verifySecondFactor(
   { userId, code }: { userId: string; code: string },
-  options: { db?: DbOrTx; now?: Date } = {},
+  options: { db: DbOrTx; now?: Date },
 ): Promise<SecondFactorResult> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const now = options.now ?? new Date();
   const user = await db.user.findUnique({
     where: { id: userId },

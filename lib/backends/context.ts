@@ -1,4 +1,4 @@
-import { getDb, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { systemClock, type Clock } from "./clock";
 import type { SimulatorTiming } from "./simulation/durations";
 import type { ImageFetcher } from "./simulation/fetch-image-file";
@@ -13,6 +13,7 @@ export interface BackendContext {
   imageFetcher?: ImageFetcher;
 }
 
-export function backendContext(overrides: Partial<BackendContext> = {}): BackendContext {
-  return { db: overrides.db ?? getDb(), clock: overrides.clock ?? systemClock, simulator: overrides.simulator, imageFetcher: overrides.imageFetcher };
+/** `db` comes from the caller (an entry point reads the process database); the clock defaults to the system's. */
+export function backendContext(overrides: Partial<BackendContext> & { db: Db }): BackendContext {
+  return { db: overrides.db, clock: overrides.clock ?? systemClock, simulator: overrides.simulator, imageFetcher: overrides.imageFetcher };
 }

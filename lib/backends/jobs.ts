@@ -1,11 +1,11 @@
 import { BackendError } from "./backend-error";
 import { releaseExpiredAllocations } from "./capacity/release-allocation";
-import { backendContext, type BackendContext } from "./context";
+import type { BackendContext } from "./context";
 import { driverForNode } from "./registry";
 import type { BackendJobView } from "./types";
 
 /** A job as of now: its driver advances it first (a simulator runs its timeline, a real driver polls the provider). */
-export async function getJob(jobId: string, ctx: BackendContext = backendContext()): Promise<BackendJobView> {
+export async function getJob(jobId: string, ctx: BackendContext): Promise<BackendJobView> {
   const job = await ctx.db.backendJob.findUnique({ where: { id: jobId }, select: { nodeId: true } });
   if (!job) throw new BackendError("not_found", `No job ${jobId}`);
   const driver = await driverForNode(job.nodeId, ctx);
@@ -27,7 +27,7 @@ export interface AdvanceReport {
  * releases allocations that expired without a machine. Safe to run in several processes at once
  * (each job is advanced under a row lock) and after a restart (everything is read from the database).
  */
-export async function advance(now: Date, ctx: BackendContext = backendContext(), options: { limit?: number } = {}): Promise<AdvanceReport> {
+export async function advance(now: Date, ctx: BackendContext, options: { limit?: number } = {}): Promise<AdvanceReport> {
   const due = await ctx.db.backendJob.findMany({
     where: { state: { in: ["queued", "running"] }, nextCheckAt: { lte: now } },
     orderBy: { nextCheckAt: "asc" },

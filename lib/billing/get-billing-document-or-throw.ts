@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { documentNotFound } from "./billing-errors";
@@ -15,8 +15,8 @@ function withBalance<D extends { total: Prisma.Decimal; paidAmount: Prisma.Decim
 }
 
 /** An invoice of the account with its lines, payments and the proforma it came from; 404 otherwise. */
-export async function getInvoiceOrThrow(owner: { accountId: string }, invoiceId: string, options: { db?: DbOrTx } = {}) {
-  const db = options.db ?? getDb();
+export async function getInvoiceOrThrow(owner: { accountId: string }, invoiceId: string, options: { db: DbOrTx }) {
+  const { db } = options;
   const invoice = await db.invoice.findFirst({
     where: { id: invoiceId, accountId: owner.accountId },
     include: { items: ITEMS, payments: PAYMENTS, proformas: { select: { id: true, number: true } } },
@@ -26,8 +26,8 @@ export async function getInvoiceOrThrow(owner: { accountId: string }, invoiceId:
 }
 
 /** A proforma of the account with its lines, payments and the invoice it became; 404 otherwise. */
-export async function getProformaOrThrow(owner: { accountId: string }, proformaId: string, options: { db?: DbOrTx } = {}) {
-  const db = options.db ?? getDb();
+export async function getProformaOrThrow(owner: { accountId: string }, proformaId: string, options: { db: DbOrTx }) {
+  const { db } = options;
   const proforma = await db.proforma.findFirst({
     where: { id: proformaId, accountId: owner.accountId },
     include: { items: ITEMS, payments: PAYMENTS, invoice: { select: { id: true, number: true, status: true } } },

@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { pageWindow } from "@/lib/schemas/pagination";
 import { resolveCreditAccountId, type CreditActor } from "./resolve-credit-account";
@@ -26,9 +26,9 @@ export type CreditTransaction = Prisma.CreditLedgerEntryGetPayload<{ select: typ
 export async function listCreditTransactions(
   actor: CreditActor,
   page: { page: number; limit: number },
-  options: { db?: DbOrTx } = {},
+  options: { db: DbOrTx },
 ): Promise<{ transactions: CreditTransaction[]; total: number }> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const creditAccountId = await resolveCreditAccountId(db, actor);
   if (!creditAccountId) return { transactions: [], total: 0 };
   const where = { accountId: creditAccountId };

@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { Prisma, type InvoiceStatus } from "@/lib/generated/prisma/client";
 import { InvoiceStatus as InvoiceStatuses } from "@/lib/generated/prisma/enums";
 import { documentListArgs } from "./document-list-args";
@@ -24,9 +24,9 @@ export type InvoiceRow = Prisma.InvoiceGetPayload<{ select: typeof ROW }>;
 export async function listInvoices(
   owner: { accountId: string },
   filter: { status?: InvoiceStatus; page: number; limit: number },
-  options: { db?: DbOrTx } = {},
+  options: { db: DbOrTx },
 ): Promise<{ invoices: InvoiceRow[]; total: number; stats: InvoiceStats }> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const { where, findMany } = documentListArgs(owner, filter);
   const [invoices, total, groups] = await Promise.all([
     db.invoice.findMany({ ...findMany, select: ROW }),

@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import type { Prisma, ProformaStatus } from "@/lib/generated/prisma/client";
 import { ProformaStatus as ProformaStatuses } from "@/lib/generated/prisma/enums";
 import { documentListArgs } from "./document-list-args";
@@ -22,9 +22,9 @@ export type ProformaRow = Prisma.ProformaGetPayload<{ select: typeof ROW }>;
 export async function listProformas(
   owner: { accountId: string },
   filter: { status?: ProformaStatus; page: number; limit: number },
-  options: { db?: DbOrTx } = {},
+  options: { db: DbOrTx },
 ): Promise<{ proformas: ProformaRow[]; total: number }> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const { where, findMany } = documentListArgs(owner, filter);
   const [proformas, total] = await Promise.all([db.proforma.findMany({ ...findMany, select: ROW }), db.proforma.count({ where })]);
   return { proformas, total };

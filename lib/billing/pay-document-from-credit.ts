@@ -1,4 +1,4 @@
-import { getDb, type Db, type Tx } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -9,7 +9,7 @@ import { amountExceedsOutstanding, assertPaymentAmount, documentNotPayable, INSU
 import { resolveCreditAccountId, type CreditActor } from "./resolve-credit-account";
 
 /** `amount`: what to pay (default: the whole outstanding amount). */
-export type CreditPaymentOptions = { amount?: Prisma.Decimal; now?: Date; db?: Db };
+export type CreditPaymentOptions = { amount?: Prisma.Decimal; now?: Date; db: Db };
 
 type PayableDocument = { status: string; total: Prisma.Decimal; paidAmount: Prisma.Decimal };
 
@@ -41,7 +41,7 @@ export async function payDocumentFromCredit<D extends PayableDocument, R extends
   documentId: string,
   options: CreditPaymentOptions,
 ): Promise<R> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const now = options.now ?? new Date();
   if (options.amount) assertPaymentAmount(options.amount);
 

@@ -13,7 +13,7 @@ import type { CreditActor } from "./resolve-credit-account";
 export function payInvoiceFromCredit(
   actor: CreditActor,
   invoiceId: string,
-  options: CreditPaymentOptions = {},
+  options: CreditPaymentOptions,
 ): Promise<InvoiceCreditResult> {
   return payDocumentFromCredit(
     {

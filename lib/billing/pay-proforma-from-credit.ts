@@ -12,7 +12,7 @@ import type { CreditActor } from "./resolve-credit-account";
 export function payProformaFromCredit(
   actor: CreditActor,
   proformaId: string,
-  options: CreditPaymentOptions = {},
+  options: CreditPaymentOptions,
 ): Promise<ProformaCreditResult> {
   return payDocumentFromCredit(
     {

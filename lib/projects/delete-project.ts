@@ -1,4 +1,4 @@
-import { getDb, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { assertMayManageProjects, defaultProjectOf, findProjectByRef, findProjectOrThrow } from "./find-project-or-throw";
 import type { ProjectActor } from "./project-actor";
@@ -21,8 +21,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * project. Keys bound to it are confined to it for life, so they must be revoked first (409). The
  * default project cannot be deleted. All in one transaction; the counts are re-read inside it.
  */
-export async function deleteProject(actor: ProjectActor, ref: string, input: { reassignTo?: string | null }, options: { db?: Db } = {}): Promise<DeleteProjectResult> {
-  const db = options.db ?? getDb();
+export async function deleteProject(actor: ProjectActor, ref: string, input: { reassignTo?: string | null }, options: { db: Db }): Promise<DeleteProjectResult> {
+  const { db } = options;
   const project = await findProjectOrThrow(db, actor, ref);
   assertMayManageProjects(actor);
   if (project.isDefault) throw new DomainError("invalid", `The ${DEFAULT_PROJECT_SLUG} project cannot be deleted`);

@@ -1,4 +1,4 @@
-import { getDb, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { scopeWhere, type ServiceScope } from "@/lib/services/find-scoped-service-or-throw";
 import { assertMayManageProjects, defaultProjectOf, findProjectByRef, findProjectOrThrow } from "./find-project-or-throw";
@@ -23,9 +23,9 @@ export async function moveServicesToProject(
   actor: ProjectActor & { serviceScope: ServiceScope },
   projectRef: string,
   serviceIds: readonly string[],
-  options: { db?: Db } = {},
+  options: { db: Db },
 ): Promise<MoveServicesResult> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const project = await findProjectOrThrow(db, actor, projectRef);
   assertMayManageProjects(actor);
   const wanted = [...new Set(serviceIds.map((id) => id.trim().toLowerCase()))];
@@ -51,9 +51,9 @@ export async function setServiceProject(
   actor: ProjectActor & { serviceScope: ServiceScope },
   serviceId: string,
   projectRef: string | null,
-  options: { db?: Db } = {},
+  options: { db: Db },
 ): Promise<{ id: string; project: { id: string; slug: string; name: string } }> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const service = isUuid(serviceId) ? await db.service.findFirst({ where: { AND: [{ id: serviceId }, scopeWhere(actor.serviceScope)] }, select: { id: true } }) : null;
   if (!service) throw new DomainError("not_found", "Service not found");
   const project = projectRef === null ? await defaultProjectOf(db, actor.accountId) : await findProjectByRef(db, actor.accountId, projectRef);

@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import type { ResellerProfileStatus } from "@/lib/generated/prisma/enums";
 
 export type ResellerDashboard = {
@@ -26,9 +26,9 @@ function originOf(url: string): string {
 /** The reseller portal's first page for one reseller profile. */
 export async function getResellerDashboard(
   { profileId }: { profileId: string },
-  options: { db?: DbOrTx; now?: Date } = {},
+  options: { db: DbOrTx; now?: Date },
 ): Promise<ResellerDashboard> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const now = options.now ?? new Date();
   const profile = await db.resellerProfile.findUniqueOrThrow({
     where: { id: profileId },

@@ -1,4 +1,4 @@
-import { getDb, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { WEBHOOK_DEFAULT_MAX_ATTEMPTS } from "./retry-schedule";
 import { DELIVERY_NOT_FOUND } from "./webhook-deliveries";
@@ -26,9 +26,9 @@ export interface FailedWebhookDelivery {
 /** Permanently failed deliveries of every reseller, most recently failed first. */
 export async function listFailedWebhookDeliveries(
   input: { limit: number; offset: number },
-  options: { db?: Db } = {},
+  options: { db: Db },
 ): Promise<{ deliveries: FailedWebhookDelivery[]; total: number }> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const where = { status: "failed" as const };
   const [rows, total] = await Promise.all([
     db.webhookDelivery.findMany({
@@ -59,8 +59,8 @@ export async function listFailedWebhookDeliveries(
  * delivery still being `failed`, so a double click (or a reseller's resend in between) does not
  * restart a round already under way: the second is refused with NOT_FAILED_ANY_MORE.
  */
-export async function requeueFailedWebhookDelivery(deliveryId: string, options: { db?: Db; now?: Date } = {}): Promise<{ status: "pending" | "paused" }> {
-  const db = options.db ?? getDb();
+export async function requeueFailedWebhookDelivery(deliveryId: string, options: { db: Db; now?: Date }): Promise<{ status: "pending" | "paused" }> {
+  const { db } = options;
   const now = options.now ?? new Date();
   const [row] = await db.$queryRaw<{ status: "pending" | "paused" }[]>`
     UPDATE "WebhookDelivery" d
@@ -75,8 +75,8 @@ export async function requeueFailedWebhookDelivery(deliveryId: string, options: 
 }
 
 /** The attempt limit the sweep applies (ResellerProgramme.webhookMaxAttempts; the default while the row is missing). */
-export async function getWebhookMaxAttempts(options: { db?: Db } = {}): Promise<number> {
-  const db = options.db ?? getDb();
+export async function getWebhookMaxAttempts(options: { db: Db }): Promise<number> {
+  const { db } = options;
   const programme = await db.resellerProgramme.findUnique({ where: { id: 1 }, select: { webhookMaxAttempts: true } });
   return programme?.webhookMaxAttempts ?? WEBHOOK_DEFAULT_MAX_ATTEMPTS;
 }
@@ -86,8 +86,8 @@ export async function getWebhookMaxAttempts(options: { db?: Db } = {}): Promise<
  * that has already failed as often as the new limit fails at its next attempt; deliveries already
  * `failed` stay failed (re-queue them).
  */
-export async function setWebhookMaxAttempts(value: number, options: { db?: Db } = {}): Promise<number> {
-  const db = options.db ?? getDb();
+export async function setWebhookMaxAttempts(value: number, options: { db: Db }): Promise<number> {
+  const { db } = options;
   const { min, max } = WEBHOOK_MAX_ATTEMPTS_RANGE;
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new DomainError("invalid", `The attempt limit must be a whole number from ${min} to ${max}`, {

@@ -1,4 +1,4 @@
-import { getDb, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import type { Prisma, WebhookDeliveryStatus } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { ResellerWebhookEvent } from "./events";
@@ -80,9 +80,9 @@ export interface ListWebhookDeliveriesInput {
 export async function listWebhookDeliveries(
   actor: WebhookActor,
   input: ListWebhookDeliveriesInput,
-  options: { db?: Db } = {},
+  options: { db: Db },
 ): Promise<{ deliveries: WebhookDeliverySummary[]; total: number }> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const where: Prisma.WebhookDeliveryWhereInput = { resellerId: actor.resellerId, event: input.event, status: input.status };
   const [rows, total] = await Promise.all([
     db.webhookDelivery.findMany({ where, select: SUMMARY_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: input.offset, take: input.limit }),
@@ -92,8 +92,8 @@ export async function listWebhookDeliveries(
 }
 
 /** One delivery with its attempts (request exactly as sent, outcome); 404 when not the reseller's. */
-export async function getWebhookDelivery(actor: WebhookActor, deliveryId: string, options: { db?: Db } = {}): Promise<WebhookDeliveryDetail> {
-  const db = options.db ?? getDb();
+export async function getWebhookDelivery(actor: WebhookActor, deliveryId: string, options: { db: Db }): Promise<WebhookDeliveryDetail> {
+  const { db } = options;
   const row = await db.webhookDelivery.findFirst({
     where: { id: deliveryId, resellerId: actor.resellerId },
     select: { ...SUMMARY_SELECT, data: true, attemptLog: { orderBy: [{ attemptedAt: "asc" }, { id: "asc" }] } },
@@ -125,9 +125,9 @@ export async function getWebhookDelivery(actor: WebhookActor, deliveryId: string
  */
 export async function requeueWebhookDelivery(
   deliveryId: string,
-  options: { db?: Db; now?: Date; resellerId?: string } = {},
+  options: { db: Db; now?: Date; resellerId?: string },
 ): Promise<WebhookDeliverySummary> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const now = options.now ?? new Date();
   const { count } = await db.webhookDelivery.updateMany({
     where: { id: deliveryId, ...(options.resellerId ? { resellerId: options.resellerId } : {}) },
@@ -145,6 +145,6 @@ export async function requeueWebhookDelivery(
 }
 
 /** `POST /webhooks/deliveries/{id}/resend` and the portal's "Send again". */
-export function resendWebhookDelivery(actor: WebhookActor, deliveryId: string, options: { db?: Db; now?: Date } = {}): Promise<WebhookDeliverySummary> {
+export function resendWebhookDelivery(actor: WebhookActor, deliveryId: string, options: { db: Db; now?: Date }): Promise<WebhookDeliverySummary> {
   return requeueWebhookDelivery(deliveryId, { ...options, resellerId: actor.resellerId });
 }

@@ -1,4 +1,4 @@
-import { getDb, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import type { AddressPolicy } from "./address-policy";
 import { checkWebhookUrl } from "./check-webhook-url";
 import type { Resolver } from "./resolver";
@@ -15,16 +15,16 @@ export interface WebhookActor {
 export async function setWebhookUrl(
   actor: WebhookActor,
   webhookUrl: string | null,
-  options: { db?: Db; resolve?: Resolver; policy?: AddressPolicy } = {},
+  options: { db: Db; resolve?: Resolver; policy?: AddressPolicy },
 ): Promise<{ webhookUrl: string | null }> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const value = webhookUrl === null ? null : await checkWebhookUrl(webhookUrl, { resolve: options.resolve, policy: options.policy });
   const profile = await db.resellerProfile.update({ where: { id: actor.resellerId }, data: { webhookUrl: value }, select: { webhookUrl: true } });
   return { webhookUrl: profile.webhookUrl };
 }
 
-export async function getWebhookUrl(actor: WebhookActor, options: { db?: Db } = {}): Promise<string | null> {
-  const db = options.db ?? getDb();
+export async function getWebhookUrl(actor: WebhookActor, options: { db: Db }): Promise<string | null> {
+  const { db } = options;
   const profile = await db.resellerProfile.findUniqueOrThrow({ where: { id: actor.resellerId }, select: { webhookUrl: true } });
   return profile.webhookUrl;
 }

@@ -13,7 +13,7 @@ vi.mock("@/lib/auth/session", async () => {
   const { resolveAreas } = await import("@/lib/auth/resolve-areas");
   return {
     requireCustomer: async () => {
-      const areas = await resolveAreas({ userId: session.userId });
+      const areas = await resolveAreas({ userId: session.userId }, { db: t.db });
       return { user: { id: session.userId, name: "", email: "" }, areas, home: "customer", customer: areas.customer };
     },
   };

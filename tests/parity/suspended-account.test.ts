@@ -15,7 +15,7 @@ vi.mock("@/lib/auth/session", async () => {
   const { resolveAreas: areasOf } = await import("@/lib/auth/resolve-areas");
   return {
     requireCustomer: async () => {
-      const areas = await areasOf({ userId: session.userId });
+      const areas = await areasOf({ userId: session.userId }, { db: t.db });
       return { user: { id: session.userId, name: "", email: "" }, areas, home: "customer", customer: areas.customer };
     },
   };

@@ -8,6 +8,7 @@ import { ZSecondFactorSchema, ZSignInSchema } from "@/lib/auth/schemas";
 import { DomainError } from "@/lib/errors/domain-error";
 import { clearPendingSecondFactor, finishSignIn, getPendingSecondFactor, startSecondFactorStep } from "@/lib/auth/sign-in-flow";
 import { verifySecondFactor } from "@/lib/auth/verify-second-factor";
+import { getDb } from "@/lib/db/client";
 
 const LOG = { log: "[auth] sign-in failed" };
 
@@ -26,13 +27,13 @@ export async function signInAction(_prev: FormActionState, formData: FormData): 
   return runAction(
     async () => {
       const input = parseActionInput(ZSignInSchema, { email, password: formData.get("password") ?? "" });
-      const result = await checkPasswordSignIn(input);
+      const result = await checkPasswordSignIn(input, { db: getDb() });
       if (result.status === "invalid") throw new DomainError("invalid", WRONG_CREDENTIALS_MESSAGE);
       if (result.status === "locked") throw new DomainError("rate_limited", lockedMessage(result.lockedUntil, new Date()));
 
       if (result.user.hasTotp) return startSecondFactorStep(result.user, callbackOf(formData));
 
-      return finishSignIn(result.user, { totp: false }, callbackOf(formData));
+      return finishSignIn(result.user, { totp: false }, callbackOf(formData), { db: getDb() });
     },
     { ...LOG, values: { email } },
   );
@@ -50,11 +51,11 @@ export async function verifySecondFactorAction(_prev: FormActionState, formData:
     if (!pending) redirect("/login?expired=1");
 
     const { code } = parseActionInput(ZSecondFactorSchema, { code: formData.get("code") ?? "" });
-    const result = await verifySecondFactor({ userId: pending.id, code });
+    const result = await verifySecondFactor({ userId: pending.id, code }, { db: getDb() });
     switch (result.status) {
       case "ok":
         await clearPendingSecondFactor();
-        return finishSignIn(pending, { totp: true }, callbackOf(formData));
+        return finishSignIn(pending, { totp: true }, callbackOf(formData), { db: getDb() });
       case "locked":
         throw new DomainError("rate_limited", lockedMessage(result.lockedUntil, new Date()));
       case "not_enabled":

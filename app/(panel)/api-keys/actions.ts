@@ -73,7 +73,7 @@ export async function revokeCustomerApiKeyAction(keyId: string): Promise<ActionR
     const parsed = ZKeyIdSchema.safeParse({ keyId });
     if (!parsed.success) throw new DomainError("not_found", NOT_YOURS);
     try {
-      const revoked = await revokeCustomerApiKey({ accountId: viewer.customer.accountId, userId: viewer.user.id }, parsed.data.keyId);
+      const revoked = await revokeCustomerApiKey({ accountId: viewer.customer.accountId, userId: viewer.user.id }, parsed.data.keyId, { db: getDb() });
       revalidatePath(PATH);
       return `“${revoked.label}” is revoked.`;
     } catch (error) {

@@ -39,8 +39,8 @@ export default async function CustomerApiKeysPage({ searchParams }: { searchPara
   const actor = { accountId: viewer.customer.accountId, userId: viewer.user.id };
   const now = new Date();
   const [{ keys, isOwner }, form, switches, params] = await Promise.all([
-    listCustomerApiKeys(actor, { now }),
-    getCustomerKeyFormOptions(actor),
+    listCustomerApiKeys(actor, { now, db: getDb() }),
+    getCustomerKeyFormOptions(actor, { db: getDb() }),
     getPlatformSwitches(getDb()),
     searchParams,
   ]);

@@ -55,13 +55,13 @@ async function payFromCredit(type: BillingDocumentType, formData: FormData): Pro
       const cooled = <T>(fn: () => Promise<T>) => withCooldown(getDb(), { bucket: "creditPayment", userId: viewer.user.id, resourceId: id }, new Date(), fn);
       try {
         if (type === "invoice") {
-          const r = await cooled(() => payInvoiceFromCredit(actor, id, { amount }));
+          const r = await cooled(() => payInvoiceFromCredit(actor, id, { amount, db: getDb() }));
           revalidatePath("/billing", "layout");
           return {
             data: { amount: moneyString(r.payment.amount), currency: r.payment.currency, newBalance: moneyString(r.newBalance), settled: r.invoicePaid, invoice: null },
           };
         }
-        const r = await cooled(() => payProformaFromCredit(actor, id, { amount }));
+        const r = await cooled(() => payProformaFromCredit(actor, id, { amount, db: getDb() }));
         revalidatePath("/billing", "layout");
         return {
           data: {

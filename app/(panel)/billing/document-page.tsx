@@ -12,6 +12,7 @@ import { DocumentFacts, DocumentItems, DocumentPayments } from "./document-view"
 import { NoBillingAccess } from "./no-billing-access";
 import { OrderPlacedNotice } from "./order-placed-notice";
 import { PayFromCreditCard } from "./pay-from-credit-form";
+import { getDb } from "@/lib/db/client";
 
 const KINDS = {
   invoice: { title: "Invoice", list: { href: "/billing/invoices", label: "Invoices" } },
@@ -56,7 +57,7 @@ export async function BillingDocumentPage<D extends InvoiceDetail | ProformaDeta
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;
   });
-  const credit = await getCreditBalance(actor);
+  const credit = await getCreditBalance(actor, { db: getDb() });
   const from = issuedFrom?.(doc);
 
   return (

@@ -12,6 +12,7 @@ import { revokeAllSessions } from "@/lib/auth/session-token";
 import { startTotpEnrolment, type TotpEnrolment } from "@/lib/auth/start-totp-enrolment";
 import { CHECK_THE_FIELDS, runAction, type ActionResult, type FormActionState } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
+import { getDb } from "@/lib/db/client";
 
 const PATH = "/account/security";
 const LOG = { log: "[account] two-factor action failed" };
@@ -21,7 +22,7 @@ export type TwoFactorStatus = { enabled: boolean };
 /** Whether two-factor authentication is on: the security page's badge (accountKeys.twoFactor). */
 export async function twoFactorStatusAction(): Promise<TwoFactorStatus> {
   const viewer = await requireViewer(PATH);
-  const settings = await getSecuritySettings({ userId: viewer.user.id });
+  const settings = await getSecuritySettings({ userId: viewer.user.id }, { db: getDb() });
   return { enabled: settings.totpEnabledAt !== null };
 }
 
@@ -39,7 +40,7 @@ function parseCode(schema: typeof ZConfirmTotpSchema | typeof ZDisableTotpSchema
 export async function startTotpAction(): Promise<ActionResult<TotpEnrolment>> {
   return runAction(async () => {
     const viewer = await requireViewer(PATH);
-    const result = await startTotpEnrolment({ userId: viewer.user.id });
+    const result = await startTotpEnrolment({ userId: viewer.user.id }, { db: getDb() });
     if (result.status === "already_enabled") throw new DomainError("conflict", "Two-factor authentication is already on.");
 
     return { data: result.enrolment };
@@ -51,7 +52,7 @@ export async function confirmTotpAction(_prev: FormActionState<{ recoveryCodes: 
   return runAction(async () => {
     const viewer = await requireViewer(PATH);
     const code = parseCode(ZConfirmTotpSchema, formData);
-    const result = await confirmTotpEnrolment({ userId: viewer.user.id, code });
+    const result = await confirmTotpEnrolment({ userId: viewer.user.id, code }, { db: getDb() });
     switch (result.status) {
       case "enabled":
         // No revalidation here: the page keeps showing the recovery codes until the user is done.
@@ -70,7 +71,7 @@ export async function disableTotpAction(_prev: FormActionState, formData: FormDa
   return runAction(async () => {
     const viewer = await requireViewer(PATH);
     const code = parseCode(ZDisableTotpSchema, formData);
-    const result = await disableTotp({ userId: viewer.user.id, code });
+    const result = await disableTotp({ userId: viewer.user.id, code }, { db: getDb() });
     switch (result.status) {
       case "disabled":
       case "not_enabled":
@@ -89,6 +90,6 @@ export async function disableTotpAction(_prev: FormActionState, formData: FormDa
 /** Ends every session of the user, this one included. */
 export async function signOutEverywhereAction(): Promise<void> {
   const viewer = await requireViewer(PATH);
-  await revokeAllSessions({ userId: viewer.user.id });
+  await revokeAllSessions({ userId: viewer.user.id }, { db: getDb() });
   await signOut({ redirectTo: "/login" });
 }

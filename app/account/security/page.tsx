@@ -9,12 +9,13 @@ import { DisableTotpForm } from "./disable-totp-form";
 import { EnableTotp } from "./enable-totp";
 import { SignOutEverywhere } from "./sign-out-everywhere";
 import { TwoFactorBadge } from "./two-factor-badge";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Security" };
 
 export default async function SecurityPage() {
   const viewer = await requireViewer("/account/security");
-  const settings = await getSecuritySettings({ userId: viewer.user.id });
+  const settings = await getSecuritySettings({ userId: viewer.user.id }, { db: getDb() });
   const enabled = settings.totpEnabledAt !== null;
 
   return (

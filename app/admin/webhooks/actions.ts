@@ -5,6 +5,7 @@ import { runAction, type ActionResult, type FormActionState } from "@/lib/action
 import { requireOperator } from "@/lib/auth/session";
 import { requeueFailedWebhookDelivery, setWebhookMaxAttempts } from "@/lib/webhooks/operator-webhooks";
 import { requestWebhookSweep } from "@/lib/webhooks/request-webhook-sweep";
+import { getDb } from "@/lib/db/client";
 
 const PATH = "/admin/webhooks";
 const LOG = { log: "[admin] webhook action failed" };
@@ -13,7 +14,7 @@ const LOG = { log: "[admin] webhook action failed" };
 export async function requeueDeliveryAction(deliveryId: string): Promise<ActionResult<{ status: "pending" | "paused" }>> {
   return runAction(async () => {
     await requireOperator();
-    const { status } = await requeueFailedWebhookDelivery(deliveryId);
+    const { status } = await requeueFailedWebhookDelivery(deliveryId, { db: getDb() });
     if (status === "pending") await requestWebhookSweep();
     revalidatePath(PATH);
     return { data: { status } };
@@ -26,7 +27,7 @@ export async function saveMaxAttemptsAction(_prev: FormActionState<{ saved: numb
   return runAction(
     async () => {
       await requireOperator();
-      const saved = await setWebhookMaxAttempts(raw === "" ? Number.NaN : Number(raw));
+      const saved = await setWebhookMaxAttempts(raw === "" ? Number.NaN : Number(raw), { db: getDb() });
       revalidatePath(PATH);
       return { data: { saved } };
     },

@@ -10,6 +10,7 @@ import { offsetParam, type PageSearchParams } from "@/lib/format/search-params";
 import { getWebhookMaxAttempts, listFailedWebhookDeliveries, WEBHOOK_MAX_ATTEMPTS_RANGE } from "@/lib/webhooks/operator-webhooks";
 import { MaxAttemptsForm } from "./max-attempts-form";
 import { RequeueButton } from "./requeue-button";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -20,8 +21,8 @@ export default async function OperatorWebhooksPage({ searchParams }: { searchPar
   const sp = await searchParams;
   const offset = offsetParam(sp.offset);
   const [maxAttempts, { deliveries, total }] = await Promise.all([
-    getWebhookMaxAttempts(),
-    listFailedWebhookDeliveries({ limit: PAGE_SIZE, offset }),
+    getWebhookMaxAttempts({ db: getDb() }),
+    listFailedWebhookDeliveries({ limit: PAGE_SIZE, offset }, { db: getDb() }),
   ]);
 
   return (

@@ -85,10 +85,12 @@ export async function updateResellerApiKeyAction(formData: FormData): Promise<Ac
       previousExpiresOn: text(formData, "previousExpiresOn"),
     });
     try {
-      const key = await updateResellerApiKey({ resellerId: viewer.reseller.profileId }, input.keyId, {
-        label: input.label,
-        expiresAt: input.expiresAt,
-      });
+      const key = await updateResellerApiKey(
+        { resellerId: viewer.reseller.profileId },
+        input.keyId,
+        { label: input.label, expiresAt: input.expiresAt },
+        { db: getDb() },
+      );
       revalidatePath(PATH);
 
       return `“${key.label}” is saved.`;
@@ -109,7 +111,7 @@ export async function revokeResellerApiKeyAction(keyId: string): Promise<ActionR
     const parsed = ZKeyIdSchema.safeParse({ keyId });
     if (!parsed.success) throw new DomainError("not_found", GONE);
     try {
-      const revoked = await revokeResellerApiKey({ resellerId: viewer.reseller.profileId }, parsed.data.keyId);
+      const revoked = await revokeResellerApiKey({ resellerId: viewer.reseller.profileId }, parsed.data.keyId, { db: getDb() });
       revalidatePath(PATH);
 
       return `“${revoked.label}” is revoked.`;
@@ -123,7 +125,7 @@ export async function revokeResellerApiKeyAction(keyId: string): Promise<ActionR
 export async function revokeAllResellerApiKeysAction(): Promise<ActionResult> {
   return runAction(async () => {
     const viewer = await requireReseller();
-    const { revoked } = await revokeAllResellerApiKeys({ resellerId: viewer.reseller.profileId });
+    const { revoked } = await revokeAllResellerApiKeys({ resellerId: viewer.reseller.profileId }, { db: getDb() });
     revalidatePath(PATH);
 
     return revoked === 0 ? "There were no keys left to revoke." : `${revoked} key${revoked === 1 ? " is" : "s are"} revoked.`;

@@ -19,6 +19,7 @@ import { CreateResellerKeyForm } from "./create-key-form";
 import { revokeResellerApiKeyAction } from "./actions";
 import { EditKeyButton } from "./edit-key-button";
 import { RevokeAllButton } from "./revoke-all-button";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -45,8 +46,8 @@ export default async function ResellerApiKeysPage({ searchParams }: { searchPara
   const reseller = { resellerId: viewer.reseller.profileId };
   const now = new Date();
   const [list, customers, params] = await Promise.all([
-    listResellerApiKeys(reseller, { now }),
-    listResellerCustomers(reseller, { page: 1, limit: CUSTOMER_CHOICES }),
+    listResellerApiKeys(reseller, { now, db: getDb() }),
+    listResellerCustomers(reseller, { page: 1, limit: CUSTOMER_CHOICES }, { db: getDb() }),
     searchParams,
   ]);
   const live = list.keys.filter((k) => k.state !== "revoked");

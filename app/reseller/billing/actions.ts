@@ -4,12 +4,13 @@ import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { setDefaultPaymentMethod } from "@/lib/accounts/payment-methods/set-default-payment-method";
 import { requireReseller } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
 
 export async function makeDefaultPaymentMethodAction(methodId: string): Promise<ActionResult> {
   return runAction(
     async () => {
       const viewer = await requireReseller();
-      const method = await setDefaultPaymentMethod({ accountId: viewer.reseller.accountId }, methodId);
+      const method = await setDefaultPaymentMethod({ accountId: viewer.reseller.accountId }, methodId, { db: getDb() });
       revalidatePath("/reseller/billing");
       return `${method.label} is now your default payment method.`;
     },

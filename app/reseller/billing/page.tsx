@@ -14,6 +14,7 @@ import { formatDateTime } from "@/lib/format/format-date-time";
 import { formatMoney } from "@/lib/format/format-money";
 import type { LedgerEntryKind } from "@/lib/generated/prisma/client";
 import { MakeDefaultButton } from "./make-default-button";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Billing" };
 
@@ -33,9 +34,9 @@ export default async function ResellerBillingPage() {
   // Wholesale credit belongs to the reseller's account, whoever of its people is looking.
   const asOwner = { ...account, userId: viewer.user.id, isOwner: true };
   const [balance, { transactions: entries }, methods] = await Promise.all([
-    getCreditBalance(asOwner),
-    listCreditTransactions(asOwner, { page: 1, limit: RECENT }),
-    listPaymentMethods(account),
+    getCreditBalance(asOwner, { db: getDb() }),
+    listCreditTransactions(asOwner, { page: 1, limit: RECENT }, { db: getDb() }),
+    listPaymentMethods(account, { db: getDb() }),
   ]);
 
   return (

@@ -12,6 +12,7 @@ import {
 } from "@/lib/resellers/customers/customer-form-schemas";
 import { deleteResellerCustomer } from "@/lib/resellers/customers/delete-reseller-customer";
 import { updateResellerCustomer } from "@/lib/resellers/customers/update-reseller-customer";
+import { getDb } from "@/lib/db/client";
 
 const PATH = "/reseller/customers";
 const LOG = { log: "[reseller portal] customer record action failed" };
@@ -33,7 +34,7 @@ export async function createCustomerAction(_prev: FormActionState<ExistingCustom
     async () => {
       const viewer = await requireReseller();
       const input = parseActionInput(ZCreateResellerCustomerSchema, values);
-      const { customer, created } = await createResellerCustomer({ resellerId: viewer.reseller.profileId }, input);
+      const { customer, created } = await createResellerCustomer({ resellerId: viewer.reseller.profileId }, input, { db: getDb() });
       if (!created) return { data: { existing: { id: customer.id, externalCustomerId: customer.externalCustomerId }, values } };
       revalidatePath(PATH);
       redirect(`${PATH}/${customer.id}?created=1`);
@@ -51,7 +52,7 @@ export async function updateCustomerAction(customerId: string, _prev: FormAction
         email: String(formData.get("email") ?? ""),
         metadata: metadataRowsFromForm(formData),
       });
-      await updateResellerCustomer({ resellerId: viewer.reseller.profileId }, customerId, input);
+      await updateResellerCustomer({ resellerId: viewer.reseller.profileId }, customerId, input, { db: getDb() });
       revalidatePath(PATH);
       revalidatePath(`${PATH}/${customerId}`);
       return "Saved.";
@@ -64,7 +65,7 @@ export async function updateCustomerAction(customerId: string, _prev: FormAction
 export async function deleteCustomerAction(customerId: string): Promise<ActionResult> {
   return runAction(async () => {
     const viewer = await requireReseller();
-    await deleteResellerCustomer({ resellerId: viewer.reseller.profileId }, customerId);
+    await deleteResellerCustomer({ resellerId: viewer.reseller.profileId }, customerId, { db: getDb() });
     revalidatePath(PATH);
     redirect(`${PATH}?deleted=1`);
   }, { ...LOG, messages: GONE });

@@ -11,6 +11,7 @@ import { firstParam, pageParam, queryString, type PageSearchParams } from "@/lib
 import { listResellerCustomers } from "@/lib/resellers/customers/list-reseller-customers";
 import { CreateCustomerForm } from "./create-customer-form";
 import { PagePager } from "@/components/layout/page-pager";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Customers" };
 
@@ -25,7 +26,7 @@ export default async function ResellerCustomersPage({ searchParams }: { searchPa
   const sp = await searchParams;
   const search = firstParam(sp.q)?.trim().slice(0, 100) || undefined;
   const page = pageParam(sp.page);
-  const { customers, total } = await listResellerCustomers({ resellerId: viewer.reseller.profileId }, { page, limit: PAGE_SIZE, search });
+  const { customers, total } = await listResellerCustomers({ resellerId: viewer.reseller.profileId }, { page, limit: PAGE_SIZE, search }, { db: getDb() });
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (

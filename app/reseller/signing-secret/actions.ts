@@ -4,6 +4,7 @@ import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { requireReseller } from "@/lib/auth/session";
 import { revealSigningSecret } from "@/lib/resellers/signing-secret/reveal-signing-secret";
 import { rotateSigningSecret } from "@/lib/resellers/signing-secret/rotate-signing-secret";
+import { getDb } from "@/lib/db/client";
 
 const LOG = { log: "[reseller portal] signing secret action failed" };
 
@@ -12,14 +13,14 @@ export async function revealSigningSecretAction(): Promise<ActionResult<{ secret
   return runAction(async () => {
     const viewer = await requireReseller();
 
-    return { data: { secret: await revealSigningSecret({ resellerId: viewer.reseller.profileId }) } };
+    return { data: { secret: await revealSigningSecret({ resellerId: viewer.reseller.profileId }, { db: getDb() }) } };
   }, LOG);
 }
 
 export async function rotateSigningSecretAction(): Promise<ActionResult<{ secret: string }>> {
   return runAction(async () => {
     const viewer = await requireReseller();
-    const { signingSecret } = await rotateSigningSecret({ resellerId: viewer.reseller.profileId });
+    const { signingSecret } = await rotateSigningSecret({ resellerId: viewer.reseller.profileId }, { db: getDb() });
 
     return { data: { secret: signingSecret } };
   }, LOG);

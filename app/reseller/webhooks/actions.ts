@@ -8,6 +8,7 @@ import { queueTestWebhook } from "@/lib/webhooks/queue-test-webhook";
 import { requestWebhookSweep } from "@/lib/webhooks/request-webhook-sweep";
 import { resendWebhookDelivery } from "@/lib/webhooks/webhook-deliveries";
 import { setWebhookUrl } from "@/lib/webhooks/webhook-url";
+import { getDb } from "@/lib/db/client";
 
 const PATH = "/reseller/webhooks";
 const LOG = { log: "[reseller portal] webhook action failed" };
@@ -22,7 +23,7 @@ export async function saveWebhookUrlAction(_prev: WebhookUrlState, formData: For
     async () => {
       const viewer = await requireReseller();
       if (!raw) throw new DomainError("invalid", "Enter the URL of your endpoint, starting with https://");
-      const { webhookUrl } = await setWebhookUrl({ resellerId: viewer.reseller.profileId }, raw);
+      const { webhookUrl } = await setWebhookUrl({ resellerId: viewer.reseller.profileId }, raw, { db: getDb() });
       revalidatePath(PATH);
       return { data: { url: webhookUrl } };
     },
@@ -33,7 +34,7 @@ export async function saveWebhookUrlAction(_prev: WebhookUrlState, formData: For
 export async function clearWebhookUrlAction(): Promise<WebhookUrlState> {
   return runAction(async () => {
     const viewer = await requireReseller();
-    await setWebhookUrl({ resellerId: viewer.reseller.profileId }, null);
+    await setWebhookUrl({ resellerId: viewer.reseller.profileId }, null, { db: getDb() });
     revalidatePath(PATH);
     return { data: { url: null } };
   }, LOG);
@@ -45,7 +46,7 @@ export type Queued = { deliveryId: string };
 export async function sendTestEventAction(): Promise<ActionResult<Queued>> {
   return runAction(async () => {
     const viewer = await requireReseller();
-    const { deliveryId } = await queueTestWebhook({ resellerId: viewer.reseller.profileId });
+    const { deliveryId } = await queueTestWebhook({ resellerId: viewer.reseller.profileId }, { db: getDb() });
     await requestWebhookSweep();
     revalidatePath(PATH);
     return { data: { deliveryId } };
@@ -55,7 +56,7 @@ export async function sendTestEventAction(): Promise<ActionResult<Queued>> {
 export async function resendDeliveryAction(deliveryId: string): Promise<ActionResult<Queued>> {
   return runAction(async () => {
     const viewer = await requireReseller();
-    await resendWebhookDelivery({ resellerId: viewer.reseller.profileId }, deliveryId);
+    await resendWebhookDelivery({ resellerId: viewer.reseller.profileId }, deliveryId, { db: getDb() });
     await requestWebhookSweep();
     revalidatePath(PATH);
     revalidatePath(`${PATH}/${deliveryId}`);

@@ -16,6 +16,7 @@ import { DeliveryStatusBadge } from "./delivery-status-badge";
 import { RefreshWhilePending } from "./refresh-while-pending";
 import { SendTestButton } from "./send-test-button";
 import { WebhookUrlForm } from "./webhook-url-form";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -33,8 +34,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const offset = offsetParam(sp.offset);
 
   const [url, { deliveries, total }] = await Promise.all([
-    getWebhookUrl(actor),
-    listWebhookDeliveries(actor, { event, status, limit: PAGE_SIZE, offset }),
+    getWebhookUrl(actor, { db: getDb() }),
+    listWebhookDeliveries(actor, { event, status, limit: PAGE_SIZE, offset }, { db: getDb() }),
   ]);
   const filtered = Boolean(event || status);
   const anyPending = deliveries.some((d) => d.status === "pending");

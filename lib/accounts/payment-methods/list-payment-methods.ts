@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** What an account holder sees of a saved card; never the gateway token. */
@@ -15,8 +15,8 @@ export const PAYMENT_METHOD_SELECT = {
 export type PaymentMethodSummary = Prisma.PaymentMethodGetPayload<{ select: typeof PAYMENT_METHOD_SELECT }>;
 
 /** An account's saved payment methods, the default first, then oldest first. */
-export async function listPaymentMethods(actor: { accountId: string }, options: { db?: DbOrTx } = {}): Promise<PaymentMethodSummary[]> {
-  const db = options.db ?? getDb();
+export async function listPaymentMethods(actor: { accountId: string }, options: { db: DbOrTx }): Promise<PaymentMethodSummary[]> {
+  const { db } = options;
   return db.paymentMethod.findMany({
     where: { accountId: actor.accountId },
     orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }, { id: "asc" }],

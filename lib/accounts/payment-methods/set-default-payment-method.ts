@@ -1,4 +1,4 @@
-import { getDb, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { PAYMENT_METHOD_SELECT, type PaymentMethodSummary } from "./list-payment-methods";
 
@@ -11,9 +11,9 @@ export const PAYMENT_METHOD_NOT_FOUND = "Payment method not found";
 export async function setDefaultPaymentMethod(
   actor: { accountId: string },
   methodId: string,
-  options: { db?: Db } = {},
+  options: { db: Db },
 ): Promise<PaymentMethodSummary> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "ClientAccount" WHERE id = ${actor.accountId}::uuid FOR UPDATE`;
     const method = await tx.paymentMethod.findFirst({ where: { id: methodId, accountId: actor.accountId }, select: { id: true } });

@@ -1,3 +1,4 @@
+import { getDb } from "@/lib/db/client";
 import { backendContext, type BackendContext } from "@/lib/backends/context";
 import { advance } from "@/lib/backends/jobs";
 import { refreshCaptures } from "@/lib/services/images/refresh-captures";
@@ -10,7 +11,7 @@ import { inngest } from "../client";
  * (a delete after a failed build, a power action whose caller went away). Then custom images whose
  * capture has ended become `available` or `error` even when nobody lists them.
  */
-export function createAdvanceBackendJobsFunction(context: () => BackendContext = () => backendContext()) {
+export function createAdvanceBackendJobsFunction(context: () => BackendContext = () => backendContext({ db: getDb() })) {
   return inngest.createFunction(
     { id: "advance-backend-jobs", name: "Advance backend jobs", triggers: [{ cron: "* * * * *" }], retries: 1 },
     async ({ step }) => {

@@ -1,3 +1,4 @@
+import { getDb } from "@/lib/db/client";
 import { backendContext, type BackendContext } from "@/lib/backends/context";
 import { chargeHourlyServices } from "@/lib/billing/renewals/charge-hourly-services";
 import { chargeImageStorage } from "@/lib/billing/image-storage/charge-image-storage";
@@ -21,7 +22,7 @@ import { inngest } from "../client";
  * run, a retry or a concurrent runner): periods are claimed by a unique key, hours by a conditional
  * update, suspensions by conditional updates.
  */
-export function createBillingNightlyFunction(context: () => BackendContext = () => backendContext()) {
+export function createBillingNightlyFunction(context: () => BackendContext = () => backendContext({ db: getDb() })) {
   return inngest.createFunction(
     { id: "billing-nightly", name: "billing/nightly", triggers: [{ cron: "30 2 * * *" }], retries: 2 },
     async ({ step }) => {

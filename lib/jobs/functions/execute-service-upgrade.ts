@@ -1,3 +1,4 @@
+import { getDb } from "@/lib/db/client";
 import { backendContext, type BackendContext } from "@/lib/backends/context";
 import { SERVICE_UPGRADE_EXECUTE_EVENT, advanceServiceUpgrade, findExecutingUpgrades } from "@/lib/services/changes/execute-service-upgrade";
 import { inngest } from "../client";
@@ -11,7 +12,7 @@ const MAX_LOOKS = 300;
  * job, then switches the service to the new product and price (or leaves it `awaiting_admin` with
  * the reason). Each look is a memoized step; advanceServiceUpgrade is idempotent.
  */
-export function createExecuteServiceUpgradeFunction(context: () => BackendContext = () => backendContext()) {
+export function createExecuteServiceUpgradeFunction(context: () => BackendContext = () => backendContext({ db: getDb() })) {
   return inngest.createFunction(
     { id: "service-upgrade-execute", name: "Execute a service upgrade", triggers: [{ event: SERVICE_UPGRADE_EXECUTE_EVENT }], retries: 4 },
     async ({ event, step }) => {
@@ -33,7 +34,7 @@ export function createExecuteServiceUpgradeFunction(context: () => BackendContex
  * not send the event (an invoice paid from the billing pages), or whose event was lost — are
  * advanced one look each; the next sweep takes the next look.
  */
-export function createSweepServiceUpgradesFunction(context: () => BackendContext = () => backendContext()) {
+export function createSweepServiceUpgradesFunction(context: () => BackendContext = () => backendContext({ db: getDb() })) {
   return inngest.createFunction(
     { id: "sweep-service-upgrades", name: "Advance executing service upgrades", triggers: [{ cron: "* * * * *" }], retries: 1 },
     async ({ step }) => {

@@ -1,3 +1,4 @@
+import { getDb } from "@/lib/db/client";
 import { backendContext, type BackendContext } from "@/lib/backends/context";
 import { SERVICE_PROVISION_EVENT } from "@/lib/services/request-provisioning";
 import { defaultRetryable } from "@/lib/backends/backend-error";
@@ -27,7 +28,7 @@ const MAX_POLLS = 400;
  * looks for its own earlier work first, so a retried run never holds twice or builds twice.
  * `context` is injected so tests drive the backends with the runner's clock.
  */
-export function createProvisionServiceFunction(context: () => BackendContext = () => backendContext()) {
+export function createProvisionServiceFunction(context: () => BackendContext = () => backendContext({ db: getDb() })) {
   return inngest.createFunction(
     {
       id: "service-provision",

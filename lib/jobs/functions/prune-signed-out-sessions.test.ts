@@ -23,8 +23,8 @@ it("is registered, runs daily at 03:41 and deletes only sign-out records past th
   const maxAge = SESSION_MAX_AGE_SECONDS * 1000;
   const old = newSessionClaims(user);
   const recent = newSessionClaims(user);
-  await recordSignOut(old, { now: new Date(now.getTime() - maxAge - 60_000) });
-  await recordSignOut(recent, { now: new Date(now.getTime() - maxAge + 60_000) });
+  await recordSignOut(old, { now: new Date(now.getTime() - maxAge - 60_000), db: t.db });
+  await recordSignOut(recent, { now: new Date(now.getTime() - maxAge + 60_000), db: t.db });
 
   const clock = manualClock("2026-03-20T03:40:30.000Z");
   const runner = new EmbeddedRunner({ db: t.db, functions: [pruneSignedOutSessions], client: inngest, clock: clock.now, logger: recordingLogger() });

@@ -1,3 +1,4 @@
+import { getDb } from "@/lib/db/client";
 import { backendContext, type BackendContext } from "@/lib/backends/context";
 import { sampleMachines } from "@/lib/services/samples/sample-machines";
 import { inngest } from "../client";
@@ -7,7 +8,7 @@ import { inngest } from "../client";
  * counters, and a VPS's CPU, memory and disk — the series behind the stats and traffic reads of both
  * APIs and the panel's charts.
  */
-export function createSampleMachinesFunction(context: () => BackendContext = () => backendContext()) {
+export function createSampleMachinesFunction(context: () => BackendContext = () => backendContext({ db: getDb() })) {
   return inngest.createFunction(
     { id: "sample-machines", name: "Sample service machines", triggers: [{ cron: "*/5 * * * *" }], retries: 1 },
     async ({ event, step }) => {

@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { RESELLER_CUSTOMER_SELECT, type ResellerActor, type ResellerCustomerRecord } from "./reseller-customer-row";
 
 export interface CreateResellerCustomerInput {
@@ -15,9 +15,9 @@ export interface CreateResellerCustomerInput {
 export async function createResellerCustomer(
   actor: ResellerActor,
   input: CreateResellerCustomerInput,
-  options: { db?: DbOrTx } = {},
+  options: { db: DbOrTx },
 ): Promise<{ customer: ResellerCustomerRecord; created: boolean }> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const inserted = await db.resellerCustomer.createManyAndReturn({
     data: [{ resellerId: actor.resellerId, externalCustomerId: input.externalCustomerId, email: input.email ?? null, name: input.name ?? null }],
     skipDuplicates: true,

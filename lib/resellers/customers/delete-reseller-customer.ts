@@ -1,4 +1,4 @@
-import { getDb, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { ResellerActor } from "./reseller-customer-row";
 import { CUSTOMER_NOT_FOUND } from "./update-reseller-customer";
@@ -15,9 +15,9 @@ const FINISHED = ["terminated", "cancelled"] as const;
 export async function deleteResellerCustomer(
   actor: ResellerActor,
   customerId: string,
-  options: { db?: Db; now?: Date } = {},
+  options: { db: Db; now?: Date },
 ): Promise<{ id: string; revokedKeys: number }> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const now = options.now ?? new Date();
   if (actor.boundCustomerId && actor.boundCustomerId !== customerId) throw new DomainError("not_found", CUSTOMER_NOT_FOUND);
   return db.$transaction(async (tx) => {

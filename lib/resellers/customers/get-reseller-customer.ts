@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { isUuid } from "@/lib/schemas/uuid";
 import { RESELLER_CUSTOMER_SELECT, type ResellerActor, type ResellerCustomerRecord } from "./reseller-customer-row";
@@ -18,9 +18,9 @@ export interface ResellerCustomerDetail extends ResellerCustomerRecord {
 export async function getResellerCustomerOrThrow(
   actor: ResellerActor,
   customerId: string,
-  options: { db?: DbOrTx } = {},
+  options: { db: DbOrTx },
 ): Promise<ResellerCustomerDetail> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   if (!isUuid(customerId) || (actor.boundCustomerId && actor.boundCustomerId !== customerId)) throw new DomainError("not_found", CUSTOMER_NOT_FOUND);
   const row = await db.resellerCustomer.findFirst({
     where: { id: customerId, resellerId: actor.resellerId },

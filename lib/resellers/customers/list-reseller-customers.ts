@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { RESELLER_CUSTOMER_SELECT, type ResellerActor, type ResellerCustomerRecord } from "./reseller-customer-row";
 
@@ -16,9 +16,9 @@ export interface ListResellerCustomersInput {
 export async function listResellerCustomers(
   actor: ResellerActor,
   input: ListResellerCustomersInput,
-  options: { db?: DbOrTx } = {},
+  options: { db: DbOrTx },
 ): Promise<{ customers: (ResellerCustomerRecord & { serviceCount: number })[]; total: number }> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const search = input.search?.trim();
   const where: Prisma.ResellerCustomerWhereInput = {
     resellerId: actor.resellerId,

@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { RESELLER_CUSTOMER_SELECT, type ResellerActor, type ResellerCustomerRecord } from "./reseller-customer-row";
@@ -18,9 +18,9 @@ export async function updateResellerCustomer(
   actor: ResellerActor,
   customerId: string,
   input: UpdateResellerCustomerInput,
-  options: { db?: DbOrTx } = {},
+  options: { db: DbOrTx },
 ): Promise<ResellerCustomerRecord> {
-  const db = options.db ?? getDb();
+  const { db } = options;
   const data: Prisma.ResellerCustomerUpdateManyMutationInput = {};
   if (input.email !== undefined) data.email = input.email;
   if (input.name !== undefined) data.name = input.name;

@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { generateSigningSecret } from "@/lib/api-keys/generate-signing-secret";
 import { DomainError } from "@/lib/errors/domain-error";
 
@@ -8,8 +8,8 @@ import { DomainError } from "@/lib/errors/domain-error";
  * conditional on the secret read, so of two rotations at the same time one is refused instead of
  * both people being shown a secret and one of them silently holding a dead one.
  */
-export async function rotateSigningSecret({ resellerId }: { resellerId: string }, options: { db?: DbOrTx } = {}): Promise<{ signingSecret: string }> {
-  const db = options.db ?? getDb();
+export async function rotateSigningSecret({ resellerId }: { resellerId: string }, options: { db: DbOrTx }): Promise<{ signingSecret: string }> {
+  const { db } = options;
   const profile = await db.resellerProfile.findUnique({ where: { id: resellerId }, select: { signingSecret: true, status: true } });
   if (!profile) throw new DomainError("not_found", "Reseller not found");
   if (profile.status === "closed") throw new DomainError("forbidden", "The reseller profile is closed");

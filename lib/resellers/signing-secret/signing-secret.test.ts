@@ -24,46 +24,46 @@ async function resellerWithSecret() {
 describe("revealSigningSecret", () => {
   it("opens the profile's sealed secret", async () => {
     const r = await resellerWithSecret();
-    expect(await revealSigningSecret(r)).toBe(r.plaintext);
+    expect(await revealSigningSecret(r, { db: t.db })).toBe(r.plaintext);
   });
 
   it("is not found for an unknown profile", async () => {
-    await expect(revealSigningSecret({ resellerId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(revealSigningSecret({ resellerId: "00000000-0000-4000-8000-000000000000" }, { db: t.db })).rejects.toMatchObject({ kind: "not_found" });
   });
 });
 
 describe("rotateSigningSecret", () => {
   it("stores a new 64-hex secret (sealed) and returns it once; the old one is gone", async () => {
     const r = await resellerWithSecret();
-    const { signingSecret } = await rotateSigningSecret(r);
+    const { signingSecret } = await rotateSigningSecret(r, { db: t.db });
     expect(signingSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(signingSecret).not.toBe(r.plaintext);
     const row = await t.db.resellerProfile.findUniqueOrThrow({ where: { id: r.resellerId } });
     expect(row.signingSecret).not.toContain(signingSecret);
     expect(openSigningSecret(row.signingSecret)).toBe(signingSecret);
-    expect(await revealSigningSecret(r)).toBe(signingSecret);
+    expect(await revealSigningSecret(r, { db: t.db })).toBe(signingSecret);
   });
 
   it("touches only this reseller", async () => {
     const r = await resellerWithSecret();
     const other = await resellerWithSecret();
-    await rotateSigningSecret(r);
-    expect(await revealSigningSecret(other)).toBe(other.plaintext);
+    await rotateSigningSecret(r, { db: t.db });
+    expect(await revealSigningSecret(other, { db: t.db })).toBe(other.plaintext);
   });
 
   it("of two rotations at once, refuses the one that read a secret already replaced", async () => {
     const r = await resellerWithSecret();
-    const results = await Promise.allSettled([rotateSigningSecret(r), rotateSigningSecret(r)]);
+    const results = await Promise.allSettled([rotateSigningSecret(r, { db: t.db }), rotateSigningSecret(r, { db: t.db })]);
     const won = results.filter((x) => x.status === "fulfilled");
     expect(won.length).toBeGreaterThanOrEqual(1);
     for (const lost of results.filter((x) => x.status === "rejected")) expect(lost.reason).toMatchObject({ kind: "conflict" });
     // Whatever happened, the secret shown to the last winner is the one in force.
-    expect(await revealSigningSecret(r)).toBe((won[won.length - 1] as PromiseFulfilledResult<{ signingSecret: string }>).value.signingSecret);
+    expect(await revealSigningSecret(r, { db: t.db })).toBe((won[won.length - 1] as PromiseFulfilledResult<{ signingSecret: string }>).value.signingSecret);
   });
 
   it("refuses a closed profile", async () => {
     const r = await resellerWithSecret();
     await t.db.resellerProfile.update({ where: { id: r.resellerId }, data: { status: "closed" } });
-    await expect(rotateSigningSecret(r)).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(rotateSigningSecret(r, { db: t.db })).rejects.toMatchObject({ kind: "forbidden" });
   });
 });

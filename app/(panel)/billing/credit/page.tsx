@@ -14,6 +14,7 @@ import { BillingTabs } from "../billing-tabs";
 import { pageParam } from "@/lib/format/search-params";
 import { ListPager } from "../list-pager";
 import { NoBillingAccess } from "../no-billing-access";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Credit" };
 
@@ -31,7 +32,7 @@ export default async function CreditPage({ searchParams }: { searchParams: Promi
   if (!viewer.customer) return <NoBillingAccess title="Credit" linked={false} permission="" />;
   const page = pageParam((await searchParams).page);
   const actor = { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" };
-  const [credit, { transactions, total }] = await Promise.all([getCreditBalance(actor), listCreditTransactions(actor, { page, limit: PAGE_SIZE })]);
+  const [credit, { transactions, total }] = await Promise.all([getCreditBalance(actor, { db: getDb() }), listCreditTransactions(actor, { page, limit: PAGE_SIZE }, { db: getDb() })]);
   const owner = viewer.customer.role === "owner";
 
   return (

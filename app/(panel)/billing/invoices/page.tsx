@@ -10,6 +10,7 @@ import { BillingTabs } from "../billing-tabs";
 import { DOCUMENT_PAGE_SIZE, DocumentListCard, statusParam } from "../document-list-card";
 import { pageParam } from "@/lib/format/search-params";
 import { NoBillingAccess } from "../no-billing-access";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Invoices" };
 
@@ -23,8 +24,8 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   const page = pageParam(params.page);
   const actor = { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" };
   const [{ invoices, total, stats }, credit] = await Promise.all([
-    listInvoices(actor, { status, page, limit: DOCUMENT_PAGE_SIZE }),
-    getCreditBalance(actor),
+    listInvoices(actor, { status, page, limit: DOCUMENT_PAGE_SIZE }, { db: getDb() }),
+    getCreditBalance(actor, { db: getDb() }),
   ]);
   const currency = invoices[0]?.currency ?? credit.currency;
   const unpaid = stats.byStatus.unpaid.count;

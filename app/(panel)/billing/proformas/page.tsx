@@ -7,6 +7,7 @@ import { BillingTabs } from "../billing-tabs";
 import { DOCUMENT_PAGE_SIZE, DocumentListCard, statusParam } from "../document-list-card";
 import { pageParam } from "@/lib/format/search-params";
 import { NoBillingAccess } from "../no-billing-access";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Proformas" };
 
@@ -21,7 +22,7 @@ export default async function ProformasPage({ searchParams }: { searchParams: Pr
   const params = await searchParams;
   const status = statusParam(PROFORMA_STATUSES, params.status);
   const page = pageParam(params.page);
-  const { proformas, total } = await listProformas({ accountId: viewer.customer.accountId }, { status, page, limit: DOCUMENT_PAGE_SIZE });
+  const { proformas, total } = await listProformas({ accountId: viewer.customer.accountId }, { status, page, limit: DOCUMENT_PAGE_SIZE }, { db: getDb() });
 
   return (
     <>

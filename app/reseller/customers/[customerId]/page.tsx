@@ -10,6 +10,7 @@ import { metadataRows } from "@/lib/resellers/customers/customer-form-schemas";
 import { getResellerCustomerOrThrow } from "@/lib/resellers/customers/get-reseller-customer";
 import { DeleteCustomerButton } from "./delete-customer-button";
 import { EditCustomerForm } from "./edit-customer-form";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Customer" };
 
@@ -24,7 +25,7 @@ export default async function ResellerCustomerPage({
   const [{ customerId }, sp] = await Promise.all([params, searchParams]);
   let customer;
   try {
-    customer = await getResellerCustomerOrThrow({ resellerId: viewer.reseller.profileId }, customerId);
+    customer = await getResellerCustomerOrThrow({ resellerId: viewer.reseller.profileId }, customerId, { db: getDb() });
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;

@@ -12,6 +12,7 @@ import { getWebhookDelivery, type WebhookDeliveryDetail } from "@/lib/webhooks/w
 import { DeliveryStatusBadge } from "../delivery-status-badge";
 import { RefreshWhilePending } from "../refresh-while-pending";
 import { ResendButton } from "../resend-button";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Webhook delivery" };
 
@@ -37,7 +38,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 async function load(resellerId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
   if (!isUuid(deliveryId)) notFound();
   try {
-    return await getWebhookDelivery({ resellerId }, deliveryId);
+    return await getWebhookDelivery({ resellerId }, deliveryId, { db: getDb() });
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;

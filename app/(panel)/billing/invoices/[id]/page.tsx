@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getInvoiceOrThrow } from "@/lib/billing/get-billing-document-or-throw";
 import { BillingDocumentPage } from "../../document-page";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Invoice" };
 
@@ -10,7 +11,7 @@ export default async function InvoicePage({ params, searchParams }: { params: Pr
       type="invoice"
       params={params}
       searchParams={searchParams}
-      load={(actor, id) => getInvoiceOrThrow(actor, id)}
+      load={(actor, id) => getInvoiceOrThrow(actor, id, { db: getDb() })}
       issuedFrom={(invoice) => (invoice.proformas[0] ? `from proforma ${invoice.proformas[0].number}` : null)}
       paid={(invoice) => invoice.status === "paid"}
     />
