@@ -44,3 +44,6 @@ export function accountSuspendedError(): DomainError {
 export function assertActorWritable(actor: { accountStatus: AccountStatus }): void {
   if (!isAccountWritable(actor.accountStatus)) throw accountSuspendedError();
 }
+
+/** The panel's refusal of a payment to a member without invoices.pay. */
+export const MAY_NOT_PAY = "Your role on this account does not include paying invoices. Ask the account owner for the invoices.pay permission.";

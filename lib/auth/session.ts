@@ -1,6 +1,8 @@
 import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { auth } from "@/auth";
+import { assertActorWritable, canAny, type AccountPermission } from "@/lib/accounts/account-permissions";
+import { DomainError } from "@/lib/errors/domain-error";
 import { getDb } from "@/lib/db/client";
 import {
   AREA_HOME,
@@ -57,6 +59,22 @@ export async function requireCustomer(): Promise<Viewer & { customer: CustomerMe
   const viewer = await requireArea("customer");
 
   return { ...viewer, customer: viewer.areas.customer };
+}
+
+/**
+ * The signed-in customer for a panel action, refused in the panel's words unless they may act: a
+ * customer account (403), a writable one when `change` (a suspended account is read-only,
+ * docs/decisions.md#r2), and one of `anyOf` permissions (403 with `refusal`).
+ */
+export async function requireCustomerFor(options: { change?: boolean; anyOf?: readonly AccountPermission[]; refusal?: string }) {
+  const viewer = await requireCustomer();
+  const customer = viewer.customer;
+  if (!customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account.");
+  if (options.change) assertActorWritable(customer);
+  if (options.anyOf && !canAny(customer, options.anyOf)) {
+    throw new DomainError("forbidden", options.refusal ?? `Your role on this account does not allow this (needs one of: ${options.anyOf.join(", ")}).`);
+  }
+  return { viewer, customer };
 }
 
 export async function requireReseller(): Promise<Viewer & { reseller: ResellerMembership }> {

@@ -9,15 +9,8 @@ import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 // (both refuse, with the same sentence where the panel shows one), because both call the domain.
 
 const session = vi.hoisted(() => ({ userId: "" }));
-vi.mock("@/lib/auth/session", async () => {
-  const { resolveAreas } = await import("@/lib/auth/resolve-areas");
-  return {
-    requireCustomer: async () => {
-      const areas = await resolveAreas({ userId: session.userId }, { db: t.db });
-      return { user: { id: session.userId, name: "", email: "" }, areas, home: "customer", customer: areas.customer };
-    },
-  };
-});
+// The real session module, signed in as the test's user: only next-auth's session read is replaced.
+vi.mock("@/auth", () => ({ auth: async () => ({ user: { id: session.userId, name: "", email: "" } }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 let t: TestDb;

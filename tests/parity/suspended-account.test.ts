@@ -11,15 +11,8 @@ import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 // what the customer API refuses, with the same sentence, writing nothing.
 
 const session = vi.hoisted(() => ({ userId: "" }));
-vi.mock("@/lib/auth/session", async () => {
-  const { resolveAreas: areasOf } = await import("@/lib/auth/resolve-areas");
-  return {
-    requireCustomer: async () => {
-      const areas = await areasOf({ userId: session.userId }, { db: t.db });
-      return { user: { id: session.userId, name: "", email: "" }, areas, home: "customer", customer: areas.customer };
-    },
-  };
-});
+// The real session module, signed in as the test's user: only next-auth's session read is replaced.
+vi.mock("@/auth", () => ({ auth: async () => ({ user: { id: session.userId, name: "", email: "" } }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/navigation", async (importOriginal) => ({
   ...(await importOriginal<typeof import("next/navigation")>()),

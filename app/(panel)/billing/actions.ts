@@ -2,9 +2,9 @@
 
 import { getDb } from "@/lib/db/client";
 import { withCooldown } from "@/lib/cooldowns/with-cooldown";
-import { ACCOUNT_SUSPENDED_MESSAGE, isAccountWritable, can } from "@/lib/accounts/account-permissions";
+import { MAY_NOT_PAY } from "@/lib/accounts/account-permissions";
 import { revalidatePath } from "next/cache";
-import { requireCustomer } from "@/lib/auth/session";
+import { requireCustomerFor } from "@/lib/auth/session";
 import { amountExceedsOutstanding, INVALID_AMOUNT, parsePaymentAmount, type BillingDocumentType } from "@/lib/billing/billing-errors";
 import { payInvoiceFromCredit } from "@/lib/billing/pay-invoice-from-credit";
 import { payProformaFromCredit } from "@/lib/billing/pay-proforma-from-credit";
@@ -33,12 +33,7 @@ async function payFromCredit(type: BillingDocumentType, formData: FormData): Pro
   const values = { mode: typeof choice === "string" ? choice : "", amount: typed };
   return runAction(
     async () => {
-      const viewer = await requireCustomer();
-      if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account.");
-      if (!isAccountWritable(viewer.customer.accountStatus)) throw new DomainError("forbidden", ACCOUNT_SUSPENDED_MESSAGE);
-      if (!can(viewer.customer, "invoices.pay")) {
-        throw new DomainError("forbidden", "Your role on this account does not include paying invoices. Ask the account owner for the invoices.pay permission.");
-      }
+      const { viewer, customer } = await requireCustomerFor({ change: true, anyOf: ["invoices.pay"], refusal: MAY_NOT_PAY });
       // Never default to paying everything: a form that says nothing pays nothing.
       if (choice !== "full" && choice !== "part") throw new DomainError("invalid", "Choose whether to pay the full outstanding amount or part of it.");
       if (!UUID.test(id)) throw new DomainError("not_found", `That ${type} no longer exists.`);
@@ -50,7 +45,7 @@ async function payFromCredit(type: BillingDocumentType, formData: FormData): Pro
         if (!parsed) throw amountRefusal(`${INVALID_AMOUNT}, for example 10.00.`);
         amount = parsed;
       }
-      const actor = { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" };
+      const actor = { accountId: customer.accountId, userId: viewer.user.id, isOwner: customer.role === "owner" };
       // The customer API's cool-down for paying this document, shared with POST /{invoices|proformas}/{id}/pay.
       const cooled = <T>(fn: () => Promise<T>) => withCooldown(getDb(), { bucket: "creditPayment", userId: viewer.user.id, resourceId: id }, new Date(), fn);
       try {

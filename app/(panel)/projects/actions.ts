@@ -1,12 +1,9 @@
 "use server";
 
-import { assertActorWritable, can, type AccountPermission } from "@/lib/accounts/account-permissions";
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { requireCustomer } from "@/lib/auth/session";
+import { requireCustomerFor } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { parseActionInput, runAction, type ActionResult } from "@/lib/actions/action-result";
-import { DomainError } from "@/lib/errors/domain-error";
 import { deleteProject } from "@/lib/projects/delete-project";
 import { setServiceProject } from "@/lib/projects/move-services-to-project";
 import { projectColourSchema, projectDescriptionSchema, projectNameSchema, projectSlugSchema } from "@/lib/projects/project-rules";
@@ -16,27 +13,17 @@ const PATH = "/projects";
 
 /** The panel acts for the whole account (no project narrowing); permissions mirror the API's scopes. */
 async function actor(need: "manage" | "delete") {
-  const viewer = await requireCustomer();
-  if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account");
-  assertActorWritable(viewer.customer);
-  const has = (p: AccountPermission) => can(viewer.customer!, p);
-  if (need === "manage" && !has("services.manage") && !has("services.power")) throw new DomainError("forbidden", "Changing projects needs the services.manage permission on this account");
-  if (need === "delete" && !has("services.cancel")) throw new DomainError("forbidden", "Deleting a project needs the services.cancel permission on this account");
-  const accountId = viewer.customer.accountId;
+  const { customer } = await requireCustomerFor(
+    need === "manage"
+      ? { change: true, anyOf: ["services.manage", "services.power"], refusal: "Changing projects needs the services.manage permission on this account" }
+      : { change: true, anyOf: ["services.cancel"], refusal: "Deleting a project needs the services.cancel permission on this account" },
+  );
+  const accountId = customer.accountId;
   return { accountId, scopedProjectId: null, bound: false, serviceScope: { accountId } };
 }
 
 /** Runs the body, then renders the projects page again. */
-function run(fn: () => Promise<string>): Promise<ActionResult> {
-  return runAction(
-    async () => {
-      const message = await fn();
-      revalidatePath(PATH);
-      return message;
-    },
-    { log: "[panel] project action failed" },
-  );
-}
+const run = (fn: () => Promise<string>): Promise<ActionResult> => runAction(fn, { revalidate: PATH, log: "[panel] project action failed" });
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const formSchema = z.object({

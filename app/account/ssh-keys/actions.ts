@@ -1,9 +1,7 @@
 "use server";
 
-import { assertActorWritable, canAny } from "@/lib/accounts/account-permissions";
-import { revalidatePath } from "next/cache";
 import { createSshKey, deleteSshKey } from "@/lib/accounts/account-ssh-keys";
-import { requireCustomer } from "@/lib/auth/session";
+import { requireCustomerFor } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -12,26 +10,16 @@ const PATH = "/account/ssh-keys";
 
 /** Saving and deleting keys needs what the API's `services` scope needs: services.manage or services.power. */
 async function actor() {
-  const viewer = await requireCustomer();
-  if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account");
-  assertActorWritable(viewer.customer);
-  if (!canAny(viewer.customer, ["services.manage", "services.power"])) {
-    throw new DomainError("forbidden", "Managing SSH keys needs the services.manage permission on this account");
-  }
-  return { accountId: viewer.customer.accountId, userId: viewer.user.id };
+  const { viewer, customer } = await requireCustomerFor({
+    change: true,
+    anyOf: ["services.manage", "services.power"],
+    refusal: "Managing SSH keys needs the services.manage permission on this account",
+  });
+  return { accountId: customer.accountId, userId: viewer.user.id };
 }
 
 /** Runs the body, then renders the keys page again. */
-function run(fn: () => Promise<string>): Promise<ActionResult> {
-  return runAction(
-    async () => {
-      const message = await fn();
-      revalidatePath(PATH);
-      return message;
-    },
-    { log: "[panel] SSH key action failed" },
-  );
-}
+const run = (fn: () => Promise<string>): Promise<ActionResult> => runAction(fn, { revalidate: PATH, log: "[panel] SSH key action failed" });
 
 export async function addSshKeyAction(input: { name: string; publicKey: string; projectId: string }): Promise<ActionResult> {
   return run(async () => {

@@ -1,12 +1,11 @@
 "use server";
 
-import { ACCOUNT_SUSPENDED_MESSAGE, isAccountWritable, can } from "@/lib/accounts/account-permissions";
+import { MAY_NOT_PAY } from "@/lib/accounts/account-permissions";
 import { revalidatePath } from "next/cache";
-import { requireCustomer } from "@/lib/auth/session";
+import { requireCustomerFor } from "@/lib/auth/session";
 import { renewServiceNow } from "@/lib/billing/renewals/renew-service-now";
 import { getDb } from "@/lib/db/client";
 import { runAction, type FormActionState } from "@/lib/actions/action-result";
-import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { cooled } from "../panel-access";
@@ -18,16 +17,10 @@ export type RenewalRaised = { type: "invoice" | "proforma"; id: string; number: 
 export async function renewServiceAction(_prev: FormActionState<RenewalRaised>, formData: FormData): Promise<FormActionState<RenewalRaised>> {
   return runAction(
     async () => {
-      const viewer = await requireCustomer();
-      if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account.");
-      if (!isAccountWritable(viewer.customer.accountStatus)) throw new DomainError("forbidden", ACCOUNT_SUSPENDED_MESSAGE);
-      if (!can(viewer.customer, "invoices.pay")) {
-        throw new DomainError("forbidden", "Your role on this account does not include paying invoices. Ask the account owner for the invoices.pay permission.");
-      }
+      const { viewer, customer } = await requireCustomerFor({ change: true, anyOf: ["invoices.pay"], refusal: MAY_NOT_PAY });
       const serviceId = String(formData.get("serviceId") ?? "");
       const db = getDb();
-      const service = await findScopedServiceOrThrow(db, panelServiceAccess(viewer.customer).scope, serviceId);
-      const customer = viewer.customer;
+      const service = await findScopedServiceOrThrow(db, panelServiceAccess(customer).scope, serviceId);
       const r = await cooled("renewal", viewer.user.id, service.id, () =>
         renewServiceNow(db, service.id, { at: new Date(), actor: { accountId: customer.accountId, userId: viewer.user.id, isOwner: customer.role === "owner" } }),
       );
