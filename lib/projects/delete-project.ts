@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { assertMayManageProjects, defaultProjectOf, findProjectByRef, findProjectOrThrow } from "./find-project-or-throw";
-import type { ProjectActor } from "./project-actor";
+import type { ProjectContext } from "./project-actor";
 import { DEFAULT_PROJECT_SLUG } from "./project-rules";
 
 export interface DeleteProjectResult {
@@ -21,8 +21,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * project. Keys bound to it are confined to it for life, so they must be revoked first (409). The
  * default project cannot be deleted. All in one transaction; the counts are re-read inside it.
  */
-export async function deleteProject(actor: ProjectActor, ref: string, input: { reassignTo?: string | null }, options: { db: Db }): Promise<DeleteProjectResult> {
-  const { db } = options;
+export async function deleteProject({ db, actor }: ProjectContext<Db>, input: { ref: string; reassignTo?: string | null }): Promise<DeleteProjectResult> {
+  const { ref } = input;
   const project = await findProjectOrThrow(db, actor, ref);
   assertMayManageProjects(actor);
   if (project.isDefault) throw new DomainError("invalid", `The ${DEFAULT_PROJECT_SLUG} project cannot be deleted`);

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { scopeWhere, type ServiceScope } from "@/lib/services/find-scoped-service-or-throw";
 import { assertMayManageProjects, defaultProjectOf, findProjectByRef, findProjectOrThrow } from "./find-project-or-throw";
+import type { DomainContext } from "@/lib/db/domain-context";
 import type { ProjectActor } from "./project-actor";
 import { isUuid } from "@/lib/schemas/uuid";
 
@@ -20,12 +21,9 @@ export const MAX_SERVICES_PER_MOVE = 200;
  * so a partial list still moves what it can. Bound keys cannot move projects (403).
  */
 export async function moveServicesToProject(
-  actor: ProjectActor & { serviceScope: ServiceScope },
-  projectRef: string,
-  serviceIds: readonly string[],
-  options: { db: Db },
+  { db, actor }: DomainContext<ProjectActor & { serviceScope: ServiceScope }, Db>,
+  { projectRef, serviceIds }: { projectRef: string; serviceIds: readonly string[] },
 ): Promise<MoveServicesResult> {
-  const { db } = options;
   const project = await findProjectOrThrow(db, actor, projectRef);
   assertMayManageProjects(actor);
   const wanted = [...new Set(serviceIds.map((id) => id.trim().toLowerCase()))];
@@ -48,12 +46,9 @@ export async function moveServicesToProject(
  * an unknown project is 400 UNKNOWN_PROJECT.
  */
 export async function setServiceProject(
-  actor: ProjectActor & { serviceScope: ServiceScope },
-  serviceId: string,
-  projectRef: string | null,
-  options: { db: Db },
+  { db, actor }: DomainContext<ProjectActor & { serviceScope: ServiceScope }, Db>,
+  { serviceId, projectRef }: { serviceId: string; projectRef: string | null },
 ): Promise<{ id: string; project: { id: string; slug: string; name: string } }> {
-  const { db } = options;
   const service = isUuid(serviceId) ? await db.service.findFirst({ where: { AND: [{ id: serviceId }, scopeWhere(actor.serviceScope)] }, select: { id: true } }) : null;
   if (!service) throw new DomainError("not_found", "Service not found");
   const project = projectRef === null ? await defaultProjectOf(db, actor.accountId) : await findProjectByRef(db, actor.accountId, projectRef);

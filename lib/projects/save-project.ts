@@ -1,8 +1,7 @@
-import type { DbOrTx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { assertMayManageProjects, findProjectOrThrow } from "./find-project-or-throw";
-import type { ProjectActor } from "./project-actor";
+import type { ProjectContext } from "./project-actor";
 import { projectRecords, type ProjectRecord } from "./project-record";
 import { DEFAULT_PROJECT_SLUG, slugFromName } from "./project-rules";
 
@@ -21,8 +20,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A new project of the account (input already validated by the caller's schema). Slugs are unique per account: 409. */
-export async function createProject(actor: ProjectActor, input: ProjectInput, options: { db: DbOrTx }): Promise<ProjectRecord> {
-  const { db } = options;
+export async function createProject({ db, actor }: ProjectContext, input: ProjectInput): Promise<ProjectRecord> {
   assertMayManageProjects(actor);
   const slug = input.slug ?? slugFromName(input.name);
   if (!slug) throw new DomainError("invalid", "A slug could not be made from this name; send one", { details: [{ field: "slug", message: "Required for this name" }] });
@@ -42,8 +40,7 @@ export async function createProject(actor: ProjectActor, input: ProjectInput, op
 export type ProjectPatch = Partial<Pick<ProjectInput, "name" | "slug" | "description" | "colour">>;
 
 /** Renames a project or changes its slug, description or colour. The default project keeps its name and slug. */
-export async function updateProject(actor: ProjectActor, ref: string, patch: ProjectPatch, options: { db: DbOrTx }): Promise<ProjectRecord> {
-  const { db } = options;
+export async function updateProject({ db, actor }: ProjectContext, { ref, patch }: { ref: string; patch: ProjectPatch }): Promise<ProjectRecord> {
   const project = await findProjectOrThrow(db, actor, ref);
   assertMayManageProjects(actor);
   const renames = (patch.name !== undefined && patch.name !== project.name) || (patch.slug !== undefined && patch.slug !== project.slug);

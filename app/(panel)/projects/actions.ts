@@ -12,14 +12,14 @@ import { createProject, updateProject } from "@/lib/projects/save-project";
 const PATH = "/projects";
 
 /** The panel acts for the whole account (no project narrowing); permissions mirror the API's scopes. */
-async function actor(need: "manage" | "delete") {
+async function context(need: "manage" | "delete") {
   const { customer } = await requireCustomerFor(
     need === "manage"
       ? { change: true, anyOf: ["services.manage", "services.power"], refusal: "Changing projects needs the services.manage permission on this account" }
       : { change: true, anyOf: ["services.cancel"], refusal: "Deleting a project needs the services.cancel permission on this account" },
   );
   const accountId = customer.accountId;
-  return { accountId, scopedProjectId: null, bound: false, serviceScope: { accountId } };
+  return { db: getDb(), now: new Date(), actor: { accountId, scopedProjectId: null, bound: false, serviceScope: { accountId } } };
 }
 
 /** Runs the body, then renders the projects page again. */
@@ -35,34 +35,34 @@ const formSchema = z.object({
 
 export async function createProjectAction(input: { name: string; slug?: string; description?: string; colour?: string }): Promise<ActionResult> {
   return run(async () => {
-    const a = await actor("manage");
+    const a = await context("manage");
     const data = parseActionInput(formSchema, input);
-    const project = await createProject(a, data, { db: getDb() });
+    const project = await createProject(a, data);
     return `Project ${project.name} created`;
   });
 }
 
 export async function updateProjectAction(id: string, input: { name: string; slug?: string; description?: string; colour?: string }): Promise<ActionResult> {
   return run(async () => {
-    const a = await actor("manage");
+    const a = await context("manage");
     const data = parseActionInput(formSchema, input);
-    const project = await updateProject(a, id, { ...data, description: data.description ?? null, colour: data.colour ?? null }, { db: getDb() });
+    const project = await updateProject(a, { ref: id, patch: { ...data, description: data.description ?? null, colour: data.colour ?? null } });
     return `Project ${project.name} saved`;
   });
 }
 
 export async function deleteProjectAction(id: string, reassignTo: string | null): Promise<ActionResult> {
   return run(async () => {
-    const a = await actor("delete");
-    const result = await deleteProject(a, id, { reassignTo }, { db: getDb() });
+    const a = await context("delete");
+    const result = await deleteProject(a, { ref: id, reassignTo });
     return result.reassigned_to ? `Project deleted; its services and keys are now in ${result.reassigned_to.name}` : "Project deleted";
   });
 }
 
 export async function moveServiceAction(serviceId: string, projectId: string): Promise<ActionResult> {
   return run(async () => {
-    const a = await actor("manage");
-    const result = await setServiceProject(a, serviceId, projectId, { db: getDb() });
+    const a = await context("manage");
+    const result = await setServiceProject(a, { serviceId, projectRef: projectId });
     return `Service moved to ${result.project.name}`;
   });
 }

@@ -38,7 +38,7 @@ export default async function ProjectsPage() {
   const db = getDb();
   const accountId = viewer.customer.accountId;
   const [projects, services] = await Promise.all([
-    listProjects({ accountId }, { db }),
+    listProjects({ db, now: new Date(), actor: { accountId } }),
     db.service.findMany({
       where: { accountId, status: { not: "terminated" } },
       select: { id: true, name: true, hostname: true, projectId: true },

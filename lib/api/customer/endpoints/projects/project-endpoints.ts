@@ -18,8 +18,8 @@ export const listProjectsEndpoint = defineEndpoint({
     "`data` is the array, the `default` project first (it holds everything not assigned to another project). Projects are a visibility " +
     "boundary inside one account, not a billing boundary. Narrowed by `X-Project-Id` / a bound key to that project.",
   response: z.array(projectRecordSchema),
-  async handler({ auth, db }) {
-    return listProjects(customerProjectActor(auth), { db });
+  async handler({ auth, db, now }) {
+    return listProjects({ db, now, actor: customerProjectActor(auth) });
   },
 });
 
@@ -30,8 +30,8 @@ export const getProjectEndpoint = defineEndpoint({
   tag: "projects",
   summary: "One project",
   response: projectRecordSchema,
-  async handler({ auth, db, params }) {
-    return getProject(customerProjectActor(auth), params.id, { db });
+  async handler({ auth, db, now, params }) {
+    return getProject({ db, now, actor: customerProjectActor(auth) }, { ref: params.id });
   },
 });
 
@@ -50,8 +50,8 @@ export const createProjectEndpoint = defineEndpoint({
     colour: projectColourSchema.nullable().optional(),
   }),
   response: projectRecordSchema,
-  async handler({ auth, db, body }) {
-    return reply(await createProject(customerProjectActor(auth), body, { db }), { status: 201, message: "Project created" });
+  async handler({ auth, db, now, body }) {
+    return reply(await createProject({ db, now, actor: customerProjectActor(auth) }, body), { status: 201, message: "Project created" });
   },
 });
 
@@ -71,8 +71,8 @@ export const updateProjectEndpoint = defineEndpoint({
     })
     .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "Send at least one of name, slug, description, colour" }),
   response: projectRecordSchema,
-  async handler({ auth, db, params, body }) {
-    return reply(await updateProject(customerProjectActor(auth), params.id, body, { db }), { message: "Project updated" });
+  async handler({ auth, db, now, params, body }) {
+    return reply(await updateProject({ db, now, actor: customerProjectActor(auth) }, { ref: params.id, patch: body }), { message: "Project updated" });
   },
 });
 
@@ -93,8 +93,8 @@ export const deleteProjectEndpoint = defineEndpoint({
     reassigned_to: projectRefSchema.nullable(),
     moved: z.object({ services: z.number().int(), ssh_keys: z.number().int() }),
   }),
-  async handler({ auth, db, params, query }) {
-    return reply(await deleteProject(customerProjectActor(auth), params.id, { reassignTo: query.reassignTo ?? null }, { db }), { message: "Project deleted" });
+  async handler({ auth, db, now, params, query }) {
+    return reply(await deleteProject({ db, now, actor: customerProjectActor(auth) }, { ref: params.id, reassignTo: query.reassignTo ?? null }), { message: "Project deleted" });
   },
 });
 
@@ -107,8 +107,8 @@ export const moveServicesEndpoint = defineEndpoint({
   description: `\`{services: [ids]}\` (1–${MAX_SERVICES_PER_MOVE}). Ids that name no service you can see are reported in \`skipped\`; the rest are in \`moved\`. ${BOUND_KEY_NOTE}`,
   body: z.object({ services: z.array(z.string().max(100)).min(1, "Name at least one service").max(MAX_SERVICES_PER_MOVE) }),
   response: z.object({ project: projectRefSchema, moved: z.array(z.string()), skipped: z.array(z.string()) }),
-  async handler({ auth, db, params, body }) {
-    const result = await moveServicesToProject(customerProjectActor(auth), params.id, body.services, { db });
+  async handler({ auth, db, now, params, body }) {
+    const result = await moveServicesToProject({ db, now, actor: customerProjectActor(auth) }, { projectRef: params.id, serviceIds: body.services });
     return reply(result, { message: `${result.moved.length} moved, ${result.skipped.length} skipped` });
   },
 });

@@ -20,8 +20,8 @@ export const updateServiceProjectEndpoint = defineEndpoint({
   description: DESCRIPTION,
   body,
   response,
-  async handler({ auth, db, params, body }) {
-    return reply(await setServiceProject(customerProjectActor(auth), params.id, body.projectId, { db }), { message: "Service updated" });
+  async handler({ auth, db, now, params, body }) {
+    return reply(await setServiceProject({ db, now, actor: customerProjectActor(auth) }, { serviceId: params.id, projectRef: body.projectId }), { message: "Service updated" });
   },
 });
 
@@ -35,8 +35,8 @@ export const updateVpsProjectEndpoint = defineEndpoint({
   description: DESCRIPTION,
   body,
   response,
-  async handler({ auth, db, params, body }) {
+  async handler({ auth, db, now, params, body }) {
     await findCustomerVpsOrThrow(db, auth, params.id);
-    return reply(await setServiceProject(customerProjectActor(auth), params.id, body.projectId, { db }), { message: "VPS updated" });
+    return reply(await setServiceProject({ db, now, actor: customerProjectActor(auth) }, { serviceId: params.id, projectRef: body.projectId }), { message: "VPS updated" });
   },
 });
