@@ -1,16 +1,11 @@
 import type { FieldSpec } from "@/app/admin/_components/admin-form";
+import { PRODUCT_KIND_NOUN } from "@/lib/catalogue/product-kind-backends";
 import { CYCLE_LABEL, priceField } from "@/lib/catalogue/admin/cycle-price-fields";
 import { PRODUCT_KINDS } from "@/lib/catalogue/admin/save-product";
 import { BILLING_CYCLES } from "@/lib/pricing/billing-cycles";
 
-export const KIND_LABEL: Record<string, string> = {
-  vps: "VPS",
-  dedicated: "Dedicated server",
-  game: "Game server",
-  ip_transit: "IP transit",
-  colocation: "Colocation",
-  generic: "Other",
-};
+/** A product kind as the console names it: the catalogue's own nouns. */
+export const KIND_LABEL: Record<string, string> = PRODUCT_KIND_NOUN;
 
 export function cyclePriceFields(currency: string, group = "Retail prices"): FieldSpec[] {
   return BILLING_CYCLES.map((c, i) => ({

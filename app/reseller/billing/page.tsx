@@ -1,3 +1,4 @@
+import { LEDGER_KIND_LABEL } from "@/lib/billing/ledger-kind-label";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Badge } from "@/components/ui/badge";
@@ -12,7 +13,6 @@ import { listCreditTransactions } from "@/lib/billing/list-credit-transactions";
 import { formatDate } from "@/lib/format/format-date";
 import { formatDateTime } from "@/lib/format/format-date-time";
 import { formatMoney } from "@/lib/format/format-money";
-import type { LedgerEntryKind } from "@/lib/generated/prisma/client";
 import { MakeDefaultButton } from "./make-default-button";
 import { getDb } from "@/lib/db/client";
 
@@ -20,13 +20,6 @@ export const metadata: Metadata = { title: "Billing" };
 
 const RECENT = 20;
 
-const KIND_LABEL: Record<LedgerEntryKind, string> = {
-  top_up: "Top-up",
-  payment: "Payment",
-  refund: "Refund",
-  adjustment: "Adjustment",
-  hourly_charge: "Hourly usage",
-};
 
 export default async function ResellerBillingPage() {
   const viewer = await requireReseller();
@@ -70,7 +63,7 @@ export default async function ResellerBillingPage() {
                       <td className="px-5 py-2.5 text-xs whitespace-nowrap text-neutral-600">{formatDateTime(e.createdAt)}</td>
                       <td className="px-3 py-2.5">
                         <span className="text-neutral-900">{e.description}</span>
-                        <span className="block text-xs text-neutral-500">{KIND_LABEL[e.kind]}</span>
+                        <span className="block text-xs text-neutral-500">{LEDGER_KIND_LABEL[e.kind]}</span>
                       </td>
                       <td className={`px-3 py-2.5 text-right tabular-nums ${e.amount.isNegative() ? "text-neutral-900" : "text-emerald-700"}`}>
                         {e.amount.isNegative() ? "" : "+"}

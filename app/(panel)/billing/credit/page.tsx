@@ -1,3 +1,4 @@
+import { LEDGER_KIND_LABEL } from "@/lib/billing/ledger-kind-label";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -19,13 +20,6 @@ import { getDb } from "@/lib/db/client";
 export const metadata: Metadata = { title: "Credit" };
 
 const PAGE_SIZE = 20;
-const KIND_LABEL: Record<string, string> = {
-  top_up: "Top-up",
-  payment: "Payment",
-  refund: "Refund",
-  adjustment: "Adjustment",
-  hourly_charge: "Hourly charge",
-};
 
 export default async function CreditPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
   const viewer = await requireCustomer();
@@ -70,7 +64,7 @@ export default async function CreditPage({ searchParams }: { searchParams: Promi
                   return (
                     <tr key={t.id}>
                       <td className="px-5 py-2.5 whitespace-nowrap text-neutral-600">{formatDateTime(t.createdAt)}</td>
-                      <td className="px-5 py-2.5 whitespace-nowrap">{KIND_LABEL[t.kind] ?? t.kind}</td>
+                      <td className="px-5 py-2.5 whitespace-nowrap">{LEDGER_KIND_LABEL[t.kind as keyof typeof LEDGER_KIND_LABEL] ?? t.kind}</td>
                       <td className="px-5 py-2.5 text-neutral-700">
                         {link ? (
                           <a href={link} className="underline underline-offset-2">
