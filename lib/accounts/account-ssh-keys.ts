@@ -1,3 +1,4 @@
+import type { DomainContext } from "@/lib/db/domain-context";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -18,6 +19,9 @@ export interface SshKeyActor {
   scopedProjectIsDefault?: boolean;
   bound?: boolean;
 }
+
+/** The context every SSH key function takes first (lib/db/domain-context.ts). */
+export type SshKeyContext<D extends DbOrTx = DbOrTx> = DomainContext<SshKeyActor, D>;
 
 export interface SshKeyRecord {
   id: string;
@@ -51,8 +55,7 @@ async function records(db: DbOrTx, accountId: string, rows: Row[]): Promise<SshK
 const INCLUDE = { project: { select: { id: true, slug: true, name: true } } } as const;
 
 /** The account's SSH keys (the request's project only, when narrowed), by name. */
-export async function listSshKeys(actor: SshKeyActor, options: { db: DbOrTx }): Promise<SshKeyRecord[]> {
-  const { db } = options;
+export async function listSshKeys({ db, actor }: SshKeyContext): Promise<SshKeyRecord[]> {
   const rows = await db.sshKey.findMany({ where: scopeWhere(actor), include: INCLUDE, orderBy: [{ name: "asc" }, { createdAt: "asc" }, { id: "asc" }] });
   return records(db, actor.accountId, rows);
 }
@@ -71,8 +74,7 @@ export interface CreateSshKeyInput {
  * name in the same project (names are per project). 400 for a malformed key or unknown project;
  * 403 PROJECT_SCOPE_MISMATCH when a bound key names another project.
  */
-export async function createSshKey(actor: SshKeyActor, input: CreateSshKeyInput, options: { db: Db }): Promise<SshKeyRecord> {
-  const { db } = options;
+export async function createSshKey({ db, actor }: SshKeyContext<Db>, input: CreateSshKeyInput): Promise<SshKeyRecord> {
   const parsed = parseSshPublicKey(input.publicKey);
   const name = (input.name?.trim() || parsed.comment || `key-${parsed.fingerprint.slice(7, 15)}`).slice(0, 100);
 
@@ -107,8 +109,7 @@ export async function createSshKey(actor: SshKeyActor, input: CreateSshKeyInput,
 }
 
 /** Removes a saved key (servers already built keep it in their authorized_keys). Not yours or outside the project: 404. */
-export async function deleteSshKey(actor: SshKeyActor, id: string, options: { db: DbOrTx }): Promise<{ id: string; deleted: true }> {
-  const { db } = options;
+export async function deleteSshKey({ db, actor }: SshKeyContext, { id }: { id: string }): Promise<{ id: string; deleted: true }> {
   const key = isUuid(id) ? await db.sshKey.findFirst({ where: { AND: [{ id }, scopeWhere(actor)] }, select: { id: true } }) : null;
   if (!key) throw new DomainError("not_found", SSH_KEY_NOT_FOUND);
   await db.sshKey.delete({ where: { id: key.id } });

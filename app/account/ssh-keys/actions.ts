@@ -9,13 +9,13 @@ import { DomainError } from "@/lib/errors/domain-error";
 const PATH = "/account/ssh-keys";
 
 /** Saving and deleting keys needs what the API's `services` scope needs: services.manage or services.power. */
-async function actor() {
+async function context() {
   const { viewer, customer } = await requireCustomerFor({
     change: true,
     anyOf: ["services.manage", "services.power"],
     refusal: "Managing SSH keys needs the services.manage permission on this account",
   });
-  return { accountId: customer.accountId, userId: viewer.user.id };
+  return { db: getDb(), now: new Date(), actor: { accountId: customer.accountId, userId: viewer.user.id } };
 }
 
 /** Runs the body, then renders the keys page again. */
@@ -23,16 +23,16 @@ const run = (fn: () => Promise<string>): Promise<ActionResult> => runAction(fn, 
 
 export async function addSshKeyAction(input: { name: string; publicKey: string; projectId: string }): Promise<ActionResult> {
   return run(async () => {
-    const a = await actor();
+    const a = await context();
     if (input.name.length > 100) throw new DomainError("invalid", "At most 100 characters", { details: [{ field: "name", message: "At most 100 characters" }] });
-    const key = await createSshKey(a, { name: input.name, publicKey: input.publicKey, projectId: input.projectId || null }, { db: getDb() });
+    const key = await createSshKey(a, { name: input.name, publicKey: input.publicKey, projectId: input.projectId || null });
     return `SSH key ${key.name} saved`;
   });
 }
 
 export async function deleteSshKeyAction(id: string): Promise<ActionResult> {
   return run(async () => {
-    await deleteSshKey(await actor(), id, { db: getDb() });
+    await deleteSshKey(await context(), { id });
     return "SSH key deleted";
   });
 }

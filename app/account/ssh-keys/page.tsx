@@ -28,7 +28,7 @@ export default async function SshKeysPage() {
   const has = (p: AccountPermission) => can(customer, p);
   const db = getDb();
   const actor = { accountId: customer.accountId, userId: viewer.user.id };
-  const [keys, projects] = await Promise.all([listSshKeys(actor, { db }), listProjects({ db, now: new Date(), actor })]);
+  const [keys, projects] = await Promise.all([listSshKeys({ db, now: new Date(), actor }), listProjects({ db, now: new Date(), actor })]);
 
   return (
     <>

@@ -33,8 +33,8 @@ export const listSshKeysEndpoint = defineEndpoint({
     "`data` is the array, by name. Projects scope keys for management only: at (re)install a server receives every key of the account. " +
     "Ids go into `configOptions.ssh_key_ids[]` of `POST /orders`.",
   response: z.array(sshKeySchema),
-  async handler({ auth, db }) {
-    return listSshKeys(actorOf(auth), { db });
+  async handler({ auth, db, now }) {
+    return listSshKeys({ db, now, actor: actorOf(auth) });
   },
 });
 
@@ -59,8 +59,8 @@ export const createSshKeyEndpoint = defineEndpoint({
     })
     .refine((b) => (b.publicKey ?? b.public_key) !== undefined, { message: "publicKey is required", path: ["publicKey"] }),
   response: sshKeySchema,
-  async handler({ auth, db, body }) {
-    const key = await createSshKey(actorOf(auth), { name: body.name, publicKey: (body.publicKey ?? body.public_key)!, projectId: body.projectId }, { db });
+  async handler({ auth, db, now, body }) {
+    const key = await createSshKey({ db, now, actor: actorOf(auth) }, { name: body.name, publicKey: (body.publicKey ?? body.public_key)!, projectId: body.projectId });
     return reply(key, { status: 201, message: "SSH key saved" });
   },
 });
@@ -73,7 +73,7 @@ export const deleteSshKeyEndpoint = defineEndpoint({
   summary: "Delete a saved SSH key",
   description: "Servers already built keep the key; it is no longer installed at the next (re)install.",
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
-  async handler({ auth, db, params }) {
-    return reply(await deleteSshKey(actorOf(auth), params.id, { db }), { message: "SSH key deleted" });
+  async handler({ auth, db, now, params }) {
+    return reply(await deleteSshKey({ db, now, actor: actorOf(auth) }, { id: params.id }), { message: "SSH key deleted" });
   },
 });
