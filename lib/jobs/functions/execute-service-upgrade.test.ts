@@ -5,7 +5,7 @@ import { testContext } from "@/lib/backends/testing/backend-test-kit";
 import { payInvoiceFromCredit } from "@/lib/billing/pay-invoice-from-credit";
 import { raiseRenewal } from "@/lib/billing/renewals/raise-renewal";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
-import { SERVICE_UPGRADE_EXECUTE_EVENT } from "@/lib/services/changes/execute-service-upgrade";
+import { advanceServiceUpgrade, RESIZE_CLAIM_STALE_MS, SERVICE_UPGRADE_EXECUTE_EVENT } from "@/lib/services/changes/execute-service-upgrade";
 import { requestPackageChange } from "@/lib/services/changes/package-change";
 import { changeContext } from "@/lib/services/changes/service-change-context";
 import { makeUpgradePlan } from "@/lib/services/changes/testing/change-factories";
@@ -116,5 +116,22 @@ describe("executing a paid plan change", () => {
     expect((await t.db.serviceUpgrade.findUniqueOrThrow({ where: { id: requested.upgrade.id } })).status).toBe("completed");
     expect(clock.now().getTime() - new Date(start).getTime()).toBeLessThan(60_000);
     expect(await t.db.backendJob.count({ where: { operation: "resize", vm: { serviceId: service.id } } })).toBe(1);
+  });
+
+  it("a run that finds the resize claimed by another run waits instead of submitting a second one; a stale claim is taken over", async () => {
+    const { customer, service, requested } = await customerUpgrade();
+    const { clock, ctx } = harness();
+    await payInvoiceFromCredit({ accountId: customer.account.id, userId: customer.owner.id, isOwner: true }, requested.charge!.document!.id, { db: t.db, now: clock.now() });
+    const resizes = () => t.db.backendJob.count({ where: { operation: "resize", vm: { serviceId: service.id } } });
+    // Another run has claimed it and is talking to the hypervisor: no job recorded yet.
+    await t.db.serviceUpgrade.update({ where: { id: requested.upgrade.id }, data: { resizeClaimedAt: clock.now() } });
+    expect(await advanceServiceUpgrade(ctx, requested.upgrade.id)).toEqual({ done: false, waitMs: 2_000 });
+    expect(await resizes()).toBe(0);
+    expect((await t.db.serviceUpgrade.findUniqueOrThrow({ where: { id: requested.upgrade.id } })).status).toBe("executing");
+    // That run died: once its claim is stale, this one submits the resize.
+    clock.advance(RESIZE_CLAIM_STALE_MS + 1_000);
+    expect(await advanceServiceUpgrade(ctx, requested.upgrade.id)).toEqual({ done: false, waitMs: 2_000 });
+    expect(await resizes()).toBe(1);
+    expect((await t.db.serviceUpgrade.findUniqueOrThrow({ where: { id: requested.upgrade.id } })).resizeJobId).not.toBeNull();
   });
 });

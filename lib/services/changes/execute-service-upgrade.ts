@@ -27,6 +27,9 @@ export async function requestUpgradeExecution(upgradeIds: readonly string[]): Pr
   }
 }
 
+/** A claim to submit a resize that has no job after this long belongs to a run that died; another run may take it. */
+export const RESIZE_CLAIM_STALE_MS = 5 * 60_000;
+
 export type UpgradeProgress = { done: true; status: string } | { done: false; waitMs: number };
 
 /**
@@ -48,8 +51,15 @@ export async function advanceServiceUpgrade(ctx: BackendContext, upgradeId: stri
     const resize = await pendingResize(db, upgrade.serviceId, upgrade.toProductId);
     if (resize) {
       const { size, vm } = resize;
-      // Claimed by an optimistic update on updatedAt: the event's run and the sweep never both submit a resize.
-      const { count } = await db.serviceUpgrade.updateMany({ where: { id: upgradeId, status: "executing", resizeJobId: null, updatedAt: upgrade.updatedAt }, data: { updatedAt: new Date(Math.max(ctx.clock.now().getTime(), upgrade.updatedAt.getTime() + 1)) } });
+      // One run submits the resize: it claims the change with one conditional update, which no other
+      // run (a second event, the sweep) can match until the claim is stale. A run that read the row
+      // before or after the claim fails the condition and looks again later.
+      const now = ctx.clock.now();
+      const stale = new Date(now.getTime() - RESIZE_CLAIM_STALE_MS);
+      const { count } = await db.serviceUpgrade.updateMany({
+        where: { id: upgradeId, status: "executing", resizeJobId: null, OR: [{ resizeClaimedAt: null }, { resizeClaimedAt: { lt: stale } }] },
+        data: { resizeClaimedAt: now },
+      });
       if (count === 0) return { done: false, waitMs: 2_000 };
       try {
         const driver = await hypervisorForVm(vm.id, ctx);

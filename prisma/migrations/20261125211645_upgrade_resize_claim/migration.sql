@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ServiceUpgrade" ADD COLUMN     "resizeClaimedAt" TIMESTAMP(3);
