@@ -1,4 +1,3 @@
-import { revalidatePath } from "next/cache";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { DomainError, type DomainErrorKind, type FieldIssue } from "@/lib/errors/domain-error";
@@ -48,8 +47,6 @@ export type RunActionOptions = {
   fullStop?: boolean;
   /** Sent back with a refusal (ActionFailure.values). */
   values?: Record<string, string>;
-  /** A page to render again once the action succeeded (revalidatePath). */
-  revalidate?: string;
 };
 
 const withFullStop = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
@@ -74,7 +71,6 @@ export async function runAction<T>(fn: () => Promise<{ data: T; message?: string
 export async function runAction<T>(fn: () => Promise<string | void | { data: T; message?: string }>, options: RunActionOptions = {}): Promise<ActionResult<T | undefined>> {
   try {
     const out = await fn();
-    if (options.revalidate) revalidatePath(options.revalidate);
     if (out === undefined) return succeed(undefined);
     if (typeof out === "string") return succeed(undefined, out);
     return succeed(out.data, out.message);

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { requireCustomerFor } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
-import { parseActionInput, runAction, type ActionResult } from "@/lib/actions/action-result";
+import { parseActionInput, type ActionResult } from "@/lib/actions/action-result";
+import { runPageAction } from "@/lib/actions/run-page-action";
 import { deleteProject } from "@/lib/projects/delete-project";
 import { setServiceProject } from "@/lib/projects/move-services-to-project";
 import { projectColourSchema, projectDescriptionSchema, projectNameSchema, projectSlugSchema } from "@/lib/projects/project-rules";
@@ -23,7 +24,7 @@ async function context(need: "manage" | "delete") {
 }
 
 /** Runs the body, then renders the projects page again. */
-const run = (fn: () => Promise<string>): Promise<ActionResult> => runAction(fn, { revalidate: PATH, log: "[panel] project action failed" });
+const run = (fn: () => Promise<string>): Promise<ActionResult> => runPageAction(PATH, fn, { log: "[panel] project action failed" });
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const formSchema = z.object({

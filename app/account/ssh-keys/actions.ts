@@ -3,7 +3,8 @@
 import { createSshKey, deleteSshKey } from "@/lib/accounts/account-ssh-keys";
 import { requireCustomerFor } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
-import { runAction, type ActionResult } from "@/lib/actions/action-result";
+import type { ActionResult } from "@/lib/actions/action-result";
+import { runPageAction } from "@/lib/actions/run-page-action";
 import { DomainError } from "@/lib/errors/domain-error";
 
 const PATH = "/account/ssh-keys";
@@ -19,7 +20,7 @@ async function context() {
 }
 
 /** Runs the body, then renders the keys page again. */
-const run = (fn: () => Promise<string>): Promise<ActionResult> => runAction(fn, { revalidate: PATH, log: "[panel] SSH key action failed" });
+const run = (fn: () => Promise<string>): Promise<ActionResult> => runPageAction(PATH, fn, { log: "[panel] SSH key action failed" });
 
 export async function addSshKeyAction(input: { name: string; publicKey: string; projectId: string }): Promise<ActionResult> {
   return run(async () => {
