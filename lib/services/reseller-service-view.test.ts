@@ -4,6 +4,7 @@ import { testContext } from "@/lib/backends/testing/backend-test-kit";
 import { makeReseller } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { findScopedServiceOrThrow } from "./find-scoped-service-or-throw";
+import { serviceContext } from "./service-context";
 import { changeServicePower } from "./lifecycle/change-service-power";
 import { runLifecycleVerb } from "./lifecycle/run-lifecycle-verb";
 import { resellerServiceView } from "./reseller-service-view";
@@ -32,7 +33,7 @@ describe("resellerServiceView", () => {
     expect(view.address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(view.capabilities).toMatchObject({ backend: "vps", power: true, powerActions: ["start", "stop", "restart"] });
 
-    await changeServicePower(ctx, await scoped(), "stop");
+    await changeServicePower(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, action: "stop" });
     expect((await resellerServiceView(ctx, await scoped())).busy).toMatchObject({ operation: "stop" });
     // Reading the view advances the job: once its time has passed the machine is stopped and nothing is under way.
     ctx.clock.advance(120_000);

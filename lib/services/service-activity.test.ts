@@ -5,6 +5,7 @@ import { makeReseller } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { advanceMachineJobs } from "./advance-machine-jobs";
 import { findScopedServiceOrThrow } from "./find-scoped-service-or-throw";
+import { serviceContext } from "./service-context";
 import { changeServicePower } from "./lifecycle/change-service-power";
 import { runLifecycleVerb } from "./lifecycle/run-lifecycle-verb";
 import { listServiceActivity } from "./service-activity";
@@ -28,7 +29,7 @@ describe("listServiceActivity", () => {
 
     expect(await listServiceActivity(t.db, await scoped())).toEqual([expect.objectContaining({ operation: "create", label: "Setup", state: "succeeded" })]);
 
-    await changeServicePower(ctx, await scoped(), "restart");
+    await changeServicePower(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, action: "restart" });
     expect((await listServiceActivity(t.db, await scoped()))[0]).toMatchObject({ label: "Restart", state: expect.stringMatching(/^(queued|running)$/), finishedAt: null });
     ctx.clock.advance(300_000);
     await advanceMachineJobs(ctx, service.id);

@@ -6,6 +6,10 @@ import { DomainError } from "@/lib/errors/domain-error";
 // controls each status allows. Every API and the panel go through these; tests read them row by row.
 
 export const SERVICE_NOT_FOUND = "Service not found";
+/** What the customer API's `/vps/{id}` routes answer for an id that is not one of the caller's VPS. */
+export const VPS_NOT_FOUND = "VPS not found";
+/** What the customer API's `/dedicated/{id}` routes answer for an id that is not one of the caller's dedicated servers. */
+export const DEDICATED_NOT_FOUND = "Dedicated server not found";
 
 export type LifecycleVerb = "suspend" | "unsuspend" | "terminate";
 

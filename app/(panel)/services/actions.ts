@@ -8,6 +8,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { vpsDocument, type VpsDoc } from "@/lib/services/customer-documents";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { cancelService, withdrawCancellation } from "@/lib/services/lifecycle/cancel-service";
+import { serviceContext } from "@/lib/services/service-context";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
 import { reinstallService } from "@/lib/services/lifecycle/reinstall-service";
 import { resetServicePassword } from "@/lib/services/lifecycle/reset-service-password";
@@ -39,9 +40,8 @@ export async function powerVpsAction(serviceId: string, verb: string): Promise<A
     const a = await access({ change: true });
     if (!a.canPower) throw new DomainError("forbidden", "Power actions need the services.power permission on this account");
     if (!POWER_VERBS.has(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
-    const db = getDb();
-    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    const outcome = await cooled("power", a.userId, service.id, () => changeServicePower(backendContext({ db }), service, verb as PowerVerb));
+    const ctx = serviceContext({ db: getDb(), actor: { ...a.scope, kind: "vps" } });
+    const outcome = await cooled("power", a.userId, serviceId, () => changeServicePower(ctx, { serviceId, action: verb as PowerVerb }));
     return outcome.job.state === "succeeded" ? "The server was already in that state" : `${DONE[verb as PowerVerb]}…`;
   });
 }

@@ -10,6 +10,7 @@ import { attachServiceSshKey, detachServiceSshKey, listServiceSshKeys, type Serv
 import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
 import { serviceNetwork, type NetworkSection } from "@/lib/services/document/service-network";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { serviceContext } from "@/lib/services/service-context";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
 import { reinstallService } from "@/lib/services/lifecycle/reinstall-service";
 import type { PowerVerb } from "@/lib/services/service-controls";
@@ -53,8 +54,8 @@ export async function powerDedicatedAction(serviceId: string, verb: string): Pro
     const a = await access({ change: true });
     if (!a.canPower) throw new DomainError("forbidden", "Power actions need the services.power permission on this account");
     if (!VERBS.has(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
-    const service = await dedicatedService(a.scope, serviceId);
-    const outcome = await cooled("power", a.userId, service.id, () => changeServicePower(backendContext({ db: getDb() }), service, verb as PowerVerb));
+    const ctx = serviceContext({ db: getDb(), actor: { ...a.scope, kind: "dedicated" } });
+    const outcome = await cooled("power", a.userId, serviceId, () => changeServicePower(ctx, { serviceId, action: verb as PowerVerb }));
     return outcome.job.state === "succeeded" ? "The server was already in that state" : `${DONE[verb as PowerVerb]}…`;
   });
 }

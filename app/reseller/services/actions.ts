@@ -11,6 +11,7 @@ import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-rever
 import { advanceMachineJobs } from "@/lib/services/advance-machine-jobs";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listServiceActivity, type ActivityRow } from "@/lib/services/service-activity";
+import { serviceContext } from "@/lib/services/service-context";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
 import { reinstallService } from "@/lib/services/lifecycle/reinstall-service";
 import { resetServicePassword } from "@/lib/services/lifecycle/reset-service-password";
@@ -52,8 +53,9 @@ export async function getResellerServiceAction(serviceId: string): Promise<Resel
 export async function powerResellerServiceAction(serviceId: string, verb: string): Promise<ActionResult> {
   return run(serviceId, async () => {
     if (!POWER_VERBS.includes(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
-    const { db, service } = await scopedService(serviceId);
-    const outcome = await changeServicePower(backendContext({ db }), service, verb as PowerVerb);
+    const viewer = await requireReseller();
+    const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+    const outcome = await changeServicePower(ctx, { serviceId, action: verb as PowerVerb });
     const already = outcome.backend === "dedicated" ? outcome.alreadyInState : outcome.job.result?.alreadyInState === true;
     return already ? "The server was already in that state" : `Power action '${verb}' accepted`;
   });

@@ -7,23 +7,34 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { backendRefusal } from "../backend-refusal";
 import { type PowerVerb } from "../service-controls";
 import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
+import type { ServiceStatus } from "@/lib/generated/prisma/client";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
 
 export { NO_REMOTE_CONTROLS } from "../assert-service-control";
 
-export type PowerOutcome =
+export type MachinePowerOutcome =
   | { backend: "vps"; action: PowerVerb; job: BackendJobView; vmState: string }
   | { backend: "dedicated"; action: PowerVerb; job: BackendJobView; alreadyInState: boolean };
+
+/** The accepted job, and the service's status when it was accepted. */
+export type PowerOutcome = MachinePowerOutcome & { serviceStatus: ServiceStatus };
 
 const DEDICATED_ACTION: Record<PowerVerb, DedicatedPowerAction> = { start: "on", stop: "off", restart: "restart" };
 
 /**
- * A power action on a service's machine, in the spec's order: backend present (400), billing state
- * (403: suspended refuses start, terminated refuses all), product switch (403 naming the allowed
- * verbs), machine present and built (404/409), then the driver (its refusals mapped). Returns the
- * accepted job; the action runs asynchronously.
+ * A power action on one of the actor's services (404 outside its scope), in the spec's order: backend
+ * present (400), billing state (403: suspended refuses start, terminated refuses all), product switch
+ * (403 naming the allowed verbs), machine present and built (404/409), then the driver (its refusals
+ * mapped). Returns the accepted job; the action runs asynchronously.
  */
-export async function changeServicePower(ctx: BackendContext, service: ScopedService, action: PowerVerb): Promise<PowerOutcome> {
+export async function changeServicePower(ctx: ServiceContext, input: { serviceId: string; action: PowerVerb }): Promise<PowerOutcome> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
+  return { ...(await powerServiceMachine(ctx, service, input.action)), serviceStatus: service.status };
+}
+
+/** `changeServicePower` after the tenant check, for operations that already hold the service. */
+export async function powerServiceMachine(ctx: BackendContext, service: ScopedService, action: PowerVerb): Promise<MachinePowerOutcome> {
   assertServiceControl(service, action);
   const machine = await serviceMachineOrThrow(ctx.db, service);
   try {

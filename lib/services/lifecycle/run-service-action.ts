@@ -7,7 +7,7 @@ import { backendRefusal } from "../backend-refusal";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { type PowerVerb } from "../service-controls";
 import { type Control } from "../service-rules";
-import { changeServicePower } from "./change-service-power";
+import { powerServiceMachine } from "./change-service-power";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
 
 /**
@@ -101,7 +101,7 @@ export function providerFlowRefusal(error: unknown): unknown {
 export async function runServiceAction(ctx: BackendContext, service: ScopedService, action: string): Promise<ServiceActionResult> {
   const { power } = guardServiceAction(service, action);
   if (power) {
-    const outcome = await changeServicePower(ctx, service, power);
+    const outcome = await powerServiceMachine(ctx, service, power);
     const done = outcome.job.state === "succeeded";
     return {
       action: power,

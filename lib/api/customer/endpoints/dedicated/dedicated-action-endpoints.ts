@@ -11,7 +11,7 @@ import type { Db } from "@/lib/db/client";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import type { CustomerAuth } from "../../customer-auth";
-import { findCustomerDedicatedOrThrow, guardVpsAction, requestBackend } from "../services/customer-service-scope";
+import { customerServiceContext, findCustomerDedicatedOrThrow, guardVpsAction, requestBackend } from "../services/customer-service-scope";
 
 // the customer API spec Endpoints, Dedicated row: power `on|off|restart` (`start|stop|reboot` accepted,
 // 10 per minute, 424 when the controller does not complete it, which still counts), reinstall (1 per
@@ -39,8 +39,7 @@ const powerResponse = z.object({
 });
 
 async function runPower(db: Db, auth: CustomerAuth, now: Date, id: string, verb: PowerVerb) {
-  const service = await findCustomerDedicatedOrThrow(db, auth, id);
-  const outcome = await changeServicePower(requestBackend(db, now), service, verb);
+  const outcome = await changeServicePower(customerServiceContext(auth, db, now, "dedicated"), { serviceId: id, action: verb });
   const alreadyInState = outcome.backend === "dedicated" ? outcome.alreadyInState : false;
   return reply(
     { action: BMC_VERB[verb], already_in_state: alreadyInState, completed: outcome.job.state === "succeeded", job_id: outcome.job.id },

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow, type ScopedService, type ServiceScope } from "@/lib/services/find-scoped-service-or-throw";
 import { type Control } from "@/lib/services/service-rules";
+import { serviceContext, type ServiceContext } from "@/lib/services/service-context";
 import type { CustomerAuth } from "../../customer-auth";
 
 /** The account's services, narrowed to the request's project when there is one. */
@@ -15,6 +16,10 @@ export const customerServiceScope = (auth: CustomerAuth): ServiceScope => ({
 });
 
 export const requestBackend = (db: Db, now: Date): BackendContext => ({ db, clock: { now: () => now } });
+
+/** The service operations' context for a customer request: the request's scope and moment, narrowed to one kind on /vps and /dedicated routes. */
+export const customerServiceContext = (auth: CustomerAuth, db: Db, now: Date, kind?: ServiceScope["kind"]): ServiceContext =>
+  serviceContext({ db, now, clock: { now: () => now }, actor: { ...customerServiceScope(auth), ...(kind ? { kind } : {}) } });
 
 export const VPS_NOT_FOUND = "VPS not found";
 

@@ -7,10 +7,10 @@ export const powerResultSchema = z.union([
 ]);
 
 /** `{completed, job_id, state, status}` when done at once (already in that state), else `{completed: false, pending: true, job_id}`. */
-export function powerResult(outcome: PowerOutcome, serviceStatus: string): z.input<typeof powerResultSchema> {
+export function powerResult(outcome: PowerOutcome): z.input<typeof powerResultSchema> {
   if (outcome.job.state === "succeeded") {
     const state = outcome.backend === "vps" ? outcome.vmState : outcome.action === "stop" ? "off" : "on";
-    return { completed: true, job_id: outcome.job.id, state, status: serviceStatus };
+    return { completed: true, job_id: outcome.job.id, state, status: outcome.serviceStatus };
   }
   return { completed: false, pending: true, job_id: outcome.job.id };
 }

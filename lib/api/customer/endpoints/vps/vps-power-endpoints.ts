@@ -4,7 +4,7 @@ import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
 import type { PowerVerb } from "@/lib/services/service-controls";
 import { defineEndpoint } from "../../define-endpoint";
-import { customerServiceScope, findCustomerVpsOrThrow, guardVpsAction, requestBackend } from "../services/customer-service-scope";
+import { customerServiceContext, customerServiceScope, findCustomerVpsOrThrow, guardVpsAction } from "../services/customer-service-scope";
 import { powerResult, powerResultSchema } from "../services/power-result";
 
 const DESCRIPTION =
@@ -28,8 +28,7 @@ function vpsVerbEndpoint(path: string, verb: PowerVerb, summary: string) {
       await guardVpsAction(() => findCustomerVpsOrThrow(db, auth, params.id), verb);
     },
     async handler({ auth, db, now, params }) {
-      const service = await findCustomerVpsOrThrow(db, auth, params.id);
-      return powerResult(await changeServicePower(requestBackend(db, now), service, verb), service.status);
+      return powerResult(await changeServicePower(customerServiceContext(auth, db, now, "vps"), { serviceId: params.id, action: verb }));
     },
   });
 }
@@ -64,8 +63,7 @@ export const powerVpsEndpoint = defineEndpoint({
     await guardVpsAction(() => findCustomerVpsOrThrow(db, auth, params.id), verbOf(params.action));
   },
   async handler({ auth, db, now, params }) {
-    const service = await findCustomerVpsOrThrow(db, auth, params.id);
-    return powerResult(await changeServicePower(requestBackend(db, now), service, verbOf(params.action)), service.status);
+    return powerResult(await changeServicePower(customerServiceContext(auth, db, now, "vps"), { serviceId: params.id, action: verbOf(params.action) }));
   },
 });
 
@@ -83,7 +81,6 @@ export const powerServiceEndpoint = defineEndpoint({
     await guardVpsAction(() => findScopedServiceOrThrow(db, customerServiceScope(auth), params.id), verbOf(params.action));
   },
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    return powerResult(await changeServicePower(requestBackend(db, now), service, verbOf(params.action)), service.status);
+    return powerResult(await changeServicePower(customerServiceContext(auth, db, now), { serviceId: params.id, action: verbOf(params.action) }));
   },
 });

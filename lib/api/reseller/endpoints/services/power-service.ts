@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
-import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 
 export const powerServiceEndpoint = defineEndpoint({
   method: "POST",
@@ -24,9 +23,8 @@ export const powerServiceEndpoint = defineEndpoint({
     state: z.string().optional().describe("The machine's state when the action was accepted (native VPS)"),
   }),
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
     const action = body.action === "shutdown" ? "stop" : body.action;
-    const outcome = await changeServicePower(requestBackend(db, now), service, action);
+    const outcome = await changeServicePower(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, action });
     if (outcome.backend === "dedicated") return reply({ action, alreadyInState: outcome.alreadyInState }, { message: `Power action '${action}' accepted` });
     const completed = outcome.job.state === "succeeded";
     return reply(
