@@ -2,14 +2,12 @@ import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { webhookTestData } from "./events";
 import { recordResellerEvent } from "./record-reseller-event";
-import type { WebhookActor } from "./webhook-url";
+import type { WebhookContext } from "./webhook-url";
 
 export const NO_WEBHOOK_URL = "No webhook URL configured";
 
 /** Queues a `webhook.test` delivery (`POST /webhooks/test`); it only confirms queuing. 400 without a URL. */
-export async function queueTestWebhook(actor: WebhookActor, options: { db: Db; now?: Date }): Promise<{ deliveryId: string; status: "pending" | "paused" }> {
-  const { db } = options;
-  const now = options.now ?? new Date();
+export async function queueTestWebhook({ db, now, actor }: WebhookContext<Db>): Promise<{ deliveryId: string; status: "pending" | "paused" }> {
   const deliveryId = await db.$transaction(async (tx) => {
     const profile = await tx.resellerProfile.findUniqueOrThrow({ where: { id: actor.resellerId }, select: { webhookUrl: true } });
     if (!profile.webhookUrl) throw new DomainError("invalid", NO_WEBHOOK_URL);

@@ -50,6 +50,9 @@ async function raise(resellerId: string, type: "service.suspended" | "service.un
   return t.db.$transaction((tx) => recordResellerEvent(tx, { resellerId, type, data: service(id, type.split(".")[1]!) }, { now }));
 }
 
+/** The reseller's webhook context, acting now (or at `now`). */
+const as = (resellerId: string, now = new Date()) => ({ db: t.db, now, actor: { resellerId } });
+
 const sweep = (clock: ReturnType<typeof manualClock>, extra: Partial<WebhookSweepOptions> = {}) =>
   sweepWebhookDeliveries({ db: t.db, clock: clock.now, policy: loopbackPolicy, resolve: noDns, timeoutMs: 2_000, ...extra });
 
@@ -99,7 +102,7 @@ describe("sending", () => {
   it("posts the body with exactly the spec's headers, signed over the raw body, and records the request as sent", async () => {
     const r = await webhookReseller(t.db, { url: receiver.url });
     const clock = manualClock("2026-03-02T10:00:00.000Z");
-    const { deliveryId } = await queueTestWebhook({ resellerId: r.resellerId }, { db: t.db, now: clock.now() });
+    const { deliveryId } = await queueTestWebhook(as(r.resellerId, clock.now()));
     clock.advance(1500);
     expect(await sweep(clock)).toMatchObject({ attempted: 1, delivered: 1 });
 
@@ -122,7 +125,7 @@ describe("sending", () => {
     expect(got.headers["x-webhook-signature"]).toMatch(/^hmac-sha256=[0-9a-f]{64}$/);
     expect(verifyWebhookSignature(r.secret, got.body, got.headers["x-webhook-signature"] as string)).toBe(true);
 
-    const detail = await getWebhookDelivery({ resellerId: r.resellerId }, deliveryId, { db: t.db });
+    const detail = await getWebhookDelivery(as(r.resellerId), { deliveryId });
     expect(detail).toMatchObject({ status: "delivered", attempts: 1, nextAttemptAt: null, lastStatusCode: 200, deliveredAt: clock.now() });
     expect(detail.attemptLog).toHaveLength(1);
     const attempt = detail.attemptLog[0]!;
@@ -180,7 +183,7 @@ describe("sending", () => {
     expect(new Set(receiver.received.map((w) => w.headers["x-webhook-id"]))).toEqual(new Set([deliveryId]));
     expect(new Set(receiver.received.map((w) => w.headers["x-webhook-signature"])).size).toBe(4);
     for (const w of receiver.received) expect(verifyWebhookSignature(r.secret, w.body, w.headers["x-webhook-signature"] as string)).toBe(true);
-    const detail = await getWebhookDelivery({ resellerId: r.resellerId }, deliveryId!, { db: t.db });
+    const detail = await getWebhookDelivery(as(r.resellerId), { deliveryId: deliveryId! });
     expect(detail).toMatchObject({ status: "delivered", attempts: 4, lastStatusCode: 200, lastError: null });
     expect(detail.attemptLog.map((a) => [a.statusCode, a.error])).toEqual([
       [503, "Answered 503"],
@@ -201,17 +204,17 @@ describe("sending", () => {
       clock.advance(3600_000);
     }
     expect(receiver.received).toHaveLength(3);
-    const failed = await getWebhookDelivery({ resellerId: r.resellerId }, deliveryId!, { db: t.db });
+    const failed = await getWebhookDelivery(as(r.resellerId), { deliveryId: deliveryId! });
     expect(failed).toMatchObject({ status: "failed", attempts: 3, nextAttemptAt: null, lastStatusCode: 500, lastError: "Answered 500" });
     expect(failed.failedAt).not.toBeNull();
 
     receiver.setHandler((_req, res) => res.end());
-    const requeued = await requeueWebhookDelivery(deliveryId!, { db: t.db, now: clock.now() });
+    const requeued = await requeueWebhookDelivery(as(r.resellerId, clock.now()), { deliveryId: deliveryId! });
     expect(requeued).toMatchObject({ status: "pending", attempts: 3, failedAt: null, nextAttemptAt: clock.now() });
     await sweep(clock);
     expect(receiver.received).toHaveLength(4);
     expect(receiver.received[3]!.headers["x-webhook-id"]).toBe(deliveryId);
-    expect(await getWebhookDelivery({ resellerId: r.resellerId }, deliveryId!, { db: t.db })).toMatchObject({ status: "delivered", attempts: 4 });
+    expect(await getWebhookDelivery(as(r.resellerId), { deliveryId: deliveryId! })).toMatchObject({ status: "delivered", attempts: 4 });
   });
 
   it("the default limit is 20 attempts", async () => {
@@ -237,7 +240,7 @@ describe("sending", () => {
     await raise(r.resellerId, "service.unsuspended", "svc-1", clock.now());
     clock.advance(1000);
     expect(await sweep(clock)).toMatchObject({ paused: 1, attempted: 0 });
-    const { deliveries } = await listWebhookDeliveries({ resellerId: r.resellerId }, { limit: 10, offset: 0 }, { db: t.db });
+    const { deliveries } = await listWebhookDeliveries(as(r.resellerId), { limit: 10, offset: 0 });
     expect(deliveries.map((d) => d.status)).toEqual(["paused", "paused"]);
     for (let i = 0; i < 3; i++) {
       clock.advance(3600_000);
@@ -256,7 +259,7 @@ describe("sending", () => {
     const { deliveryId } = await raise(r.resellerId, "service.suspended", "svc-1", clock.now());
     await t.db.resellerProfile.update({ where: { id: r.resellerId }, data: { webhookUrl: null } });
     expect(await sweep(clock)).toMatchObject({ droppedNoUrl: 1, attempted: 0 });
-    expect(await getWebhookDelivery({ resellerId: r.resellerId }, deliveryId!, { db: t.db })).toMatchObject({ status: "failed", lastError: NO_URL_ERROR, attemptLog: [] });
+    expect(await getWebhookDelivery(as(r.resellerId), { deliveryId: deliveryId! })).toMatchObject({ status: "failed", lastError: NO_URL_ERROR, attemptLog: [] });
   });
 
   it("checks the stored URL again at delivery: a loopback spelling is a failed attempt and nothing connects", async () => {
@@ -266,7 +269,7 @@ describe("sending", () => {
     const before = receiver.connections();
     expect(await sweep(clock, { policy: createAddressPolicy() })).toMatchObject({ attempted: 1, retrying: 1 });
     expect(receiver.connections()).toBe(before);
-    const detail = await getWebhookDelivery({ resellerId: r.resellerId }, deliveryId!, { db: t.db });
+    const detail = await getWebhookDelivery(as(r.resellerId), { deliveryId: deliveryId! });
     expect(detail).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null, lastError: "Refused: 127.0.0.1 is a loopback address" });
     expect(detail.nextAttemptAt).toEqual(new Date(clock.now().getTime() + 60_000));
   });
@@ -281,7 +284,7 @@ describe("sending", () => {
     expect(await sweep(clock)).toMatchObject({ attempted: 0 });
     clock.advance(90_000);
     expect(await sweep(clock)).toMatchObject({ attempted: 1, delivered: 1 });
-    const detail = await getWebhookDelivery({ resellerId: r.resellerId }, deliveryId!, { db: t.db });
+    const detail = await getWebhookDelivery(as(r.resellerId), { deliveryId: deliveryId! });
     expect(detail.attemptLog.map((a) => a.completed)).toEqual([false, true]);
     expect(detail).toMatchObject({ status: "delivered", attempts: 1 });
   });
@@ -424,8 +427,8 @@ describe("tenant isolation", () => {
     const mine = await webhookReseller(t.db, { url: receiver.url });
     const theirs = await webhookReseller(t.db, { url: receiver.url });
     const { deliveryId } = await raise(theirs.resellerId, "service.suspended", "svc-1", new Date());
-    await expect(getWebhookDelivery({ resellerId: mine.resellerId }, deliveryId!, { db: t.db })).rejects.toThrow(DomainError);
-    await expect(resendWebhookDelivery({ resellerId: mine.resellerId }, deliveryId!, { db: t.db })).rejects.toMatchObject({ kind: "not_found" });
-    expect((await listWebhookDeliveries({ resellerId: mine.resellerId }, { limit: 50, offset: 0 }, { db: t.db })).total).toBe(0);
+    await expect(getWebhookDelivery(as(mine.resellerId), { deliveryId: deliveryId! })).rejects.toThrow(DomainError);
+    await expect(resendWebhookDelivery(as(mine.resellerId), { deliveryId: deliveryId! })).rejects.toMatchObject({ kind: "not_found" });
+    expect((await listWebhookDeliveries(as(mine.resellerId), { limit: 50, offset: 0 })).total).toBe(0);
   });
 });

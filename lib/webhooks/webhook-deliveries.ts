@@ -1,8 +1,7 @@
-import type { Db } from "@/lib/db/client";
 import type { Prisma, WebhookDeliveryStatus } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { ResellerWebhookEvent } from "./events";
-import type { WebhookActor } from "./webhook-url";
+import type { WebhookContext } from "./webhook-url";
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "paused", "delivered", "failed"] as const satisfies readonly WebhookDeliveryStatus[];
 export const DELIVERY_NOT_FOUND = "Webhook delivery not found";
@@ -78,11 +77,9 @@ export interface ListWebhookDeliveriesInput {
 
 /** The reseller's deliveries, newest first, filtered by event and status. */
 export async function listWebhookDeliveries(
-  actor: WebhookActor,
+  { db, actor }: WebhookContext,
   input: ListWebhookDeliveriesInput,
-  options: { db: Db },
 ): Promise<{ deliveries: WebhookDeliverySummary[]; total: number }> {
-  const { db } = options;
   const where: Prisma.WebhookDeliveryWhereInput = { resellerId: actor.resellerId, event: input.event, status: input.status };
   const [rows, total] = await Promise.all([
     db.webhookDelivery.findMany({ where, select: SUMMARY_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: input.offset, take: input.limit }),
@@ -92,8 +89,7 @@ export async function listWebhookDeliveries(
 }
 
 /** One delivery with its attempts (request exactly as sent, outcome); 404 when not the reseller's. */
-export async function getWebhookDelivery(actor: WebhookActor, deliveryId: string, options: { db: Db }): Promise<WebhookDeliveryDetail> {
-  const { db } = options;
+export async function getWebhookDelivery({ db, actor }: WebhookContext, { deliveryId }: { deliveryId: string }): Promise<WebhookDeliveryDetail> {
   const row = await db.webhookDelivery.findFirst({
     where: { id: deliveryId, resellerId: actor.resellerId },
     select: { ...SUMMARY_SELECT, data: true, attemptLog: { orderBy: [{ attemptedAt: "asc" }, { id: "asc" }] } },
@@ -119,18 +115,13 @@ export async function getWebhookDelivery(actor: WebhookActor, deliveryId: string
 }
 
 /**
- * Queues a delivery again — a fresh round of attempts with the same X-Webhook-Id, due now — whatever
- * its state (a delivered one is sent once more). `resellerId` narrows to the reseller's own
- * deliveries (404 otherwise); an operator re-queue passes none.
+ * Queues one of the reseller's deliveries again — a fresh round of attempts with the same
+ * X-Webhook-Id, due now — whatever its state (a delivered one is sent once more). 404 when not the
+ * reseller's. The operator console re-queues with `requeueFailedWebhookDelivery` (operator-webhooks.ts).
  */
-export async function requeueWebhookDelivery(
-  deliveryId: string,
-  options: { db: Db; now?: Date; resellerId?: string },
-): Promise<WebhookDeliverySummary> {
-  const { db } = options;
-  const now = options.now ?? new Date();
+export async function requeueWebhookDelivery({ db, now, actor }: WebhookContext, { deliveryId }: { deliveryId: string }): Promise<WebhookDeliverySummary> {
   const { count } = await db.webhookDelivery.updateMany({
-    where: { id: deliveryId, ...(options.resellerId ? { resellerId: options.resellerId } : {}) },
+    where: { id: deliveryId, resellerId: actor.resellerId },
     data: { status: "pending", roundAttempts: 0, nextAttemptAt: now, failedAt: null },
   });
   if (count === 0) throw new DomainError("not_found", DELIVERY_NOT_FOUND);
@@ -145,6 +136,6 @@ export async function requeueWebhookDelivery(
 }
 
 /** `POST /webhooks/deliveries/{id}/resend` and the portal's "Send again". */
-export function resendWebhookDelivery(actor: WebhookActor, deliveryId: string, options: { db: Db; now?: Date }): Promise<WebhookDeliverySummary> {
-  return requeueWebhookDelivery(deliveryId, { ...options, resellerId: actor.resellerId });
+export function resendWebhookDelivery(ctx: WebhookContext, input: { deliveryId: string }): Promise<WebhookDeliverySummary> {
+  return requeueWebhookDelivery(ctx, input);
 }

@@ -7,11 +7,17 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { queueTestWebhook } from "@/lib/webhooks/queue-test-webhook";
 import { requestWebhookSweep } from "@/lib/webhooks/request-webhook-sweep";
 import { resendWebhookDelivery } from "@/lib/webhooks/webhook-deliveries";
-import { setWebhookUrl } from "@/lib/webhooks/webhook-url";
-import { getDb } from "@/lib/db/client";
+import { setWebhookUrl, type WebhookContext } from "@/lib/webhooks/webhook-url";
+import { getDb, type Db } from "@/lib/db/client";
 
 const PATH = "/reseller/webhooks";
 const LOG = { log: "[reseller portal] webhook action failed" };
+
+/** The signed-in reseller's webhook context. */
+async function context(): Promise<WebhookContext<Db>> {
+  const viewer = await requireReseller();
+  return { db: getDb(), now: new Date(), actor: { resellerId: viewer.reseller.profileId } };
+}
 
 /** The URL now stored (null once cleared). A refusal sends back what was typed in `values.webhookUrl`. */
 export type WebhookUrlState = FormActionState<{ url: string | null }>;
@@ -21,9 +27,9 @@ export async function saveWebhookUrlAction(_prev: WebhookUrlState, formData: For
   const raw = String(formData.get("webhookUrl") ?? "").trim();
   return runAction(
     async () => {
-      const viewer = await requireReseller();
+      const ctx = await context();
       if (!raw) throw new DomainError("invalid", "Enter the URL of your endpoint, starting with https://");
-      const { webhookUrl } = await setWebhookUrl({ resellerId: viewer.reseller.profileId }, raw, { db: getDb() });
+      const { webhookUrl } = await setWebhookUrl(ctx, { webhookUrl: raw });
       revalidatePath(PATH);
       return { data: { url: webhookUrl } };
     },
@@ -33,8 +39,7 @@ export async function saveWebhookUrlAction(_prev: WebhookUrlState, formData: For
 
 export async function clearWebhookUrlAction(): Promise<WebhookUrlState> {
   return runAction(async () => {
-    const viewer = await requireReseller();
-    await setWebhookUrl({ resellerId: viewer.reseller.profileId }, null, { db: getDb() });
+    await setWebhookUrl(await context(), { webhookUrl: null });
     revalidatePath(PATH);
     return { data: { url: null } };
   }, LOG);
@@ -45,8 +50,7 @@ export type Queued = { deliveryId: string };
 
 export async function sendTestEventAction(): Promise<ActionResult<Queued>> {
   return runAction(async () => {
-    const viewer = await requireReseller();
-    const { deliveryId } = await queueTestWebhook({ resellerId: viewer.reseller.profileId }, { db: getDb() });
+    const { deliveryId } = await queueTestWebhook(await context());
     await requestWebhookSweep();
     revalidatePath(PATH);
     return { data: { deliveryId } };
@@ -55,8 +59,7 @@ export async function sendTestEventAction(): Promise<ActionResult<Queued>> {
 
 export async function resendDeliveryAction(deliveryId: string): Promise<ActionResult<Queued>> {
   return runAction(async () => {
-    const viewer = await requireReseller();
-    await resendWebhookDelivery({ resellerId: viewer.reseller.profileId }, deliveryId, { db: getDb() });
+    await resendWebhookDelivery(await context(), { deliveryId });
     await requestWebhookSweep();
     revalidatePath(PATH);
     revalidatePath(`${PATH}/${deliveryId}`);

@@ -25,7 +25,7 @@ const code = "font-mono text-xs text-neutral-800";
 
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const viewer = await requireReseller();
-  const actor = { resellerId: viewer.reseller.profileId };
+  const ctx = { db: getDb(), now: new Date(), actor: { resellerId: viewer.reseller.profileId } };
   const sp = await searchParams;
   const eventParam = firstParam(sp.event);
   const statusParam = firstParam(sp.status);
@@ -34,8 +34,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const offset = offsetParam(sp.offset);
 
   const [url, { deliveries, total }] = await Promise.all([
-    getWebhookUrl(actor, { db: getDb() }),
-    listWebhookDeliveries(actor, { event, status, limit: PAGE_SIZE, offset }, { db: getDb() }),
+    getWebhookUrl(ctx),
+    listWebhookDeliveries(ctx, { event, status, limit: PAGE_SIZE, offset }),
   ]);
   const filtered = Boolean(event || status);
   const anyPending = deliveries.some((d) => d.status === "pending");

@@ -33,7 +33,7 @@ it("is registered, sweeps every minute and at once when asked", async () => {
   const runner = new EmbeddedRunner({ db: t.db, functions: [sweepWebhookDeliveries], client: inngest, clock: clock.now, logger: recordingLogger() });
 
   // On the minute.
-  const { deliveryId } = await queueTestWebhook({ resellerId: r.resellerId }, { db: t.db, now: new Date(Date.now() - 120_000) });
+  const { deliveryId } = await queueTestWebhook({ db: t.db, now: new Date(Date.now() - 120_000), actor: { resellerId: r.resellerId } });
   clock.advance(60_000);
   await runner.tick();
   expect(receiver.received.map((w) => w.headers["x-webhook-id"])).toEqual([deliveryId]);
@@ -42,7 +42,7 @@ it("is registered, sweeps every minute and at once when asked", async () => {
   expect(run).toMatchObject({ status: "completed", output: { delivered: 1, attempted: 1 } });
 
   // On request, without waiting for the minute.
-  const second = await queueTestWebhook({ resellerId: r.resellerId }, { db: t.db });
+  const second = await queueTestWebhook({ db: t.db, now: new Date(), actor: { resellerId: r.resellerId } });
   await runner.send({ name: WEBHOOK_SWEEP_EVENT, data: {} });
   await runner.runDue();
   expect(receiver.received.map((w) => w.headers["x-webhook-id"])).toEqual([deliveryId, second.deliveryId]);

@@ -38,7 +38,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 async function load(resellerId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
   if (!isUuid(deliveryId)) notFound();
   try {
-    return await getWebhookDelivery({ resellerId }, deliveryId, { db: getDb() });
+    return await getWebhookDelivery({ db: getDb(), now: new Date(), actor: { resellerId } }, { deliveryId });
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;

@@ -11,7 +11,7 @@ export const getWebhookDeliveryEndpoint = defineEndpoint({
   summary: "One webhook delivery with every attempt: the exact headers and body sent, status code, duration, error, the start of the answer",
   description: "404 when the delivery is not yours.",
   response: webhookDeliveryDetailSchema,
-  async handler({ auth, db, params }) {
-    return webhookDeliveryDetailRow(await getResellerWebhookDelivery({ resellerId: auth.resellerId }, params.deliveryId, { db }));
+  async handler({ auth, db, now, params }) {
+    return webhookDeliveryDetailRow(await getResellerWebhookDelivery({ db, now, actor: { resellerId: auth.resellerId } }, { deliveryId: params.deliveryId }));
   },
 });

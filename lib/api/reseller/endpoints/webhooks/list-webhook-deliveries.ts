@@ -20,11 +20,10 @@ export const listWebhookDeliveriesEndpoint = defineEndpoint({
     status: z.enum(WEBHOOK_DELIVERY_STATUSES, { error: `status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(", ")}` }).optional(),
   }),
   response: z.array(webhookDeliverySchema),
-  async handler({ auth, db, query }) {
+  async handler({ auth, db, now, query }) {
     const { deliveries, total } = await listResellerWebhookDeliveries(
-      { resellerId: auth.resellerId },
+      { db, now, actor: { resellerId: auth.resellerId } },
       { event: query.event, status: query.status, limit: query.limit, offset: query.offset },
-      { db },
     );
     return reply(deliveries.map(webhookDeliveryRow), { pagination: resellerOffsetPagination({ offset: query.offset, limit: query.limit, total }) });
   },

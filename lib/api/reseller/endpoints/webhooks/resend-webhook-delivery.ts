@@ -14,7 +14,7 @@ export const resendWebhookDeliveryEndpoint = defineEndpoint({
   description: "Works in any state (a delivered event is sent once more). 404 when the delivery is not yours.",
   response: webhookDeliverySchema,
   async handler({ auth, db, params, now }) {
-    const delivery = await resendResellerWebhookDelivery({ resellerId: auth.resellerId }, params.deliveryId, { db, now });
+    const delivery = await resendResellerWebhookDelivery({ db, now, actor: { resellerId: auth.resellerId } }, { deliveryId: params.deliveryId });
     await requestWebhookSweep();
     return reply(webhookDeliveryRow(delivery), { message: "Delivery queued again" });
   },

@@ -21,7 +21,7 @@ export const sendTestWebhookEndpoint = defineEndpoint({
     status: z.enum(["pending", "paused"]),
   }),
   async handler({ auth, db, now }) {
-    const queued = await queueTestWebhook({ resellerId: auth.resellerId }, { db, now });
+    const queued = await queueTestWebhook({ db, now, actor: { resellerId: auth.resellerId } });
     await requestWebhookSweep();
     return reply({ deliveryId: queued.deliveryId, event: "webhook.test" as const, status: queued.status }, { message: "Test event queued" });
   },

@@ -21,8 +21,8 @@ export const setWebhookUrlEndpoint = defineEndpoint({
     webhookUrl: z.string().max(WEBHOOK_URL_MAX_LENGTH + 64).nullable(),
   }),
   response: z.object({ webhookUrl: z.string().nullable() }),
-  async handler({ auth, db, body }) {
-    const result = await setResellerWebhookUrl({ resellerId: auth.resellerId }, body.webhookUrl, { db });
+  async handler({ auth, db, now, body }) {
+    const result = await setResellerWebhookUrl({ db, now, actor: { resellerId: auth.resellerId } }, { webhookUrl: body.webhookUrl });
     return reply(result, { message: result.webhookUrl ? "Webhook URL saved" : "Webhook URL cleared" });
   },
 });
