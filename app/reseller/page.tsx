@@ -19,7 +19,7 @@ function percent(value: string): string {
 
 export default async function ResellerDashboardPage() {
   const viewer = await requireReseller();
-  const d = await getResellerDashboard({ profileId: viewer.reseller.profileId }, { db: getDb() });
+  const d = await getResellerDashboard({ db: getDb(), now: new Date(), actor: { resellerId: viewer.reseller.profileId } });
 
   return (
     <>

@@ -211,7 +211,7 @@ async function placeInTransaction(tx: Tx, ctx: OrderContext, input: PlaceOrderIn
     await assertMinimumOrder(tx, quote.baseAmount, { minimumOrderAmount: ctx.minimumOrderAmount });
   }
 
-  const resellerCustomer = await resolveResellerCustomer(tx, ctx, input);
+  const resellerCustomer = await resolveResellerCustomer(tx, ctx, input, now);
   const payNow = ctx.mode === "credit" || ctx.mode === "hourly_credit";
   const { orderId, itemIds } = await insertOrder(tx, {
     ctx,
@@ -295,7 +295,7 @@ async function placeInTransaction(tx: Tx, ctx: OrderContext, input: PlaceOrderIn
 }
 
 /** The customer record a reseller order is attributed to: the key's bound customer, else `externalCustomerId` (created or reused). */
-async function resolveResellerCustomer(tx: Tx, ctx: OrderContext, input: PlaceOrderInput): Promise<{ id: string; externalCustomerId: string } | null> {
+async function resolveResellerCustomer(tx: Tx, ctx: OrderContext, input: PlaceOrderInput, now: Date): Promise<{ id: string; externalCustomerId: string } | null> {
   if (ctx.channel !== "reseller") return null;
   const wanted = input.externalCustomer ?? null;
   if (ctx.boundCustomer) {
@@ -308,9 +308,8 @@ async function resolveResellerCustomer(tx: Tx, ctx: OrderContext, input: PlaceOr
   }
   if (!wanted) return null;
   const { customer } = await createResellerCustomer(
-    { resellerId: ctx.resellerId! },
+    { db: tx, now, actor: { resellerId: ctx.resellerId! } },
     { externalCustomerId: wanted.id, email: wanted.email ?? null, name: wanted.name ?? null },
-    { db: tx },
   );
   return { id: customer.id, externalCustomerId: customer.externalCustomerId };
 }

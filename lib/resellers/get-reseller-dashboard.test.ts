@@ -25,7 +25,7 @@ describe("getResellerDashboard", () => {
     await key(4, { expiresAt: new Date("2030-07-01") });
     await t.db.resellerCustomer.create({ data: { resellerId: profile.id, externalCustomerId: "c-1" } });
 
-    const d = await getResellerDashboard({ profileId: profile.id }, { now, db: t.db });
+    const d = await getResellerDashboard({ db: t.db, now, actor: { resellerId: profile.id } });
     expect(d).toMatchObject({
       status: "active",
       tier: { name: tier.name, discountPercent: "12.5" },
@@ -39,6 +39,6 @@ describe("getResellerDashboard", () => {
 
   it("says when no webhook URL is set", async () => {
     const { profile } = await makeReseller(t.db);
-    expect((await getResellerDashboard({ profileId: profile.id }, { db: t.db })).webhook).toEqual({ configured: false });
+    expect((await getResellerDashboard({ db: t.db, now: new Date("2030-06-01T00:00:00Z"), actor: { resellerId: profile.id } })).webhook).toEqual({ configured: false });
   });
 });

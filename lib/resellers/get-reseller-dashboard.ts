@@ -1,5 +1,5 @@
-import type { DbOrTx } from "@/lib/db/client";
 import type { ResellerProfileStatus } from "@/lib/generated/prisma/enums";
+import type { ResellerContext } from "./customers/reseller-customer-row";
 
 export type ResellerDashboard = {
   accountName: string;
@@ -23,13 +23,9 @@ function originOf(url: string): string {
   }
 }
 
-/** The reseller portal's first page for one reseller profile. */
-export async function getResellerDashboard(
-  { profileId }: { profileId: string },
-  options: { db: DbOrTx; now?: Date },
-): Promise<ResellerDashboard> {
-  const { db } = options;
-  const now = options.now ?? new Date();
+/** The reseller portal's first page, for the acting reseller's profile. */
+export async function getResellerDashboard({ db, now, actor }: ResellerContext): Promise<ResellerDashboard> {
+  const profileId = actor.resellerId;
   const profile = await db.resellerProfile.findUniqueOrThrow({
     where: { id: profileId },
     select: {

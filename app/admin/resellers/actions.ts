@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import type { FormActionState } from "@/lib/actions/action-result";
 import { runFormAction } from "@/lib/admin/form-state";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { changeResellerStatus, type ResellerStatusAction } from "@/lib/resellers/admin/change-reseller-status";
@@ -19,10 +20,11 @@ import { requestWebhookSweep } from "@/lib/webhooks/request-webhook-sweep";
 
 const PATH = "/admin/resellers";
 
-async function onReseller(resellerId: string, formData: FormData, fn: (v: Record<string, string>) => Promise<unknown>, message: string) {
-  await requireOperator();
+async function onReseller(resellerId: string, formData: FormData, fn: (ctx: OperatorContext, v: Record<string, string>) => Promise<unknown>, message: string) {
+  const operator = await requireOperator();
+  const ctx: OperatorContext = { db: getDb(), now: new Date(), actor: { userId: operator.user.id } };
   return runFormAction(formData, async (v) => {
-    await fn(v);
+    await fn(ctx, v);
     revalidatePath(PATH);
     revalidatePath(`${PATH}/${resellerId}`);
     return message;
@@ -37,29 +39,29 @@ const DONE: Record<ResellerStatusAction, string> = {
 };
 
 export async function changeResellerStatusAction(resellerId: string, action: ResellerStatusAction, _prev: FormActionState, formData: FormData) {
-  const state = await onReseller(resellerId, formData, () => changeResellerStatus(getDb(), resellerId, action), DONE[action]);
+  const state = await onReseller(resellerId, formData, (ctx) => changeResellerStatus(ctx, { resellerId, action }), DONE[action]);
   // Deliveries held while the profile was not active go out on the next sweep; ask for it now.
   if (state.ok && (action === "approve" || action === "reactivate")) await requestWebhookSweep();
   return state;
 }
 export async function updateResellerTermsAction(resellerId: string, _prev: FormActionState, formData: FormData) {
-  return onReseller(resellerId, formData, (v) => updateResellerTerms(getDb(), resellerId, v), "Terms saved. New quotes use them.");
+  return onReseller(resellerId, formData, (ctx, v) => updateResellerTerms(ctx, { resellerId, terms: v }), "Terms saved. New quotes use them.");
 }
 export async function setOverrideAction(resellerId: string, _prev: FormActionState, formData: FormData) {
-  return onReseller(resellerId, formData, (v) => setResellerPriceOverride(getDb(), resellerId, v), "Override saved.");
+  return onReseller(resellerId, formData, (ctx, v) => setResellerPriceOverride(ctx, { resellerId, override: v }), "Override saved.");
 }
 export async function removeOverrideAction(resellerId: string, _prev: FormActionState, formData: FormData) {
-  return onReseller(resellerId, formData, (v) => removeResellerPriceOverride(getDb(), resellerId, v.id ?? ""), "Override removed.");
+  return onReseller(resellerId, formData, (ctx, v) => removeResellerPriceOverride(ctx, { resellerId, id: v.id ?? "" }), "Override removed.");
 }
 export async function setDiscountAction(resellerId: string, _prev: FormActionState, formData: FormData) {
-  return onReseller(resellerId, formData, (v) => setResellerProductDiscount(getDb(), resellerId, v), "Discount saved.");
+  return onReseller(resellerId, formData, (ctx, v) => setResellerProductDiscount(ctx, { resellerId, discount: v }), "Discount saved.");
 }
 export async function removeDiscountAction(resellerId: string, _prev: FormActionState, formData: FormData) {
-  return onReseller(resellerId, formData, (v) => removeResellerProductDiscount(getDb(), resellerId, v.id ?? ""), "Discount removed.");
+  return onReseller(resellerId, formData, (ctx, v) => removeResellerProductDiscount(ctx, { resellerId, id: v.id ?? "" }), "Discount removed.");
 }
 export async function setCapAction(resellerId: string, _prev: FormActionState, formData: FormData) {
-  return onReseller(resellerId, formData, (v) => setResellerProductCap(getDb(), resellerId, v), "Cap saved.");
+  return onReseller(resellerId, formData, (ctx, v) => setResellerProductCap(ctx, { resellerId, cap: v }), "Cap saved.");
 }
 export async function removeCapAction(resellerId: string, _prev: FormActionState, formData: FormData) {
-  return onReseller(resellerId, formData, (v) => removeResellerProductCap(getDb(), resellerId, v.id ?? ""), "Cap removed.");
+  return onReseller(resellerId, formData, (ctx, v) => removeResellerProductCap(ctx, { resellerId, id: v.id ?? "" }), "Cap removed.");
 }

@@ -14,8 +14,8 @@ import { ResellerStatusBadge } from "./reseller-status-badge";
 export const metadata: Metadata = { title: "Resellers" };
 
 export default async function ResellersPage() {
-  await requireOperator();
-  const resellers = await listResellersForAdmin(getDb());
+  const operator = await requireOperator();
+  const resellers = await listResellersForAdmin({ db: getDb(), now: new Date(), actor: { userId: operator.user.id } });
   const pending = resellers.filter((r) => r.status === "pending").length;
   return (
     <>

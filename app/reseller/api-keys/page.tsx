@@ -47,7 +47,7 @@ export default async function ResellerApiKeysPage({ searchParams }: { searchPara
   const now = new Date();
   const [list, customers, params] = await Promise.all([
     listResellerApiKeys(reseller, { now, db: getDb() }),
-    listResellerCustomers(reseller, { page: 1, limit: CUSTOMER_CHOICES }, { db: getDb() }),
+    listResellerCustomers({ db: getDb(), now, actor: reseller }, { page: 1, limit: CUSTOMER_CHOICES }),
     searchParams,
   ]);
   const live = list.keys.filter((k) => k.state !== "revoked");

@@ -12,11 +12,18 @@ import {
 } from "@/lib/resellers/customers/customer-form-schemas";
 import { deleteResellerCustomer } from "@/lib/resellers/customers/delete-reseller-customer";
 import { updateResellerCustomer } from "@/lib/resellers/customers/update-reseller-customer";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
+import type { ResellerContext } from "@/lib/resellers/customers/reseller-customer-row";
 
 const PATH = "/reseller/customers";
 const LOG = { log: "[reseller portal] customer record action failed" };
 const GONE = { not_found: "This customer record no longer exists." };
+
+/** The signed-in reseller acting on its own customer records. */
+async function context(): Promise<ResellerContext<Db>> {
+  const viewer = await requireReseller();
+  return { db: getDb(), now: new Date(), actor: { resellerId: viewer.reseller.profileId } };
+}
 
 /**
  * A record with this external id already exists (creation is idempotent, as in the API), with what
@@ -32,9 +39,9 @@ export async function createCustomerAction(_prev: FormActionState<ExistingCustom
   };
   return runAction(
     async () => {
-      const viewer = await requireReseller();
+      const ctx = await context();
       const input = parseActionInput(ZCreateResellerCustomerSchema, values);
-      const { customer, created } = await createResellerCustomer({ resellerId: viewer.reseller.profileId }, input, { db: getDb() });
+      const { customer, created } = await createResellerCustomer(ctx, input);
       if (!created) return { data: { existing: { id: customer.id, externalCustomerId: customer.externalCustomerId }, values } };
       revalidatePath(PATH);
       redirect(`${PATH}/${customer.id}?created=1`);
@@ -46,13 +53,13 @@ export async function createCustomerAction(_prev: FormActionState<ExistingCustom
 export async function updateCustomerAction(customerId: string, _prev: FormActionState, formData: FormData): Promise<FormActionState> {
   return runAction(
     async () => {
-      const viewer = await requireReseller();
+      const ctx = await context();
       const input = parseActionInput(ZUpdateResellerCustomerSchema, {
         name: String(formData.get("name") ?? ""),
         email: String(formData.get("email") ?? ""),
         metadata: metadataRowsFromForm(formData),
       });
-      await updateResellerCustomer({ resellerId: viewer.reseller.profileId }, customerId, input, { db: getDb() });
+      await updateResellerCustomer(ctx, { id: customerId, patch: input });
       revalidatePath(PATH);
       revalidatePath(`${PATH}/${customerId}`);
       return "Saved.";
@@ -64,8 +71,7 @@ export async function updateCustomerAction(customerId: string, _prev: FormAction
 /** Refused with the API's sentence while services attributed to the record are live; a deleted record redirects to the list. */
 export async function deleteCustomerAction(customerId: string): Promise<ActionResult> {
   return runAction(async () => {
-    const viewer = await requireReseller();
-    await deleteResellerCustomer({ resellerId: viewer.reseller.profileId }, customerId, { db: getDb() });
+    await deleteResellerCustomer(await context(), { id: customerId });
     revalidatePath(PATH);
     redirect(`${PATH}?deleted=1`);
   }, { ...LOG, messages: GONE });

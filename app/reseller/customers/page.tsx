@@ -26,7 +26,10 @@ export default async function ResellerCustomersPage({ searchParams }: { searchPa
   const sp = await searchParams;
   const search = firstParam(sp.q)?.trim().slice(0, 100) || undefined;
   const page = pageParam(sp.page);
-  const { customers, total } = await listResellerCustomers({ resellerId: viewer.reseller.profileId }, { page, limit: PAGE_SIZE, search }, { db: getDb() });
+  const { customers, total } = await listResellerCustomers(
+    { db: getDb(), now: new Date(), actor: { resellerId: viewer.reseller.profileId } },
+    { page, limit: PAGE_SIZE, search },
+  );
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (

@@ -1,10 +1,10 @@
-import type { DbOrTx } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { RELEASED_SERVICE_STATUSES } from "@/lib/pricing/order-limits";
 
 const account = { select: { id: true, name: true, company: true, country: true, currency: true, creditBalance: true, owner: { select: { email: true, name: true } } } };
 
 /** Every reseller profile, pending ones first (they wait for an operator), then by name. */
-export async function listResellersForAdmin(db: DbOrTx) {
+export async function listResellersForAdmin({ db }: OperatorContext) {
   const rows = await db.resellerProfile.findMany({
     include: { account, tier: { select: { id: true, name: true } }, _count: { select: { apiKeys: { where: { revokedAt: null } } } } },
     orderBy: { createdAt: "asc" },
@@ -13,8 +13,8 @@ export async function listResellersForAdmin(db: DbOrTx) {
   return rows.sort((a, b) => rank[a.status] - rank[b.status] || a.account.name.localeCompare(b.account.name));
 }
 
-/** One reseller with its pricing levers and, per capped product, the units it holds now. */
-export async function getResellerForAdmin(db: DbOrTx, resellerId: string) {
+/** One reseller with its pricing levers and, per capped product, the units it holds now; null when there is none. */
+export async function getResellerForAdmin({ db }: OperatorContext, { resellerId }: { resellerId: string }) {
   const profile = await db.resellerProfile.findUnique({
     where: { id: resellerId },
     include: {

@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { ResellerProfileStatus } from "@/lib/generated/prisma/client";
 
@@ -21,7 +21,8 @@ export function allowedResellerActions(status: ResellerProfileStatus): ResellerS
   return (Object.keys(RESELLER_TRANSITIONS) as ResellerStatusAction[]).filter((a) => RESELLER_TRANSITIONS[a].from.includes(status));
 }
 
-export async function changeResellerStatus(db: Db, resellerId: string, action: ResellerStatusAction, now: Date = new Date()) {
+/** Applies one transition at `ctx.now`: 404 for an unknown reseller, 409 when its status does not allow the action. */
+export async function changeResellerStatus({ db, now }: OperatorContext, { resellerId, action }: { resellerId: string; action: ResellerStatusAction }) {
   const transition = RESELLER_TRANSITIONS[action];
   if (!transition) throw new DomainError("invalid", "Unknown action");
   const stamp =

@@ -1,5 +1,4 @@
-import type { DbOrTx } from "@/lib/db/client";
-import { RESELLER_CUSTOMER_SELECT, type ResellerActor, type ResellerCustomerRecord } from "./reseller-customer-row";
+import { RESELLER_CUSTOMER_SELECT, type ResellerContext, type ResellerCustomerRecord } from "./reseller-customer-row";
 
 export interface CreateResellerCustomerInput {
   externalCustomerId: string;
@@ -13,11 +12,9 @@ export interface CreateResellerCustomerInput {
  * (INSERT … ON CONFLICT DO NOTHING, then read).
  */
 export async function createResellerCustomer(
-  actor: ResellerActor,
+  { db, actor }: ResellerContext,
   input: CreateResellerCustomerInput,
-  options: { db: DbOrTx },
 ): Promise<{ customer: ResellerCustomerRecord; created: boolean }> {
-  const { db } = options;
   const inserted = await db.resellerCustomer.createManyAndReturn({
     data: [{ resellerId: actor.resellerId, externalCustomerId: input.externalCustomerId, email: input.email ?? null, name: input.name ?? null }],
     skipDuplicates: true,

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import type { ResellerActor } from "./reseller-customer-row";
+import type { ResellerContext } from "./reseller-customer-row";
 import { CUSTOMER_NOT_FOUND } from "./update-reseller-customer";
 
 /** Statuses that no longer hold a customer record in place (docs/decisions.md#d18). */
@@ -13,12 +13,9 @@ const FINISHED = ["terminated", "cancelled"] as const;
  * attribution emptied (foreign keys SET NULL).
  */
 export async function deleteResellerCustomer(
-  actor: ResellerActor,
-  customerId: string,
-  options: { db: Db; now?: Date },
+  { db, now, actor }: ResellerContext<Db>,
+  { id: customerId }: { id: string },
 ): Promise<{ id: string; revokedKeys: number }> {
-  const { db } = options;
-  const now = options.now ?? new Date();
   if (actor.boundCustomerId && actor.boundCustomerId !== customerId) throw new DomainError("not_found", CUSTOMER_NOT_FOUND);
   return db.$transaction(async (tx) => {
     // Locks the record so a concurrent order cannot attribute a service to it mid-check.

@@ -1,7 +1,6 @@
-import type { DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { isUuid } from "@/lib/schemas/uuid";
-import { RESELLER_CUSTOMER_SELECT, type ResellerActor, type ResellerCustomerRecord } from "./reseller-customer-row";
+import { RESELLER_CUSTOMER_SELECT, type ResellerContext, type ResellerCustomerRecord } from "./reseller-customer-row";
 import { CUSTOMER_NOT_FOUND } from "./update-reseller-customer";
 
 /** Statuses that no longer hold a customer record in place (docs/decisions.md#d18, as deleteResellerCustomer). */
@@ -15,12 +14,7 @@ export interface ResellerCustomerDetail extends ResellerCustomerRecord {
 }
 
 /** One customer record of the reseller; 404 `Customer not found` when it is not theirs (never distinguished). */
-export async function getResellerCustomerOrThrow(
-  actor: ResellerActor,
-  customerId: string,
-  options: { db: DbOrTx },
-): Promise<ResellerCustomerDetail> {
-  const { db } = options;
+export async function getResellerCustomerOrThrow({ db, actor }: ResellerContext, { id: customerId }: { id: string }): Promise<ResellerCustomerDetail> {
   if (!isUuid(customerId) || (actor.boundCustomerId && actor.boundCustomerId !== customerId)) throw new DomainError("not_found", CUSTOMER_NOT_FOUND);
   const row = await db.resellerCustomer.findFirst({
     where: { id: customerId, resellerId: actor.resellerId },

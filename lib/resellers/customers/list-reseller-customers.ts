@@ -1,6 +1,5 @@
-import type { DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { RESELLER_CUSTOMER_SELECT, type ResellerActor, type ResellerCustomerRecord } from "./reseller-customer-row";
+import { RESELLER_CUSTOMER_SELECT, type ResellerContext, type ResellerCustomerRecord } from "./reseller-customer-row";
 
 export interface ListResellerCustomersInput {
   page: number;
@@ -14,11 +13,9 @@ export interface ListResellerCustomersInput {
  * attributed to it (any status). A customer-bound key sees its own record only.
  */
 export async function listResellerCustomers(
-  actor: ResellerActor,
+  { db, actor }: ResellerContext,
   input: ListResellerCustomersInput,
-  options: { db: DbOrTx },
 ): Promise<{ customers: (ResellerCustomerRecord & { serviceCount: number })[]; total: number }> {
-  const { db } = options;
   const search = input.search?.trim();
   const where: Prisma.ResellerCustomerWhereInput = {
     resellerId: actor.resellerId,

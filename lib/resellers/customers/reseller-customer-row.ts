@@ -1,3 +1,5 @@
+import type { DbOrTx } from "@/lib/db/client";
+import type { DomainContext } from "@/lib/db/domain-context";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** The columns of a customer record the reseller sees. */
@@ -14,8 +16,11 @@ export const RESELLER_CUSTOMER_SELECT = {
 
 export type ResellerCustomerRecord = Prisma.ResellerCustomerGetPayload<{ select: typeof RESELLER_CUSTOMER_SELECT }>;
 
-/** Who acts on customer records: the reseller, and the customer its key is bound to, if any. */
+/** Who acts for a reseller: its profile, and the customer its key is bound to, if any (customer records narrow to it). */
 export interface ResellerActor {
   resellerId: string;
   boundCustomerId?: string | null;
 }
+
+/** The context the reseller-facing functions take first (lib/db/domain-context.ts). */
+export type ResellerContext<D extends DbOrTx = DbOrTx> = DomainContext<ResellerActor, D>;

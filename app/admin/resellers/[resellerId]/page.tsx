@@ -37,12 +37,12 @@ const ACTION_CONFIRM: Partial<Record<ResellerStatusAction, string>> = {
 };
 
 export default async function ResellerPage({ params }: { params: Promise<{ resellerId: string }> }) {
-  await requireOperator();
+  const operator = await requireOperator();
   const { resellerId } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(resellerId)) notFound();
   const db = getDb();
   const [r, currency, tiers, products] = await Promise.all([
-    getResellerForAdmin(db, resellerId),
+    getResellerForAdmin({ db, now: new Date(), actor: { userId: operator.user.id } }, { resellerId }),
     getBaseCurrency(db),
     db.tier.findMany({ orderBy: { sortOrder: "asc" } }),
     db.product.findMany({ orderBy: [{ sortOrder: "asc" }, { name: "asc" }], select: { id: true, name: true } }),

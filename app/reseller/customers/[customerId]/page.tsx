@@ -25,7 +25,7 @@ export default async function ResellerCustomerPage({
   const [{ customerId }, sp] = await Promise.all([params, searchParams]);
   let customer;
   try {
-    customer = await getResellerCustomerOrThrow({ resellerId: viewer.reseller.profileId }, customerId, { db: getDb() });
+    customer = await getResellerCustomerOrThrow({ db: getDb(), now: new Date(), actor: { resellerId: viewer.reseller.profileId } }, { id: customerId });
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;

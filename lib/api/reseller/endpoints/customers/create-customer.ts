@@ -19,11 +19,10 @@ export const createCustomerEndpoint = defineEndpoint({
     externalCustomerName: z.string().max(255).nullish(),
   }),
   response: customerRowSchema,
-  async handler({ auth, db, body }) {
+  async handler({ auth, db, now, body }) {
     const { customer, created } = await createResellerCustomer(
-      { resellerId: auth.resellerId },
+      { db, now, actor: { resellerId: auth.resellerId } },
       { externalCustomerId: body.externalCustomerId, email: body.externalCustomerEmail, name: body.externalCustomerName },
-      { db },
     );
     return reply(customerRow(customer), { message: created ? "Customer created" : "Customer already exists; returned unchanged" });
   },

@@ -14,10 +14,10 @@ export const deleteCustomerEndpoint = defineEndpoint({
     "Orders and services keep their history with the customer fields emptied; keys bound to the customer are revoked.",
   response: z.object({ id: z.string(), deleted: z.literal(true), revokedKeys: z.number().int() }),
   async handler({ auth, db, now, params }) {
-    const result = await deleteResellerCustomer({ resellerId: auth.resellerId, boundCustomerId: auth.customerId }, params.customerId, {
-      db,
-      now,
-    });
+    const result = await deleteResellerCustomer(
+      { db, now, actor: { resellerId: auth.resellerId, boundCustomerId: auth.customerId } },
+      { id: params.customerId },
+    );
     return reply({ id: result.id, deleted: true as const, revokedKeys: result.revokedKeys }, { message: "Customer deleted" });
   },
 });

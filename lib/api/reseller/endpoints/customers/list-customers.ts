@@ -19,11 +19,10 @@ export const listCustomersEndpoint = defineEndpoint({
     search: z.string().max(255).optional(),
   }),
   response: z.array(customerRowSchema),
-  async handler({ auth, db, query }) {
+  async handler({ auth, db, now, query }) {
     const { customers, total } = await listResellerCustomers(
-      { resellerId: auth.resellerId, boundCustomerId: auth.customerId },
+      { db, now, actor: { resellerId: auth.resellerId, boundCustomerId: auth.customerId } },
       { page: query.page, limit: query.limit, search: query.search },
-      { db },
     );
     return reply(
       customers.map((c) => customerRow(c, auth.customerId ? undefined : c.serviceCount)),

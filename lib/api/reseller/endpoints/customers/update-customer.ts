@@ -17,12 +17,10 @@ export const updateCustomerEndpoint = defineEndpoint({
     metadata: z.record(z.string(), z.unknown()).optional(),
   }),
   response: customerRowSchema,
-  async handler({ auth, db, params, body }) {
+  async handler({ auth, db, now, params, body }) {
     const customer = await updateResellerCustomer(
-      { resellerId: auth.resellerId, boundCustomerId: auth.customerId },
-      params.customerId,
-      { email: body.externalCustomerEmail, name: body.externalCustomerName, metadata: body.metadata },
-      { db },
+      { db, now, actor: { resellerId: auth.resellerId, boundCustomerId: auth.customerId } },
+      { id: params.customerId, patch: { email: body.externalCustomerEmail, name: body.externalCustomerName, metadata: body.metadata } },
     );
     return reply(customerRow(customer), { message: "Customer updated" });
   },
