@@ -7,7 +7,6 @@ import { isRfc1123Hostname } from "./hostname-pattern";
 // order that is placed is exactly the configuration that was reviewed. Every field arrives as form
 // text; pricing and the product's own rules are checked by reviewPanelOrder / quoteOrder.
 
-export const PANEL_BILLING_CYCLES = WIRE_BILLING_CYCLES;
 
 const MAX_OPTIONS = 50;
 const MAX_QUANTITY = 100;
@@ -16,7 +15,7 @@ const emptyToNull = (v: string) => (v === "" ? null : v);
 
 export const ZPanelOrderSchema = z.object({
   productId: z.uuid({ error: "Pick a product from the catalogue." }),
-  billingCycle: z.enum(PANEL_BILLING_CYCLES, { error: "Pick a billing cycle." }),
+  billingCycle: z.enum(WIRE_BILLING_CYCLES, { error: "Pick a billing cycle." }),
   /** A location `value` (`ams1`); null lets the platform choose where the product allows it. */
   location: z.string().trim().max(100).transform(emptyToNull),
   osImageId: z

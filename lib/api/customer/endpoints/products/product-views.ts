@@ -16,8 +16,7 @@ const nullableMoney = money.nullable();
 
 export const availabilityCodeSchema = z.enum(AVAILABILITY_CODES);
 
-const API_CYCLES = WIRE_BILLING_CYCLES;
-const apiCycle = (cycle: BillingCycle) => apiBillingCycle(cycle) as (typeof API_CYCLES)[number];
+const apiCycle = (cycle: BillingCycle) => apiBillingCycle(cycle) as (typeof WIRE_BILLING_CYCLES)[number];
 
 const cyclePriceFields = {
   monthly_price: nullableMoney.describe("Per month; null = the monthly cycle is not sold to you"),
@@ -129,9 +128,9 @@ const productLocationSchema = z.object({
 });
 
 export const productDetailSchema = productRowSchema.extend({
-  billing_cycles: z.array(z.enum(API_CYCLES)).describe("Cycles an order accepts from you"),
+  billing_cycles: z.array(z.enum(WIRE_BILLING_CYCLES)).describe("Cycles an order accepts from you"),
   cycle_prices: z
-    .array(z.object({ billing_cycle: z.enum(API_CYCLES), price: money, setup_fee: money }))
+    .array(z.object({ billing_cycle: z.enum(WIRE_BILLING_CYCLES), price: money, setup_fee: money }))
     .describe("Price and setup fee per cycle sold to you (an override or tier price may give each cycle its own setup fee)"),
   options: z.array(optionSchema),
   os_images: z.array(osImageSchema).describe("Images a new order may choose (the order gate): each `orderable: true`"),

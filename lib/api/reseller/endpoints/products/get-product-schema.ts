@@ -6,7 +6,6 @@ import { apiBillingCycle } from "@/lib/pricing";
 import { defineEndpoint } from "../../define-endpoint";
 import { toNumber } from "./product-row";
 
-const CYCLES = WIRE_BILLING_CYCLES;
 
 export const getProductSchemaEndpoint = defineEndpoint({
   method: "GET",
@@ -28,7 +27,7 @@ export const getProductSchemaEndpoint = defineEndpoint({
     productName: z.string(),
     category: z.string().nullable(),
     billingEnabled: z.boolean().nullable().describe("Some cycle is priced for you"),
-    billingCycles: z.array(z.enum(CYCLES)),
+    billingCycles: z.array(z.enum(WIRE_BILLING_CYCLES)),
     orderSchema: z.object({ fields: z.array(z.unknown()), layout: z.unknown() }).nullable(),
     pluginDefaults: z.record(z.string(), z.unknown()),
     requiredFields: z.array(z.string()),
@@ -69,7 +68,7 @@ export const getProductSchemaEndpoint = defineEndpoint({
       productName: s.productName,
       category: s.category,
       billingEnabled: s.billingEnabled,
-      billingCycles: s.billingCycles.map((c) => apiBillingCycle(c) as (typeof CYCLES)[number]),
+      billingCycles: s.billingCycles.map((c) => apiBillingCycle(c) as (typeof WIRE_BILLING_CYCLES)[number]),
       orderSchema: s.orderSchema,
       pluginDefaults: s.pluginDefaults,
       requiredFields: s.requiredFields,
