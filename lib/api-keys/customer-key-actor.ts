@@ -1,9 +1,13 @@
 import { isUuid } from "@/lib/schemas/uuid";
 import type { DbOrTx } from "@/lib/db/client";
+import type { DomainContext } from "@/lib/db/domain-context";
 import { ApiKeyError } from "./api-key-error";
 
 /** Who manages an account's customer API keys in the panel: the signed-in user and their account. */
 export type CustomerKeyActor = { accountId: string; userId: string };
+
+/** The context every customer API key function takes first (lib/db/domain-context.ts). */
+export type CustomerApiKeyContext<D extends DbOrTx = DbOrTx> = DomainContext<CustomerKeyActor, D>;
 
 export type ResolvedCustomerKeyActor = CustomerKeyActor & {
   isOwner: boolean;
@@ -27,7 +31,6 @@ export async function resolveCustomerKeyActor(db: DbOrTx, actor: CustomerKeyActo
 
   return { ...actor, isOwner: false, permissions: member.permissions };
 }
-
 
 /** Key ids come from forms; anything that is not a uuid cannot name a key (and would make Prisma throw). */
 export function isKeyId(value: string): boolean {

@@ -1,5 +1,4 @@
-import type { DbOrTx } from "@/lib/db/client";
-import { resolveCustomerKeyActor, type CustomerKeyActor } from "./customer-key-actor";
+import { resolveCustomerKeyActor, type CustomerApiKeyContext } from "./customer-key-actor";
 import { memberScopeAvailability, type ScopeAvailability } from "./member-scope-availability";
 
 export type CustomerKeyFormOptions = {
@@ -10,8 +9,7 @@ export type CustomerKeyFormOptions = {
 };
 
 /** What the create form offers this user: scopes their permissions allow, and the account's projects. */
-export async function getCustomerKeyFormOptions(actor: CustomerKeyActor, options: { db: DbOrTx }): Promise<CustomerKeyFormOptions> {
-  const { db } = options;
+export async function getCustomerKeyFormOptions({ db, actor }: CustomerApiKeyContext): Promise<CustomerKeyFormOptions> {
   const resolved = await resolveCustomerKeyActor(db, actor);
   const scopes = memberScopeAvailability(resolved.permissions);
   const projects = await db.project.findMany({

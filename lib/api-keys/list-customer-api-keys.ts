@@ -1,17 +1,11 @@
-import type { DbOrTx } from "@/lib/db/client";
 import { CUSTOMER_API_KEY_ROW_SELECT, customerApiKeyRow, type CustomerApiKeyRow } from "./customer-api-key-row";
-import { resolveCustomerKeyActor, type CustomerKeyActor } from "./customer-key-actor";
+import { resolveCustomerKeyActor, type CustomerApiKeyContext } from "./customer-key-actor";
 
 /**
  * The account's customer API keys for the panel, newest first, revoked ones included (the page
  * shows them apart). The owner sees every key of the account; a team member only their own.
  */
-export async function listCustomerApiKeys(
-  actor: CustomerKeyActor,
-  options: { db: DbOrTx; now?: Date },
-): Promise<{ keys: CustomerApiKeyRow[]; isOwner: boolean }> {
-  const { db } = options;
-  const now = options.now ?? new Date();
+export async function listCustomerApiKeys({ db, now, actor }: CustomerApiKeyContext): Promise<{ keys: CustomerApiKeyRow[]; isOwner: boolean }> {
   const resolved = await resolveCustomerKeyActor(db, actor);
   const rows = await db.customerApiKey.findMany({
     where: { accountId: actor.accountId, ...(resolved.isOwner ? {} : { userId: actor.userId }) },

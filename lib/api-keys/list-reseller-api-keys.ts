@@ -1,8 +1,8 @@
-import type { DbOrTx } from "@/lib/db/client";
 import { ApiKeyError } from "./api-key-error";
 import { MAX_UNREVOKED_RESELLER_KEYS } from "./mint-reseller-api-key";
 import { getResellerHourlyCeiling } from "./reseller-hourly-ceiling";
 import { RESELLER_API_KEY_ROW_SELECT, resellerApiKeyRow, type ResellerApiKeyRow } from "./reseller-api-key-row";
+import type { ResellerApiKeyContext } from "./reseller-key-actor";
 
 export type ResellerApiKeyList = {
   keys: ResellerApiKeyRow[];
@@ -14,12 +14,7 @@ export type ResellerApiKeyList = {
 };
 
 /** A reseller's API keys for the portal, newest first, revoked ones included. */
-export async function listResellerApiKeys(
-  { resellerId }: { resellerId: string },
-  options: { db: DbOrTx; now?: Date },
-): Promise<ResellerApiKeyList> {
-  const { db } = options;
-  const now = options.now ?? new Date();
+export async function listResellerApiKeys({ db, now, actor: { resellerId } }: ResellerApiKeyContext): Promise<ResellerApiKeyList> {
   const profile = await db.resellerProfile.findUnique({ where: { id: resellerId }, select: { hourlyLimit: true } });
   if (!profile) throw new ApiKeyError("not_found", "Reseller not found");
   const rows = await db.resellerApiKey.findMany({

@@ -32,11 +32,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const base = () => ({ accountId, userId: ownerId, label: "CI deploys", scopes: [] as string[] });
+/** The owner (or `userId`) of the account, acting at `now`. */
+const ctx = (userId = ownerId, now = new Date()) => ({ db: t.db, now, actor: { accountId, userId } });
+const base = () => ({ label: "CI deploys", scopes: [] as string[] });
 
 describe("mintCustomerApiKey", () => {
   it("returns rfk_<8 hex>_<96 hex> and stores only the sha256 of the secret", async () => {
-    const { key, plaintext } = await mintCustomerApiKey(t.db, { ...base(), scopes: ["services"] });
+    const { key, plaintext } = await mintCustomerApiKey(ctx(), { ...base(), scopes: ["services"] });
     expect(plaintext).toMatch(/^rfk_[0-9a-f]{8}_[0-9a-f]{96}$/);
     const parsed = parseCustomerApiKey(plaintext)!;
     expect(key.lookupId).toBe(parsed.lookupId);
@@ -47,57 +49,53 @@ describe("mintCustomerApiKey", () => {
   });
 
   it("always includes read and stores scopes de-duplicated in canonical order", async () => {
-    const { key } = await mintCustomerApiKey(t.db, { ...base(), scopes: ["destructive", "orders", "orders", "billing"] });
+    const { key } = await mintCustomerApiKey(ctx(), { ...base(), scopes: ["destructive", "orders", "orders", "billing"] });
     expect(key.scopes).toEqual(["read", "orders", "billing", "destructive"]);
-    const { key: bare } = await mintCustomerApiKey(t.db, base());
+    const { key: bare } = await mintCustomerApiKey(ctx(), base());
     expect(bare.scopes).toEqual(["read"]);
   });
 
   it("refuses scopes outside read, services, orders, billing, destructive", async () => {
-    await expect(mintCustomerApiKey(t.db, { ...base(), scopes: ["read", "account"] })).rejects.toMatchObject({
+    await expect(mintCustomerApiKey(ctx(), { ...base(), scopes: ["read", "account"] })).rejects.toMatchObject({
       code: "invalid_scope",
     });
   });
 
   it("limits a team member to the scopes their permissions allow, but not the owner", async () => {
-    const { key } = await mintCustomerApiKey(t.db, { ...base(), userId: memberId, scopes: ["services"] });
+    const { key } = await mintCustomerApiKey(ctx(memberId), { ...base(), scopes: ["services"] });
     expect(key.scopes).toEqual(["read", "services"]);
     expect(key.userId).toBe(memberId);
     await expect(
-      mintCustomerApiKey(t.db, { ...base(), userId: memberId, scopes: ["services", "billing", "destructive"] }),
+      mintCustomerApiKey(ctx(memberId), { ...base(), scopes: ["services", "billing", "destructive"] }),
     ).rejects.toThrow(/billing, destructive/);
-    await expect(mintCustomerApiKey(t.db, { ...base(), userId: strangerId })).rejects.toMatchObject({ code: "not_found" });
+    await expect(mintCustomerApiKey(ctx(strangerId), base())).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("binds to a project of the same account only", async () => {
-    const { key } = await mintCustomerApiKey(t.db, { ...base(), projectId });
+    const { key } = await mintCustomerApiKey(ctx(), { ...base(), projectId });
     expect(key.projectId).toBe(projectId);
     const foreign = await t.db.clientAccount.findFirstOrThrow({ where: { name: "Other" } });
     const foreignProject = await t.db.project.create({ data: { accountId: foreign.id, name: "x", slug: "x" } });
-    await expect(mintCustomerApiKey(t.db, { ...base(), projectId: foreignProject.id })).rejects.toMatchObject({
+    await expect(mintCustomerApiKey(ctx(), { ...base(), projectId: foreignProject.id })).rejects.toMatchObject({
       code: "not_found",
     });
   });
 
   it("keeps a validated IP allowlist and a future expiry, and refuses a past one", async () => {
     const now = new Date("2026-11-22T10:00:00Z");
-    const { key } = await mintCustomerApiKey(
-      t.db,
-      { ...base(), ipAllowlist: ["203.0.113.0/24"], expiresAt: new Date("2027-01-01T00:00:00Z") },
-      { now },
-    );
+    const { key } = await mintCustomerApiKey(ctx(ownerId, now), { ...base(), ipAllowlist: ["203.0.113.0/24"], expiresAt: new Date("2027-01-01T00:00:00Z") });
     expect(key.ipAllowlist).toEqual(["203.0.113.0/24"]);
     expect(key.expiresAt?.toISOString()).toBe("2027-01-01T00:00:00.000Z");
-    await expect(mintCustomerApiKey(t.db, { ...base(), expiresAt: new Date("2026-11-22T09:59:59Z") }, { now })).rejects.toMatchObject({
+    await expect(mintCustomerApiKey(ctx(ownerId, now), { ...base(), expiresAt: new Date("2026-11-22T09:59:59Z") })).rejects.toMatchObject({
       code: "invalid_expiry",
     });
-    await expect(mintCustomerApiKey(t.db, { ...base(), ipAllowlist: ["localhost"] })).rejects.toBeInstanceOf(ApiKeyError);
+    await expect(mintCustomerApiKey(ctx(), { ...base(), ipAllowlist: ["localhost"] })).rejects.toBeInstanceOf(ApiKeyError);
   });
 
   it("retries a lookup id that is already taken, inside one transaction", async () => {
-    const { key: first } = await mintCustomerApiKey(t.db, base(), { newLookupId: () => "deadbeef" });
+    const { key: first } = await mintCustomerApiKey(ctx(), { ...base(), newLookupId: () => "deadbeef" });
     const ids = ["deadbeef", "deadbeef", "cafebabe"];
-    const { key, plaintext } = await t.db.$transaction((tx) => mintCustomerApiKey(tx, base(), { newLookupId: () => ids.shift()! }));
+    const { key, plaintext } = await t.db.$transaction((tx) => mintCustomerApiKey({ ...ctx(), db: tx }, { ...base(), newLookupId: () => ids.shift()! }));
     expect(ids).toEqual([]);
     expect(key.lookupId).toBe("cafebabe");
     expect(plaintext.startsWith("rfk_cafebabe_")).toBe(true);
@@ -106,7 +104,7 @@ describe("mintCustomerApiKey", () => {
   });
 
   it("gives up with a clear error when every lookup id collides", async () => {
-    await expect(mintCustomerApiKey(t.db, base(), { newLookupId: () => "deadbeef" })).rejects.toMatchObject({
+    await expect(mintCustomerApiKey(ctx(), { ...base(), newLookupId: () => "deadbeef" })).rejects.toMatchObject({
       code: "lookup_id_exhausted",
     });
   });

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { CustomerApiKey } from "@/lib/generated/prisma/client";
-import type { DbOrTx } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto/constant-time-equal";
 import { ApiKeyError } from "./api-key-error";
+import type { CustomerApiKeyContext } from "./customer-key-actor";
 import { normalizeCustomerScopes } from "./customer-api-key-scopes";
 import { scopesNotPermittedForMember } from "./customer-scope-permissions";
 import { normalizeIpAllowlist } from "./normalize-ip-allowlist";
@@ -13,19 +13,12 @@ import { insertWithFreshLookupId } from "./insert-with-fresh-lookup-id";
 export const CUSTOMER_KEY_PREFIX = "rfk";
 
 export interface MintCustomerApiKeyInput {
-  accountId: string;
-  /** The owner or a team member of the account; a member may only mint scopes their permissions allow. */
-  userId: string;
   label: string;
   scopes: readonly string[];
   /** Binds the key to one project of the account for its whole life. */
   projectId?: string | null;
   expiresAt?: Date | null;
   ipAllowlist?: readonly string[];
-}
-
-export interface MintOptions {
-  now?: Date;
   /** Source of lookup ids; tests replace it to force collisions. */
   newLookupId?: () => string;
 }
@@ -34,25 +27,24 @@ export const newCustomerLookupId = (): string => randomBytes(4).toString("hex");
 
 /**
  * Mints a customer API key `rfk_<8 hex>_<96 hex>`. Only the sha256 of the secret part is stored;
- * the plaintext is returned once for the panel to show.
+ * the plaintext is returned once for the panel to show. The actor is the owner or a team member
+ * of the account; a member may only mint scopes their permissions allow.
  */
 export async function mintCustomerApiKey(
-  tx: DbOrTx,
+  { db, now, actor }: CustomerApiKeyContext,
   input: MintCustomerApiKeyInput,
-  options: MintOptions = {},
 ): Promise<{ key: CustomerApiKey; plaintext: string }> {
-  const now = options.now ?? new Date();
   const label = normalizeKeyLabel(input.label);
   const scopes = normalizeCustomerScopes(input.scopes);
   const ipAllowlist = normalizeIpAllowlist(input.ipAllowlist);
   const expiresAt = checkKeyExpiry(input.expiresAt, now);
 
-  const account = await tx.clientAccount.findUnique({
-    where: { id: input.accountId },
-    select: { ownerId: true, members: { where: { userId: input.userId }, select: { permissions: true } } },
+  const account = await db.clientAccount.findUnique({
+    where: { id: actor.accountId },
+    select: { ownerId: true, members: { where: { userId: actor.userId }, select: { permissions: true } } },
   });
   if (!account) throw new ApiKeyError("not_found", "Account not found");
-  if (account.ownerId !== input.userId) {
+  if (account.ownerId !== actor.userId) {
     const member = account.members[0];
     if (!member) throw new ApiKeyError("not_found", "The user is not the owner or a member of this account");
     const refused = scopesNotPermittedForMember(scopes, member.permissions);
@@ -64,17 +56,17 @@ export async function mintCustomerApiKey(
     }
   }
   if (input.projectId) {
-    const project = await tx.project.findFirst({ where: { id: input.projectId, accountId: input.accountId }, select: { id: true } });
+    const project = await db.project.findFirst({ where: { id: input.projectId, accountId: actor.accountId }, select: { id: true } });
     if (!project) throw new ApiKeyError("not_found", "Project not found in this account");
   }
 
   const secret = randomBytes(48).toString("hex");
-  const key = await insertWithFreshLookupId(options.newLookupId ?? newCustomerLookupId, async (lookupId) => {
-    const [row] = await tx.customerApiKey.createManyAndReturn({
+  const key = await insertWithFreshLookupId(input.newLookupId ?? newCustomerLookupId, async (lookupId) => {
+    const [row] = await db.customerApiKey.createManyAndReturn({
       data: [
         {
-          accountId: input.accountId,
-          userId: input.userId,
+          accountId: actor.accountId,
+          userId: actor.userId,
           lookupId,
           secretHash: sha256Hex(secret),
           label,

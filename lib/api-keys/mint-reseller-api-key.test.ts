@@ -25,10 +25,13 @@ async function newReseller(status: "active" | "closed" = "active", hourlyLimit: 
   });
 }
 
+/** The context of reseller `resellerId` acting at `now`. */
+const ctx = (resellerId: string, now = new Date()) => ({ db: t.db, now, actor: { resellerId } });
+
 describe("mintResellerApiKey", () => {
   it("returns rsk_<8 alnum>_<64 alnum> and stores only the sha256 of the secret", async () => {
     const reseller = await newReseller();
-    const { key, plaintext } = await mintResellerApiKey(t.db, { resellerId: reseller.id, label: "Storefront", scopes: ["orders"] });
+    const { key, plaintext } = await mintResellerApiKey(ctx(reseller.id), { label: "Storefront", scopes: ["orders"] });
     expect(plaintext).toMatch(/^rsk_[A-Za-z0-9]{8}_[A-Za-z0-9]{64}$/);
     const parsed = parseResellerApiKey(plaintext)!;
     const row = await t.db.resellerApiKey.findUniqueOrThrow({ where: { lookupId: parsed.lookupId } });
@@ -40,10 +43,9 @@ describe("mintResellerApiKey", () => {
 
   it("gives a key made without scopes read alone, and orders scopes canonically", async () => {
     const reseller = await newReseller();
-    expect((await mintResellerApiKey(t.db, { resellerId: reseller.id, label: "a" })).key.scopes).toEqual(["read"]);
-    expect((await mintResellerApiKey(t.db, { resellerId: reseller.id, label: "b", scopes: [] })).key.scopes).toEqual(["read"]);
-    const all = await mintResellerApiKey(t.db, {
-      resellerId: reseller.id,
+    expect((await mintResellerApiKey(ctx(reseller.id), { label: "a" })).key.scopes).toEqual(["read"]);
+    expect((await mintResellerApiKey(ctx(reseller.id), { label: "b", scopes: [] })).key.scopes).toEqual(["read"]);
+    const all = await mintResellerApiKey(ctx(reseller.id), {
       label: "c",
       scopes: ["account", "customers", "destructive", "services", "orders", "read"],
     });
@@ -52,14 +54,14 @@ describe("mintResellerApiKey", () => {
 
   it("refuses unknown scopes, and customers/account on a customer-bound key", async () => {
     const reseller = await newReseller();
-    await expect(mintResellerApiKey(t.db, { resellerId: reseller.id, label: "x", scopes: ["billing"] })).rejects.toMatchObject({
+    await expect(mintResellerApiKey(ctx(reseller.id), { label: "x", scopes: ["billing"] })).rejects.toMatchObject({
       code: "invalid_scope",
     });
     const customer = await t.db.resellerCustomer.create({ data: { resellerId: reseller.id, externalCustomerId: "c-1" } });
     await expect(
-      mintResellerApiKey(t.db, { resellerId: reseller.id, label: "x", scopes: ["read", "account"], customerId: customer.id }),
+      mintResellerApiKey(ctx(reseller.id), { label: "x", scopes: ["read", "account"], customerId: customer.id }),
     ).rejects.toThrow(/account/);
-    const bound = await mintResellerApiKey(t.db, { resellerId: reseller.id, label: "x", scopes: ["orders"], customerId: customer.id });
+    const bound = await mintResellerApiKey(ctx(reseller.id), { label: "x", scopes: ["orders"], customerId: customer.id });
     expect(bound.key.customerId).toBe(customer.id);
   });
 
@@ -67,28 +69,28 @@ describe("mintResellerApiKey", () => {
     const reseller = await newReseller();
     const now = new Date();
     for (let i = 0; i < MAX_UNREVOKED_RESELLER_KEYS - 1; i++) {
-      await mintResellerApiKey(t.db, { resellerId: reseller.id, label: `k${i}` });
+      await mintResellerApiKey(ctx(reseller.id), { label: `k${i}` });
     }
     // The 20th slot goes to a key that has since expired: it still holds the slot.
-    const expiring = await mintResellerApiKey(t.db, { resellerId: reseller.id, label: "soon", expiresAt: new Date(now.getTime() + 1000) }, { now });
+    const expiring = await mintResellerApiKey(ctx(reseller.id, now), { label: "soon", expiresAt: new Date(now.getTime() + 1000) });
     await t.db.resellerApiKey.update({ where: { id: expiring.key.id }, data: { expiresAt: new Date(now.getTime() - 1000) } });
 
-    await expect(mintResellerApiKey(t.db, { resellerId: reseller.id, label: "one too many" })).rejects.toMatchObject({
+    await expect(mintResellerApiKey(ctx(reseller.id), { label: "one too many" })).rejects.toMatchObject({
       code: "key_limit_reached",
       message: expect.stringContaining("at most 20"),
     });
     await t.db.resellerApiKey.update({ where: { id: expiring.key.id }, data: { revokedAt: new Date() } });
-    await expect(mintResellerApiKey(t.db, { resellerId: reseller.id, label: "replacement" })).resolves.toBeTruthy();
+    await expect(mintResellerApiKey(ctx(reseller.id), { label: "replacement" })).resolves.toBeTruthy();
     expect(await t.db.resellerApiKey.count({ where: { resellerId: reseller.id, revokedAt: null } })).toBe(20);
   });
 
   // Only a real race on PostgreSQL (TEST_DATABASE_URL): PGlite runs transactions one at a time.
   it("lets only one of two simultaneous requests take the last slot", async () => {
     const reseller = await newReseller();
-    for (let i = 0; i < MAX_UNREVOKED_RESELLER_KEYS - 1; i++) await mintResellerApiKey(t.db, { resellerId: reseller.id, label: `k${i}` });
+    for (let i = 0; i < MAX_UNREVOKED_RESELLER_KEYS - 1; i++) await mintResellerApiKey(ctx(reseller.id), { label: `k${i}` });
     const results = await Promise.allSettled([
-      mintResellerApiKey(t.db, { resellerId: reseller.id, label: "left" }),
-      mintResellerApiKey(t.db, { resellerId: reseller.id, label: "right" }),
+      mintResellerApiKey(ctx(reseller.id), { label: "left" }),
+      mintResellerApiKey(ctx(reseller.id), { label: "right" }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(await t.db.resellerApiKey.count({ where: { resellerId: reseller.id, revokedAt: null } })).toBe(20);
@@ -98,7 +100,7 @@ describe("mintResellerApiKey", () => {
     const reseller = await newReseller();
     await expect(
       t.db.$transaction(async (tx) => {
-        await mintResellerApiKey(tx, { resellerId: reseller.id, label: "doomed" });
+        await mintResellerApiKey({ ...ctx(reseller.id), db: tx }, { label: "doomed" });
         throw new Error("caller changed its mind");
       }),
     ).rejects.toThrow("caller changed its mind");
@@ -107,50 +109,50 @@ describe("mintResellerApiKey", () => {
 
   it("retries a lookup id that is already taken", async () => {
     const reseller = await newReseller();
-    await mintResellerApiKey(t.db, { resellerId: reseller.id, label: "a" }, { newLookupId: () => "Taken123" });
+    await mintResellerApiKey(ctx(reseller.id), { label: "a", newLookupId: () => "Taken123" });
     const ids = ["Taken123", "Fresh456"];
-    const { key, plaintext } = await mintResellerApiKey(t.db, { resellerId: reseller.id, label: "b" }, { newLookupId: () => ids.shift()! });
+    const { key, plaintext } = await mintResellerApiKey(ctx(reseller.id), { label: "b", newLookupId: () => ids.shift()! });
     expect(key.lookupId).toBe("Fresh456");
     expect(plaintext.startsWith("rsk_Fresh456_")).toBe(true);
   });
 
   it("checks the per-key hourly limit against the reseller's ceiling", async () => {
     const reseller = await newReseller("active", 600);
-    await expect(mintResellerApiKey(t.db, { resellerId: reseller.id, label: "x", hourlyLimit: 601 })).rejects.toMatchObject({
+    await expect(mintResellerApiKey(ctx(reseller.id), { label: "x", hourlyLimit: 601 })).rejects.toMatchObject({
       code: "invalid_hourly_limit",
     });
-    await expect(mintResellerApiKey(t.db, { resellerId: reseller.id, label: "x", hourlyLimit: 0 })).rejects.toMatchObject({
+    await expect(mintResellerApiKey(ctx(reseller.id), { label: "x", hourlyLimit: 0 })).rejects.toMatchObject({
       code: "invalid_hourly_limit",
     });
-    expect((await mintResellerApiKey(t.db, { resellerId: reseller.id, label: "x", hourlyLimit: 100 })).key.hourlyLimit).toBe(100);
+    expect((await mintResellerApiKey(ctx(reseller.id), { label: "x", hourlyLimit: 100 })).key.hourlyLimit).toBe(100);
   });
 
   it("wants a key limit lower than the account's, not equal to it", async () => {
     const reseller = await newReseller("active", 600);
-    await expect(mintResellerApiKey(t.db, { resellerId: reseller.id, label: "x", hourlyLimit: 600 })).rejects.toMatchObject({
+    await expect(mintResellerApiKey(ctx(reseller.id), { label: "x", hourlyLimit: 600 })).rejects.toMatchObject({
       code: "invalid_hourly_limit",
       message: "The hourly limit must be lower than the account's limit of 600",
     });
-    expect((await mintResellerApiKey(t.db, { resellerId: reseller.id, label: "x", hourlyLimit: 599 })).key.hourlyLimit).toBe(599);
+    expect((await mintResellerApiKey(ctx(reseller.id), { label: "x", hourlyLimit: 599 })).key.hourlyLimit).toBe(599);
   });
 
   it("without a limit on the profile, uses the programme's account limit (its default while the row is absent)", async () => {
     const reseller = await newReseller();
-    await expect(mintResellerApiKey(t.db, { resellerId: reseller.id, label: "x", hourlyLimit: 5000 })).rejects.toMatchObject({
+    await expect(mintResellerApiKey(ctx(reseller.id), { label: "x", hourlyLimit: 5000 })).rejects.toMatchObject({
       code: "invalid_hourly_limit",
     });
     await t.db.resellerProgramme.upsert({ where: { id: 1 }, create: { accountHourlyLimit: 8000 }, update: { accountHourlyLimit: 8000 } });
-    expect((await mintResellerApiKey(t.db, { resellerId: reseller.id, label: "x", hourlyLimit: 7999 })).key.hourlyLimit).toBe(7999);
-    await expect(mintResellerApiKey(t.db, { resellerId: reseller.id, label: "x", hourlyLimit: 8000 })).rejects.toMatchObject({
+    expect((await mintResellerApiKey(ctx(reseller.id), { label: "x", hourlyLimit: 7999 })).key.hourlyLimit).toBe(7999);
+    await expect(mintResellerApiKey(ctx(reseller.id), { label: "x", hourlyLimit: 8000 })).rejects.toMatchObject({
       code: "invalid_hourly_limit",
     });
   });
 
   it("refuses an unknown or closed reseller", async () => {
     await expect(
-      mintResellerApiKey(t.db, { resellerId: "00000000-0000-4000-8000-000000000000", label: "x" }),
+      mintResellerApiKey(ctx("00000000-0000-4000-8000-000000000000"), { label: "x" }),
     ).rejects.toMatchObject({ code: "not_found" });
     const closed = await newReseller("closed");
-    await expect(mintResellerApiKey(t.db, { resellerId: closed.id, label: "x" })).rejects.toMatchObject({ code: "reseller_closed" });
+    await expect(mintResellerApiKey(ctx(closed.id), { label: "x" })).rejects.toMatchObject({ code: "reseller_closed" });
   });
 });

@@ -1,5 +1,5 @@
 import type { ResellerApiKey } from "@/lib/generated/prisma/client";
-import type { Db, DbOrTx, Tx } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto/constant-time-equal";
 import { ApiKeyError } from "./api-key-error";
 import { CUSTOMER_BOUND_FORBIDDEN_SCOPES, normalizeResellerScopes } from "./reseller-api-key-scopes";
@@ -8,14 +8,13 @@ import { checkKeyExpiry } from "./check-key-expiry";
 import { insertWithFreshLookupId } from "./insert-with-fresh-lookup-id";
 import { randomAlphanumeric } from "./random-alphanumeric";
 import { getResellerHourlyCeiling } from "./reseller-hourly-ceiling";
-import type { MintOptions } from "./mint-customer-api-key";
+import type { ResellerApiKeyContext, ResellerKeyActor } from "./reseller-key-actor";
 
 export const RESELLER_KEY_PREFIX = "rsk";
 /** Unrevoked keys a reseller may hold; an expired key keeps its slot until revoked. */
 export const MAX_UNREVOKED_RESELLER_KEYS = 20;
 
 export interface MintResellerApiKeyInput {
-  resellerId: string;
   label: string;
   /** Omitted or empty: the key gets `read` alone. */
   scopes?: readonly string[];
@@ -24,6 +23,8 @@ export interface MintResellerApiKeyInput {
   hourlyLimit?: number | null;
   /** Binds the key to one ResellerCustomer of this reseller. */
   customerId?: string | null;
+  /** Source of lookup ids; tests replace it to force collisions. */
+  newLookupId?: () => string;
 }
 
 export const newResellerLookupId = (): string => randomAlphanumeric(8);
@@ -34,30 +35,29 @@ export const newResellerLookupId = (): string => randomAlphanumeric(8);
  * take the twentieth slot; given the root client it opens its own transaction for that.
  */
 export async function mintResellerApiKey(
-  db: DbOrTx,
+  { db, now, actor }: ResellerApiKeyContext,
   input: MintResellerApiKeyInput,
-  options: MintOptions = {},
 ): Promise<{ key: ResellerApiKey; plaintext: string }> {
   // A transaction client also has $transaction (nested, via savepoints), but never $connect.
-  if ("$connect" in db) return (db as Db).$transaction((tx) => mintInTransaction(tx, input, options));
-  return mintInTransaction(db, input, options);
+  if ("$connect" in db) return (db as Db).$transaction((tx) => mintInTransaction(tx, now, actor, input));
+  return mintInTransaction(db, now, actor, input);
 }
 
 async function mintInTransaction(
   tx: Tx,
+  now: Date,
+  { resellerId }: ResellerKeyActor,
   input: MintResellerApiKeyInput,
-  options: MintOptions,
 ): Promise<{ key: ResellerApiKey; plaintext: string }> {
-  const now = options.now ?? new Date();
   const label = normalizeKeyLabel(input.label);
   const scopes = normalizeResellerScopes(input.scopes);
   const expiresAt = checkKeyExpiry(input.expiresAt, now);
 
   const locked = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM "ResellerProfile" WHERE id = ${input.resellerId}::uuid FOR UPDATE`;
+    SELECT id FROM "ResellerProfile" WHERE id = ${resellerId}::uuid FOR UPDATE`;
   if (locked.length === 0) throw new ApiKeyError("not_found", "Reseller not found");
   const profile = await tx.resellerProfile.findUniqueOrThrow({
-    where: { id: input.resellerId },
+    where: { id: resellerId },
     select: { status: true, hourlyLimit: true },
   });
   if (profile.status === "closed") throw new ApiKeyError("reseller_closed", "The reseller profile is closed");
@@ -68,14 +68,14 @@ async function mintInTransaction(
       throw new ApiKeyError("invalid_scope", `A key bound to a customer cannot hold: ${bound.join(", ")}`);
     }
     const customer = await tx.resellerCustomer.findFirst({
-      where: { id: input.customerId, resellerId: input.resellerId },
+      where: { id: input.customerId, resellerId },
       select: { id: true },
     });
     if (!customer) throw new ApiKeyError("not_found", "Customer not found");
   }
   const hourlyLimit = await checkHourlyLimit(tx, input.hourlyLimit, profile.hourlyLimit);
 
-  const unrevoked = await tx.resellerApiKey.count({ where: { resellerId: input.resellerId, revokedAt: null } });
+  const unrevoked = await tx.resellerApiKey.count({ where: { resellerId, revokedAt: null } });
   if (unrevoked >= MAX_UNREVOKED_RESELLER_KEYS) {
     throw new ApiKeyError(
       "key_limit_reached",
@@ -84,11 +84,11 @@ async function mintInTransaction(
   }
 
   const secret = randomAlphanumeric(64);
-  const key = await insertWithFreshLookupId(options.newLookupId ?? newResellerLookupId, async (lookupId) => {
+  const key = await insertWithFreshLookupId(input.newLookupId ?? newResellerLookupId, async (lookupId) => {
     const [row] = await tx.resellerApiKey.createManyAndReturn({
       data: [
         {
-          resellerId: input.resellerId,
+          resellerId,
           lookupId,
           secretHash: sha256Hex(secret),
           label,

@@ -1,12 +1,7 @@
-import type { DbOrTx } from "@/lib/db/client";
+import type { ResellerApiKeyContext } from "./reseller-key-actor";
 
 /** Revokes every unrevoked key of the reseller in one statement; answers how many it revoked. */
-export async function revokeAllResellerApiKeys(
-  { resellerId }: { resellerId: string },
-  options: { db: DbOrTx; now?: Date },
-): Promise<{ revoked: number }> {
-  const { db } = options;
-  const now = options.now ?? new Date();
+export async function revokeAllResellerApiKeys({ db, now, actor: { resellerId } }: ResellerApiKeyContext): Promise<{ revoked: number }> {
   const { count } = await db.resellerApiKey.updateMany({ where: { resellerId, revokedAt: null }, data: { revokedAt: now } });
 
   return { revoked: count };

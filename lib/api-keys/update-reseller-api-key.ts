@@ -1,11 +1,11 @@
-import type { DbOrTx } from "@/lib/db/client";
 import { ApiKeyError } from "./api-key-error";
 import { checkKeyExpiry } from "./check-key-expiry";
 import { isKeyId } from "./customer-key-actor";
 import { normalizeKeyLabel } from "./normalize-key-label";
 import { RESELLER_API_KEY_ROW_SELECT, resellerApiKeyRow, type ResellerApiKeyRow } from "./reseller-api-key-row";
+import type { ResellerApiKeyContext } from "./reseller-key-actor";
 
-export type UpdateResellerApiKeyInput = {
+export type ResellerApiKeyPatch = {
   label?: string;
   /** A new expiry (in the future), null for never, undefined to leave it as it is. */
   expiresAt?: Date | null;
@@ -17,21 +17,17 @@ export type UpdateResellerApiKeyInput = {
  * stays as it was revoked.
  */
 export async function updateResellerApiKey(
-  { resellerId }: { resellerId: string },
-  keyId: string,
-  input: UpdateResellerApiKeyInput,
-  options: { db: DbOrTx; now?: Date },
+  { db, now, actor: { resellerId } }: ResellerApiKeyContext,
+  { id, patch }: { id: string; patch: ResellerApiKeyPatch },
 ): Promise<ResellerApiKeyRow> {
-  const { db } = options;
-  const now = options.now ?? new Date();
-  if (!isKeyId(keyId)) throw new ApiKeyError("not_found", "API key not found");
+  if (!isKeyId(id)) throw new ApiKeyError("not_found", "API key not found");
   const data = {
-    ...(input.label !== undefined ? { label: normalizeKeyLabel(input.label) } : {}),
-    ...(input.expiresAt !== undefined ? { expiresAt: checkKeyExpiry(input.expiresAt, now) } : {}),
+    ...(patch.label !== undefined ? { label: normalizeKeyLabel(patch.label) } : {}),
+    ...(patch.expiresAt !== undefined ? { expiresAt: checkKeyExpiry(patch.expiresAt, now) } : {}),
   };
 
-  const { count } = await db.resellerApiKey.updateMany({ where: { id: keyId, resellerId, revokedAt: null }, data });
-  const key = await db.resellerApiKey.findFirst({ where: { id: keyId, resellerId }, select: RESELLER_API_KEY_ROW_SELECT });
+  const { count } = await db.resellerApiKey.updateMany({ where: { id, resellerId, revokedAt: null }, data });
+  const key = await db.resellerApiKey.findFirst({ where: { id, resellerId }, select: RESELLER_API_KEY_ROW_SELECT });
   if (!key) throw new ApiKeyError("not_found", "API key not found");
   if (count === 0) throw new ApiKeyError("key_revoked", "This key is revoked; a revoked key can't be changed.");
 

@@ -19,6 +19,7 @@ export interface SeededCustomer {
 export async function seedCustomer(
   tx: Tx,
   hashes: { owner: string; member: string },
+  now: Date,
 ): Promise<SeededCustomer> {
   const owner = await tx.user.create({ data: { email: DEMO_CUSTOMER_EMAIL, name: "Alex Janssen", passwordHash: hashes.owner } });
   const account = await tx.clientAccount.create({
@@ -36,17 +37,8 @@ export async function seedCustomer(
   const member = await tx.user.create({ data: { email: DEMO_MEMBER_EMAIL, name: "Sam de Vries", passwordHash: hashes.member } });
   await tx.teamMember.create({ data: { accountId: account.id, userId: member.id, permissions: DEMO_MEMBER_PERMISSIONS } });
 
-  const full = await mintCustomerApiKey(tx, {
-    accountId: account.id,
-    userId: owner.id,
-    label: "Demo automation (all scopes)",
-    scopes: [...CUSTOMER_API_KEY_SCOPES],
-  });
-  const readOnly = await mintCustomerApiKey(tx, {
-    accountId: account.id,
-    userId: owner.id,
-    label: "Demo monitoring (read only)",
-    scopes: ["read"],
-  });
+  const ctx = { db: tx, now, actor: { accountId: account.id, userId: owner.id } };
+  const full = await mintCustomerApiKey(ctx, { label: "Demo automation (all scopes)", scopes: [...CUSTOMER_API_KEY_SCOPES] });
+  const readOnly = await mintCustomerApiKey(ctx, { label: "Demo monitoring (read only)", scopes: ["read"] });
   return { apiKey: full.plaintext, readOnlyApiKey: readOnly.plaintext };
 }

@@ -66,7 +66,7 @@ export async function seedDemo(db: PrismaClient, options: SeedDemoOptions): Prom
       const tiers = await seedTiers(tx, { categories, products, options: optionIds });
 
       await seedOperator(tx, admin!);
-      const customerKeys = await seedCustomer(tx, { owner: customer!, member: member! });
+      const customerKeys = await seedCustomer(tx, { owner: customer!, member: member! }, now);
       const demoAccount = await tx.clientAccount.findFirstOrThrow({ where: { owner: { email: DEMO_CUSTOMER_EMAIL } }, select: { id: true } });
       await seedDemoInvoice(tx, demoAccount.id, now);
       const resellerKeys = await seedReseller(tx, { passwordHash: reseller!, tierId: tiers.Bronze, now });

@@ -53,11 +53,8 @@ export async function seedReseller(tx: Tx, input: { passwordHash: string; tierId
     },
   });
 
-  const full = await mintResellerApiKey(tx, {
-    resellerId: profile.id,
-    label: "Demo storefront (all scopes)",
-    scopes: [...RESELLER_API_KEY_SCOPES],
-  });
-  const readOnly = await mintResellerApiKey(tx, { resellerId: profile.id, label: "Demo reporting (read only)", scopes: ["read"] });
+  const ctx = { db: tx, now: input.now, actor: { resellerId: profile.id } };
+  const full = await mintResellerApiKey(ctx, { label: "Demo storefront (all scopes)", scopes: [...RESELLER_API_KEY_SCOPES] });
+  const readOnly = await mintResellerApiKey(ctx, { label: "Demo reporting (read only)", scopes: ["read"] });
   return { apiKey: full.plaintext, readOnlyApiKey: readOnly.plaintext, signingSecret: signing.plaintext };
 }

@@ -3,6 +3,7 @@
 import { ACCOUNT_SUSPENDED_MESSAGE, isAccountWritable } from "@/lib/accounts/account-permissions";
 import { revalidatePath } from "next/cache";
 import { ApiKeyError, type ApiKeyErrorCode } from "@/lib/api-keys/api-key-error";
+import type { CustomerApiKeyContext } from "@/lib/api-keys/customer-key-actor";
 import { ZCreateCustomerApiKeySchema, ZKeyIdSchema, type TCreateCustomerApiKeyInput } from "@/lib/api-keys/key-form-schemas";
 import { mintCustomerApiKey } from "@/lib/api-keys/mint-customer-api-key";
 import { revokeCustomerApiKey } from "@/lib/api-keys/revoke-customer-api-key";
@@ -27,16 +28,17 @@ const FIELD_OF: Partial<Record<ApiKeyErrorCode, keyof TCreateCustomerApiKeyInput
   invalid_ip_allowlist: "ipAllowlist",
 };
 
-async function writer() {
+/** The signed-in user acting for their account, which must be writable. */
+async function context(): Promise<CustomerApiKeyContext> {
   const viewer = await requireCustomer();
   if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account.");
   if (!isAccountWritable(viewer.customer.accountStatus)) throw new DomainError("forbidden", ACCOUNT_SUSPENDED_MESSAGE);
-  return { user: viewer.user, customer: viewer.customer };
+  return { db: getDb(), now: new Date(), actor: { accountId: viewer.customer.accountId, userId: viewer.user.id } };
 }
 
 export async function createCustomerApiKeyAction(formData: FormData): Promise<ActionResult<CreatedKey>> {
   return runAction(async () => {
-    const viewer = await writer();
+    const ctx = await context();
     const input = parseActionInput(ZCreateCustomerApiKeySchema, {
       label: formData.get("label") ?? "",
       scopes: formData.getAll("scopes"),
@@ -45,9 +47,7 @@ export async function createCustomerApiKeyAction(formData: FormData): Promise<Ac
       projectId: formData.get("projectId") ?? "",
     });
     try {
-      const { key, plaintext } = await mintCustomerApiKey(getDb(), {
-        accountId: viewer.customer.accountId,
-        userId: viewer.user.id,
+      const { key, plaintext } = await mintCustomerApiKey(ctx, {
         label: input.label,
         scopes: input.scopes,
         expiresAt: input.expiresOn,
@@ -69,11 +69,11 @@ export async function createCustomerApiKeyAction(formData: FormData): Promise<Ac
 
 export async function revokeCustomerApiKeyAction(keyId: string): Promise<ActionResult> {
   return runAction(async () => {
-    const viewer = await writer();
+    const ctx = await context();
     const parsed = ZKeyIdSchema.safeParse({ keyId });
     if (!parsed.success) throw new DomainError("not_found", NOT_YOURS);
     try {
-      const revoked = await revokeCustomerApiKey({ accountId: viewer.customer.accountId, userId: viewer.user.id }, parsed.data.keyId, { db: getDb() });
+      const revoked = await revokeCustomerApiKey(ctx, { id: parsed.data.keyId });
       revalidatePath(PATH);
       return `“${revoked.label}” is revoked.`;
     } catch (error) {

@@ -36,11 +36,11 @@ export default async function CustomerApiKeysPage({ searchParams }: { searchPara
     );
   }
 
-  const actor = { accountId: viewer.customer.accountId, userId: viewer.user.id };
   const now = new Date();
+  const ctx = { db: getDb(), now, actor: { accountId: viewer.customer.accountId, userId: viewer.user.id } };
   const [{ keys, isOwner }, form, switches, params] = await Promise.all([
-    listCustomerApiKeys(actor, { now, db: getDb() }),
-    getCustomerKeyFormOptions(actor, { db: getDb() }),
+    listCustomerApiKeys(ctx),
+    getCustomerKeyFormOptions(ctx),
     getPlatformSwitches(getDb()),
     searchParams,
   ]);

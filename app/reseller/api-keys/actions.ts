@@ -10,6 +10,7 @@ import {
   type TCreateResellerApiKeyInput,
 } from "@/lib/api-keys/key-form-schemas";
 import { mintResellerApiKey } from "@/lib/api-keys/mint-reseller-api-key";
+import type { ResellerApiKeyContext } from "@/lib/api-keys/reseller-key-actor";
 import { getResellerHourlyCeilingById } from "@/lib/api-keys/reseller-hourly-ceiling";
 import { revokeAllResellerApiKeys } from "@/lib/api-keys/revoke-all-reseller-api-keys";
 import { revokeResellerApiKey } from "@/lib/api-keys/revoke-reseller-api-key";
@@ -33,6 +34,12 @@ const FIELD_OF: Partial<Record<ApiKeyErrorCode, keyof TCreateResellerApiKeyInput
 const GONE = "That key no longer exists.";
 const LOG = { log: "[reseller portal] API key action failed" };
 
+/** The signed-in reseller, acting now. */
+async function context(): Promise<ResellerApiKeyContext> {
+  const viewer = await requireReseller();
+  return { db: getDb(), now: new Date(), actor: { resellerId: viewer.reseller.profileId } };
+}
+
 function text(formData: FormData, name: string): string {
   const v = formData.get(name);
 
@@ -41,10 +48,8 @@ function text(formData: FormData, name: string): string {
 
 export async function createResellerApiKeyAction(formData: FormData): Promise<ActionResult<CreatedResellerKey>> {
   return runAction(async () => {
-    const viewer = await requireReseller();
-    const resellerId = viewer.reseller.profileId;
-    const db = getDb();
-    const hourlyCeiling = await getResellerHourlyCeilingById(db, resellerId);
+    const ctx = await context();
+    const hourlyCeiling = await getResellerHourlyCeilingById(ctx.db, ctx.actor.resellerId);
     const input = parseActionInput(makeCreateResellerApiKeySchema({ hourlyCeiling }), {
       label: text(formData, "label"),
       scopes: formData.getAll("scopes"),
@@ -53,8 +58,7 @@ export async function createResellerApiKeyAction(formData: FormData): Promise<Ac
       customerId: text(formData, "customerId"),
     });
     try {
-      const { key, plaintext } = await mintResellerApiKey(db, {
-        resellerId,
+      const { key, plaintext } = await mintResellerApiKey(ctx, {
         label: input.label,
         scopes: input.scopes,
         expiresAt: input.expiresOn,
@@ -77,7 +81,7 @@ export async function createResellerApiKeyAction(formData: FormData): Promise<Ac
 
 export async function updateResellerApiKeyAction(formData: FormData): Promise<ActionResult> {
   return runAction(async () => {
-    const viewer = await requireReseller();
+    const ctx = await context();
     const input = parseActionInput(ZUpdateResellerApiKeySchema, {
       keyId: text(formData, "keyId"),
       label: text(formData, "label"),
@@ -85,12 +89,7 @@ export async function updateResellerApiKeyAction(formData: FormData): Promise<Ac
       previousExpiresOn: text(formData, "previousExpiresOn"),
     });
     try {
-      const key = await updateResellerApiKey(
-        { resellerId: viewer.reseller.profileId },
-        input.keyId,
-        { label: input.label, expiresAt: input.expiresAt },
-        { db: getDb() },
-      );
+      const key = await updateResellerApiKey(ctx, { id: input.keyId, patch: { label: input.label, expiresAt: input.expiresAt } });
       revalidatePath(PATH);
 
       return `“${key.label}” is saved.`;
@@ -107,11 +106,11 @@ export async function updateResellerApiKeyAction(formData: FormData): Promise<Ac
 
 export async function revokeResellerApiKeyAction(keyId: string): Promise<ActionResult> {
   return runAction(async () => {
-    const viewer = await requireReseller();
+    const ctx = await context();
     const parsed = ZKeyIdSchema.safeParse({ keyId });
     if (!parsed.success) throw new DomainError("not_found", GONE);
     try {
-      const revoked = await revokeResellerApiKey({ resellerId: viewer.reseller.profileId }, parsed.data.keyId, { db: getDb() });
+      const revoked = await revokeResellerApiKey(ctx, { id: parsed.data.keyId });
       revalidatePath(PATH);
 
       return `“${revoked.label}” is revoked.`;
@@ -124,8 +123,7 @@ export async function revokeResellerApiKeyAction(keyId: string): Promise<ActionR
 
 export async function revokeAllResellerApiKeysAction(): Promise<ActionResult> {
   return runAction(async () => {
-    const viewer = await requireReseller();
-    const { revoked } = await revokeAllResellerApiKeys({ resellerId: viewer.reseller.profileId }, { db: getDb() });
+    const { revoked } = await revokeAllResellerApiKeys(await context());
     revalidatePath(PATH);
 
     return revoked === 0 ? "There were no keys left to revoke." : `${revoked} key${revoked === 1 ? " is" : "s are"} revoked.`;

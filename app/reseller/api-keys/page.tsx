@@ -46,7 +46,7 @@ export default async function ResellerApiKeysPage({ searchParams }: { searchPara
   const reseller = { resellerId: viewer.reseller.profileId };
   const now = new Date();
   const [list, customers, params] = await Promise.all([
-    listResellerApiKeys(reseller, { now, db: getDb() }),
+    listResellerApiKeys({ db: getDb(), now, actor: reseller }),
     listResellerCustomers({ db: getDb(), now, actor: reseller }, { page: 1, limit: CUSTOMER_CHOICES }),
     searchParams,
   ]);

@@ -53,7 +53,7 @@ beforeAll(async () => {
   location = Object.fromEntries((await t.db.location.findMany()).map((l) => [l.value, l.id]));
   image = Object.fromEntries((await t.db.osImage.findMany()).map((i) => [i.slug, i.id]));
   const reseller = await t.db.clientAccount.findFirstOrThrow({ where: { owner: { email: DEMO_RESELLER_EMAIL } } });
-  storefrontKey = (await mintCustomerApiKey(t.db, { accountId: reseller.id, userId: reseller.ownerId, label: "storefront", scopes: ["read"] })).plaintext;
+  storefrontKey = (await mintCustomerApiKey({ db: t.db, now: new Date(), actor: { accountId: reseller.id, userId: reseller.ownerId } }, { label: "storefront", scopes: ["read"] })).plaintext;
 });
 
 afterAll(async () => {

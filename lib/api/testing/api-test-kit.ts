@@ -1,7 +1,9 @@
 import type { Db } from "@/lib/db/client";
 import { generateSigningSecret } from "@/lib/api-keys/generate-signing-secret";
+import type { CustomerKeyActor } from "@/lib/api-keys/customer-key-actor";
 import { mintCustomerApiKey, type MintCustomerApiKeyInput } from "@/lib/api-keys/mint-customer-api-key";
 import { mintResellerApiKey, type MintResellerApiKeyInput } from "@/lib/api-keys/mint-reseller-api-key";
+import type { ResellerKeyActor } from "@/lib/api-keys/reseller-key-actor";
 import { makeCustomer, makeReseller } from "@/lib/testing/factories";
 import { signResellerRequest } from "../reseller/signature";
 
@@ -57,21 +59,20 @@ export async function readJson(response: Response): Promise<{ status: number; bo
 /** A customer account (owner, default project, optional credit) and a key of the owner. */
 export async function customerWithKey(db: Db, options: { scopes?: string[]; credit?: string } = {}) {
   const customer = await makeCustomer(db, { credit: options.credit });
-  const { key, plaintext } = await mintCustomerApiKey(db, {
-    accountId: customer.account.id,
-    userId: customer.owner.id,
-    label: "test",
-    scopes: options.scopes ?? ["read", "services", "orders", "billing", "destructive"],
-  });
+  const { key, plaintext } = await mintCustomerApiKey(
+    { db, now: new Date(), actor: { accountId: customer.account.id, userId: customer.owner.id } },
+    { label: "test", scopes: options.scopes ?? ["read", "services", "orders", "billing", "destructive"] },
+  );
   return { ...customer, key, plaintext };
 }
 
+/** A key of `accountId`'s owner or member `userId`; label "test" and `read` unless given. */
 export async function mintCustomerKey(
   db: Db,
-  input: Partial<MintCustomerApiKeyInput> & Pick<MintCustomerApiKeyInput, "accountId" | "userId">,
+  { accountId, userId, ...input }: Partial<MintCustomerApiKeyInput> & CustomerKeyActor,
   options: { now?: Date } = {},
 ) {
-  return mintCustomerApiKey(db, { label: "test", scopes: ["read"], ...input }, options);
+  return mintCustomerApiKey({ db, now: options.now ?? new Date(), actor: { accountId, userId } }, { label: "test", scopes: ["read"], ...input });
 }
 
 /** An active reseller with a real signing secret and a key holding every scope. */
@@ -79,21 +80,21 @@ export async function resellerWithKey(db: Db, options: { status?: "pending" | "a
   const reseller = await makeReseller(db, { status: "active" });
   const signing = generateSigningSecret();
   await db.resellerProfile.update({ where: { id: reseller.profile.id }, data: { signingSecret: signing.sealed } });
-  const { key, plaintext } = await mintResellerApiKey(db, {
-    resellerId: reseller.profile.id,
-    label: "all scopes",
-    scopes: ["read", "orders", "services", "destructive", "customers", "account"],
-  });
+  const { key, plaintext } = await mintResellerApiKey(
+    { db, now: new Date(), actor: { resellerId: reseller.profile.id } },
+    { label: "all scopes", scopes: ["read", "orders", "services", "destructive", "customers", "account"] },
+  );
   if (options.status && options.status !== "active") {
     await db.resellerProfile.update({ where: { id: reseller.profile.id }, data: { status: options.status } });
   }
   return { ...reseller, secret: signing.plaintext, key, plaintext };
 }
 
+/** A key of reseller `resellerId`; label "test" unless given. */
 export async function mintResellerKey(
   db: Db,
-  input: Partial<MintResellerApiKeyInput> & Pick<MintResellerApiKeyInput, "resellerId">,
+  { resellerId, ...input }: Partial<MintResellerApiKeyInput> & ResellerKeyActor,
   options: { now?: Date } = {},
 ) {
-  return mintResellerApiKey(db, { label: "test", ...input }, options);
+  return mintResellerApiKey({ db, now: options.now ?? new Date(), actor: { resellerId } }, { label: "test", ...input });
 }
