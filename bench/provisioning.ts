@@ -91,12 +91,11 @@ const started = performance.now();
 const results = await Promise.allSettled(
   Array.from({ length: ORDERS }, (_, i) =>
     placeOrder(
+      { db, now: new Date(), actor: { kind: "reseller", resellerId: resellers[i % RESELLERS]!.profile.id } },
       {
-        buyer: { kind: "reseller", resellerId: resellers[i % RESELLERS]!.profile.id },
         items: [{ productId: product.id, billingCycle: "monthly", location: location.value, hostname: `bench-${i}.example.com`, configuration: { osImageId: image.id } }],
         externalOrderId: `bench-${i}`,
       },
-      { db, now: new Date() },
     ),
   ),
 );

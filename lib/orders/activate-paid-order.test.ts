@@ -26,8 +26,8 @@ describe("activatePaidOrder", () => {
     });
     await t.db.productOptionAssignment.create({ data: { productId: product.id, optionId: option.id } });
     const placed = await placeOrder(
-      { buyer: { kind: "reseller", resellerId: r.profile.id }, items: [{ productId: product.id, billingCycle: "annually", quantity: 2, options: [{ optionId: option.id }] }], externalOrderId: "inv-pay" },
-      { db: t.db, now },
+      { db: t.db, now, actor: { kind: "reseller", resellerId: r.profile.id } },
+      { items: [{ productId: product.id, billingCycle: "annually", quantity: 2, options: [{ optionId: option.id }] }], externalOrderId: "inv-pay" },
     );
     expect(placed.order.status).toBe("invoiced");
     const later = new Date("2026-06-03T09:00:00.000Z");

@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@/lib/db/client";
+import type { DomainContext } from "@/lib/db/domain-context";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { PaymentStatus, Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/schemas/uuid";
@@ -11,14 +12,16 @@ export interface ResellerOrderReader {
   boundCustomerId?: string | null;
 }
 
+/** The context the reseller's order functions take first (lib/db/domain-context.ts). */
+export type ResellerOrderContext<D extends DbOrTx = DbOrTx> = DomainContext<ResellerOrderReader, D>;
+
 function resellerWhere(actor: ResellerOrderReader): Prisma.OrderWhereInput {
   return { resellerId: actor.resellerId, ...(actor.boundCustomerId ? { resellerCustomerId: actor.boundCustomerId } : {}) };
 }
 
 /** GET /orders (reseller): API and storefront orders, newest first, offset pagination. */
 export async function listResellerOrders(
-  db: DbOrTx,
-  actor: ResellerOrderReader,
+  { db, actor }: ResellerOrderContext,
   filter: { externalOrderId?: string; paymentStatus?: PaymentStatus; limit: number; offset: number },
 ): Promise<{ orders: OrderRecord[]; total: number }> {
   const where: Prisma.OrderWhereInput = {
@@ -34,8 +37,8 @@ export async function listResellerOrders(
 }
 
 /** GET /orders/{orderId} (reseller); 404 when absent or not the reseller's (or not the bound customer's). */
-export async function getResellerOrder(db: DbOrTx, actor: ResellerOrderReader, orderId: string): Promise<OrderRecord> {
-  const order = await db.order.findFirst({ where: { id: orderId, ...resellerWhere(actor) }, select: ORDER_RECORD_SELECT });
+export async function getResellerOrder({ db, actor }: ResellerOrderContext, { id }: { id: string }): Promise<OrderRecord> {
+  const order = await db.order.findFirst({ where: { id, ...resellerWhere(actor) }, select: ORDER_RECORD_SELECT });
   if (!order) throw new DomainError("not_found", ORDER_NOT_FOUND);
   return order;
 }
@@ -46,14 +49,16 @@ export interface CustomerOrderReader {
   projectId?: string | null;
 }
 
+/** The context the customer's order readers take first (lib/db/domain-context.ts). */
+export type CustomerOrderContext<D extends DbOrTx = DbOrTx> = DomainContext<CustomerOrderReader, D>;
+
 function customerWhere(actor: CustomerOrderReader): Prisma.OrderWhereInput {
   return { accountId: actor.accountId, ...(actor.projectId ? { projectId: actor.projectId } : {}) };
 }
 
 /** GET /orders (customer): newest first, page pagination, `hostname` and `idempotencyKey` filters. */
 export async function listCustomerOrders(
-  db: DbOrTx,
-  actor: CustomerOrderReader,
+  { db, actor }: CustomerOrderContext,
   filter: { hostname?: string; idempotencyKey?: string; page: number; limit: number },
 ): Promise<{ orders: OrderRecord[]; total: number }> {
   const hostname = filter.hostname?.trim();
@@ -72,8 +77,8 @@ export async function listCustomerOrders(
 }
 
 /** GET /orders/{id} (customer); 404 when absent, another account's or outside the request's project. */
-export async function getCustomerOrder(db: DbOrTx, actor: CustomerOrderReader, orderId: string): Promise<OrderRecord> {
-  const order = isUuid(orderId) ? await db.order.findFirst({ where: { id: orderId, ...customerWhere(actor) }, select: ORDER_RECORD_SELECT }) : null;
+export async function getCustomerOrder({ db, actor }: CustomerOrderContext, { id }: { id: string }): Promise<OrderRecord> {
+  const order = isUuid(id) ? await db.order.findFirst({ where: { id, ...customerWhere(actor) }, select: ORDER_RECORD_SELECT }) : null;
   if (!order) throw new DomainError("not_found", ORDER_NOT_FOUND);
   return order;
 }

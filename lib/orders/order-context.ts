@@ -42,7 +42,8 @@ export interface OrderContext {
   boundCustomer: { id: string; externalCustomerId: string } | null;
 }
 
-export async function resolveProject(db: DbOrTx, accountId: string, buyer: Extract<OrderBuyer, { kind: "customer" }>): Promise<string | null> {
+/** The project a customer's new services go into: `projectRef` (id or slug from the body), else the request's project, else the default one. */
+export async function resolveProject(db: DbOrTx, accountId: string, buyer: Extract<OrderBuyer, { kind: "customer" }> & { projectRef?: string | null }): Promise<string | null> {
   const ref = buyer.projectRef?.trim();
   if (ref) {
     const project = await db.project.findFirst({
@@ -60,8 +61,8 @@ export async function resolveProject(db: DbOrTx, accountId: string, buyer: Extra
   return fallback?.id ?? null;
 }
 
-/** Who is buying, how the order is collected, and the settings that shape it; read before the transaction. */
-export async function resolveOrderContext(db: DbOrTx, buyer: OrderBuyer): Promise<OrderContext> {
+/** Who is buying, how the order is collected, and the settings that shape it; read before the transaction. `projectRef`: see resolveProject. */
+export async function resolveOrderContext(db: DbOrTx, buyer: OrderBuyer, projectRef: string | null = null): Promise<OrderContext> {
   const pricingBuyer: PricingBuyer = buyer.kind === "reseller" ? { kind: "reseller", resellerId: buyer.resellerId } : { kind: "customer", accountId: buyer.accountId };
   const [resolved, settings, programme, baseCurrency, eventTarget] = await Promise.all([
     resolveBuyer(db, pricingBuyer),
@@ -92,7 +93,7 @@ export async function resolveOrderContext(db: DbOrTx, buyer: OrderBuyer): Promis
     const mode = programme?.paymentMode ?? "credit";
     return { ...common, resellerId: buyer.resellerId, channel: "reseller", paymentMode: mode, mode, projectId: null, boundCustomer };
   }
-  const projectId = await resolveProject(db, resolved.accountId, buyer);
+  const projectId = await resolveProject(db, resolved.accountId, { ...buyer, projectRef });
   const storefront = resolved.channel === "storefront";
   return {
     ...common,

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import type { DomainContext } from "@/lib/db/domain-context";
 import type { GatewayResolver } from "@/lib/payments/payment-gateway";
 
 /** One line of an order as both APIs (and the panel's order form) hand it to the order core. */
@@ -42,8 +43,6 @@ export type OrderBuyer =
       accountId: string;
       /** The user placing it (panel session or API key owner). */
       userId?: string | null;
-      /** Project id or slug from the body; null/absent = the request's project or the default one. */
-      projectRef?: string | null;
       /** The project the request is confined to (bound key or X-Project-Id), if any. */
       scopedProjectId?: string | null;
       /** The key is bound to `scopedProjectId` for life: naming another project is refused. */
@@ -57,8 +56,9 @@ export type OrderBuyer =
     };
 
 export interface PlaceOrderInput {
-  buyer: OrderBuyer;
   items: OrderItemInput[];
+  /** Customer: project id or slug from the body; null/absent = the request's project or the default one. */
+  projectRef?: string | null;
   /** Customer idempotency key (body `idempotencyKey` or header `Idempotency-Key`). */
   idempotencyKey?: string | null;
   /** Reseller idempotency key, unique per reseller. */
@@ -71,10 +71,8 @@ export interface PlaceOrderInput {
   requestHash?: string | null;
 }
 
-export interface OrderRunOptions {
-  db: Db;
-  /** The order's instant: prices, rates, VAT, document dates. */
-  now: Date;
+/** What an order run may be given besides the database, clock and buyer (tests set these; production runs with the defaults). */
+export interface OrderRunHooks {
   /** Payment gateways by PaymentMethod.gateway (default: the registered ones). */
   gateways?: GatewayResolver;
   /** Called after commit with the services that may be built now (default: requestProvisioning). */
@@ -86,3 +84,9 @@ export interface OrderRunOptions {
    */
   beforeActivate?: (orderId: string) => Promise<void>;
 }
+
+/**
+ * The context placeOrder takes first (lib/db/domain-context.ts): `now` is the order's instant
+ * (prices, rates, VAT, document dates); it opens its own transactions, so `db` is the database.
+ */
+export type OrderRunContext<B extends OrderBuyer = OrderBuyer> = DomainContext<B, Db> & OrderRunHooks;

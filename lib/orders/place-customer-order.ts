@@ -2,9 +2,12 @@ import { assertAccountWritable } from "@/lib/accounts/assert-account-writable";
 import { applyAutoCredit, type AutoCreditOutcome } from "@/lib/billing/apply-auto-credit";
 import { resolveCreditAccountId } from "@/lib/billing/resolve-credit-account";
 import { requestProvisioning } from "@/lib/services/request-provisioning";
-import type { OrderRunOptions, PlaceOrderInput } from "./order-input";
+import type { OrderBuyer, OrderRunContext, PlaceOrderInput } from "./order-input";
 import { loadOrderRecord } from "./order-record";
 import { placeOrder, type PlaceOrderResult } from "./place-order";
+
+/** A customer ordering; `isOwner` decides whose credit auto-credit draws on (resolveCreditAccountId). */
+export type CustomerOrderBuyer = Extract<OrderBuyer, { kind: "customer" }> & { isOwner: boolean };
 
 export interface PlaceCustomerOrderResult extends PlaceOrderResult {
   /** What auto-credit paid on the order's document (the customer API spec Bodies, Auto-credit); null when nothing. */
@@ -18,22 +21,19 @@ export interface PlaceCustomerOrderResult extends PlaceOrderResult {
  * and the services it released are sent to provisioning. The payment is its own transaction after
  * the order's: if it fails the order stands with its document open, as without auto-credit.
  */
-export async function placeCustomerOrder(
-  input: PlaceOrderInput & { buyer: { kind: "customer"; accountId: string; userId?: string | null } },
-  options: OrderRunOptions & { isOwner: boolean },
-): Promise<PlaceCustomerOrderResult> {
-  await assertAccountWritable(options.db, input.buyer.accountId);
-  const result = await placeOrder(input, options);
+export async function placeCustomerOrder(ctx: OrderRunContext<CustomerOrderBuyer>, input: PlaceOrderInput): Promise<PlaceCustomerOrderResult> {
+  const { db, now, actor } = ctx;
+  await assertAccountWritable(db, actor.accountId);
+  const result = await placeOrder(ctx, input);
   const document = result.document;
   if (!result.created || !document || document.settled) return { ...result, autoCredit: null };
 
-  const { db, now } = options;
-  const { accountId, userId } = input.buyer;
-  const creditAccountId = userId ? await resolveCreditAccountId(db, { accountId, userId, isOwner: options.isOwner }) : accountId;
+  const { accountId, userId } = actor;
+  const creditAccountId = userId ? await resolveCreditAccountId(db, { accountId, userId, isOwner: actor.isOwner }) : accountId;
   if (!creditAccountId) return { ...result, autoCredit: null };
   const autoCredit = await db.$transaction((tx) => applyAutoCredit(tx, { accountId, document: { type: document.type, id: document.id }, now, creditAccountId }));
   if (!autoCredit) return { ...result, autoCredit: null };
-  if (autoCredit.releasedServiceIds.length > 0) await (options.provision ?? requestProvisioning)(autoCredit.releasedServiceIds);
+  if (autoCredit.releasedServiceIds.length > 0) await (ctx.provision ?? requestProvisioning)(autoCredit.releasedServiceIds);
 
   return { ...result, order: await loadOrderRecord(db, result.order.id), autoCredit };
 }

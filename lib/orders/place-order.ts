@@ -7,7 +7,7 @@ import { assertHoldingCaps, assertMinimumOrder, dec, quoteOrder, type OrderQuote
 import { createResellerCustomer } from "@/lib/resellers/customers/create-reseller-customer";
 import { requestProvisioning } from "@/lib/services/request-provisioning";
 import { resolveOrderContext, type OrderContext } from "./order-context";
-import type { OrderItemInput, OrderRunOptions, PlaceOrderInput } from "./order-input";
+import type { OrderBuyer, OrderItemInput, OrderRunContext, PlaceOrderInput } from "./order-input";
 import { loadOrderRecord, type OrderRecord } from "./order-record";
 import { assignDocumentNumbers } from "@/lib/billing/next-document-number";
 import {
@@ -75,8 +75,13 @@ function fieldNamer(buyerKind: "customer" | "reseller", items: OrderItemInput[])
   };
 }
 
-async function replay(db: DbOrTx, orderId: string): Promise<PlaceOrderResult> {
-  return { created: false, order: await loadOrderRecord(db, orderId), document: null, paymentError: null, provisioningFailed: false };
+/** The order a key already names, as it is now. A customer-bound reseller key sees only its customer's orders, replays included. */
+async function replay(db: DbOrTx, buyer: OrderBuyer, orderId: string): Promise<PlaceOrderResult> {
+  const order = await loadOrderRecord(db, orderId);
+  if (buyer.kind === "reseller" && buyer.boundCustomerId && order.resellerCustomer?.id !== buyer.boundCustomerId) {
+    throw new DomainError("conflict", "This externalOrderId is already used by another order");
+  }
+  return { created: false, order, document: null, paymentError: null, provisioningFailed: false };
 }
 
 function insufficientCredit(total: Prisma.Decimal, balance: Prisma.Decimal, currency: string): DomainError {
@@ -126,41 +131,42 @@ async function debitOrder(tx: Tx, ctx: OrderContext, orderId: string, total: Pri
  * 3. after commit: provisioning is requested for the services that are paid.
  *
  * A unique violation on the idempotency key (two first calls at once) is settled by the database:
- * the loser's transaction rolls back entirely and it answers the winner's order.
+ * the loser's transaction rolls back entirely and it answers the winner's order. `ctx.actor` is the
+ * buyer; a replay of an order outside a customer-bound reseller key's customer is refused (409).
  */
-export async function placeOrder(input: PlaceOrderInput, options: OrderRunOptions): Promise<PlaceOrderResult> {
-  const { db, now } = options;
-  const ctx = await resolveOrderContext(db, input.buyer);
-  const known = await findOrderByKey(db, ctx, input);
-  if (known) return replay(db, known);
+export async function placeOrder(ctx: OrderRunContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const { db, now, actor } = ctx;
+  const orderCtx = await resolveOrderContext(db, actor, input.projectRef ?? null);
+  const known = await findOrderByKey(db, orderCtx, input);
+  if (known) return replay(db, actor, known);
 
-  if (ctx.mode === "document" && input.items.some((i) => i.billingCycle === "hourly")) {
+  if (orderCtx.mode === "document" && input.items.some((i) => i.billingCycle === "hourly")) {
     if (input.items.some((i) => i.billingCycle !== "hourly")) {
       throw new DomainError("invalid", "Hourly and non-hourly products cannot be ordered together; place two orders", {
         details: [{ field: "billingCycle", message: "Mixes hourly and non-hourly items" }],
       });
     }
-    ctx.mode = "hourly_credit";
+    orderCtx.mode = "hourly_credit";
   }
 
   const quote = await quoteOrder(
     db,
     {
-      buyer: ctx.pricingBuyer,
+      buyer: orderCtx.pricingBuyer,
       items: input.items.map((i) => ({ productId: i.productId, billingCycle: i.billingCycle, quantity: i.quantity, location: i.location, options: i.options })),
       at: now,
       // A reseller's credit is held in the base currency: check and deduction are in it.
-      currency: ctx.mode === "credit" ? ctx.baseCurrency : undefined,
+      currency: orderCtx.mode === "credit" ? orderCtx.baseCurrency : undefined,
     },
-    { enforceLimits: false, resolvedBuyer: ctx.resolvedBuyer, baseCurrency: ctx.baseCurrency },
+    { enforceLimits: false, resolvedBuyer: orderCtx.resolvedBuyer, baseCurrency: orderCtx.baseCurrency },
   );
-  const items = await validateOrderItems(db, ctx.accountId, input.items, quote, fieldNamer(input.buyer.kind, input.items), {
-    scopedProjectId: input.buyer.kind === "customer" ? (input.buyer.scopedProjectId ?? null) : null,
+  const items = await validateOrderItems(db, orderCtx.accountId, input.items, quote, fieldNamer(actor.kind, input.items), {
+    scopedProjectId: actor.kind === "customer" ? (actor.scopedProjectId ?? null) : null,
   });
 
-  if (ctx.mode === "hourly_credit") {
-    const account = await db.clientAccount.findUniqueOrThrow({ where: { id: ctx.accountId }, select: { creditBalance: true, currency: true } });
-    const minimum = dec(ctx.hourlyMinimumCredit);
+  if (orderCtx.mode === "hourly_credit") {
+    const account = await db.clientAccount.findUniqueOrThrow({ where: { id: orderCtx.accountId }, select: { creditBalance: true, currency: true } });
+    const minimum = dec(orderCtx.hourlyMinimumCredit);
     if (account.creditBalance.lessThan(minimum)) {
       throw new DomainError(
         "invalid",
@@ -170,24 +176,24 @@ export async function placeOrder(input: PlaceOrderInput, options: OrderRunOption
   }
 
   let savedMethod: SavedMethod | null = null;
-  if (ctx.mode === "saved_method") savedMethod = await resolveSavedMethod(db, ctx.accountId, input.paymentMethodId ?? null, options.gateways ?? defaultGatewayResolver);
+  if (orderCtx.mode === "saved_method") savedMethod = await resolveSavedMethod(db, orderCtx.accountId, input.paymentMethodId ?? null, ctx.gateways ?? defaultGatewayResolver);
 
   let placed: { orderId: string; document: PlacedDocument | null; provisionIds: string[]; paymentId: string | null; replayed: boolean };
   try {
-    placed = await db.$transaction((tx) => placeInTransaction(tx, ctx, input, quote, items, now, savedMethod?.id ?? null), TX_OPTIONS);
+    placed = await db.$transaction((tx) => placeInTransaction(tx, orderCtx, input, quote, items, now, savedMethod?.id ?? null), TX_OPTIONS);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const winner = await findOrderByKey(db, ctx, input);
+    const winner = await findOrderByKey(db, orderCtx, input);
     if (!winner) throw err;
-    return replay(db, winner);
+    return replay(db, actor, winner);
   }
-  if (placed.replayed) return replay(db, placed.orderId);
+  if (placed.replayed) return replay(db, actor, placed.orderId);
 
-  if (ctx.mode === "saved_method") {
-    return chargeAndActivate(ctx, placed.orderId, placed.paymentId!, savedMethod!, quote, options);
+  if (orderCtx.mode === "saved_method") {
+    return chargeAndActivate(ctx, placed.orderId, placed.paymentId!, savedMethod!, quote);
   }
 
-  if (placed.provisionIds.length > 0) await (options.provision ?? requestProvisioning)(placed.provisionIds);
+  if (placed.provisionIds.length > 0) await (ctx.provision ?? requestProvisioning)(placed.provisionIds);
   return { created: true, order: await loadOrderRecord(db, placed.orderId), document: placed.document, paymentError: null, provisioningFailed: false };
 }
 
@@ -315,15 +321,8 @@ async function resolveResellerCustomer(tx: Tx, ctx: OrderContext, input: PlaceOr
 }
 
 /** `saved_method`: charge after the order committed, then activate its services or record the refusal. */
-async function chargeAndActivate(
-  ctx: OrderContext,
-  orderId: string,
-  paymentId: string,
-  method: SavedMethod,
-  quote: OrderQuote,
-  options: OrderRunOptions,
-): Promise<PlaceOrderResult> {
-  const { db, now } = options;
+async function chargeAndActivate(ctx: OrderRunContext, orderId: string, paymentId: string, method: SavedMethod, quote: OrderQuote): Promise<PlaceOrderResult> {
+  const { db, now } = ctx;
   const outcome = await chargeSafely(method.gateway as PaymentGateway, {
     token: method.token,
     cardLastFour: method.cardLastFour,
@@ -336,8 +335,8 @@ async function chargeAndActivate(
     await failChargedOrder(db, { orderId, paymentId, methodId: method.id, reason: outcome.reason, gatewayReference: outcome.gatewayReference, at: now });
     return { created: true, order: await loadOrderRecord(db, orderId), document: null, paymentError: outcome.reason, provisioningFailed: false };
   }
-  const activated = await activateChargedOrder(db, { orderId, paymentId, methodId: method.id, gatewayReference: outcome.gatewayReference, at: now, beforeActivate: options.beforeActivate });
-  if (activated.serviceIds.length > 0) await (options.provision ?? requestProvisioning)(activated.serviceIds);
+  const activated = await activateChargedOrder(db, { orderId, paymentId, methodId: method.id, gatewayReference: outcome.gatewayReference, at: now, beforeActivate: ctx.beforeActivate });
+  if (activated.serviceIds.length > 0) await (ctx.provision ?? requestProvisioning)(activated.serviceIds);
   return {
     created: true,
     order: await loadOrderRecord(db, orderId),

@@ -36,10 +36,10 @@ describe("placePanelOrder", () => {
     const product = await makeProduct(t.db, { kind: "generic", prices: { monthly: "12.00" } });
     const actor = { accountId: c.account.id, userId: c.owner.id, isOwner: true };
     const formKey = randomUUID();
-    const first = await placePanelOrder(actor, input(product.id), { db: t.db, now, formKey, provision: noBuilds });
+    const first = await placePanelOrder({ db: t.db, now, actor, provision: noBuilds }, { ...input(product.id), formKey });
     if (!first.ok) throw new Error(JSON.stringify(first.fieldErrors));
     expect(first.placed.order).toMatchObject({ status: "invoiced", idempotencyKey: `panel-${formKey}` });
-    const again = await placePanelOrder(actor, input(product.id), { db: t.db, now, formKey, provision: noBuilds });
+    const again = await placePanelOrder({ db: t.db, now, actor, provision: noBuilds }, { ...input(product.id), formKey });
     expect(again.ok && [again.placed.created, again.placed.order.id]).toEqual([false, first.placed.order.id]);
   });
 
@@ -55,7 +55,7 @@ describe("placePanelOrder", () => {
       return o;
     };
     const [ip, disk] = [await option("ip", null), await option("disk", 2)];
-    const place = (options: TPanelOrderInput["options"]) => placePanelOrder(actor, input(product.id, { options }), { db: t.db, now, formKey: randomUUID(), provision: noBuilds });
+    const place = (options: TPanelOrderInput["options"]) => placePanelOrder({ db: t.db, now, actor, provision: noBuilds }, { ...input(product.id, { options }), formKey: randomUUID() });
     expect(await place([{ optionId: ip.id, quantity: 1 }, { optionId: disk.id, quantity: -2 }])).toEqual({
       ok: false,
       fieldErrors: { [optionFieldName(disk.id)]: "Quantity must be a whole number of at least 1" },
@@ -86,7 +86,7 @@ describe("placePanelOrder", () => {
       ["colocation", "Colocation products cannot be ordered yet: no backend builds them"],
     ] as const) {
       const product = await makeProduct(t.db, { kind, prices: { monthly: "40.00" } });
-      expect(await placePanelOrder(actor, input(product.id), { db: t.db, now, formKey: randomUUID(), provision: noBuilds })).toEqual({
+      expect(await placePanelOrder({ db: t.db, now, actor, provision: noBuilds }, { ...input(product.id), formKey: randomUUID() })).toEqual({
         ok: false,
         fieldErrors: { form: sentence },
       });

@@ -1,8 +1,20 @@
 import type { TPanelOrderFieldErrors, TPanelOrderInput } from "@/lib/catalogue/panel-order-schema";
 import { panelOrderErrorFields } from "@/lib/catalogue/review-panel-order";
+import type { Db } from "@/lib/db/client";
+import type { DomainContext } from "@/lib/db/domain-context";
 import { DomainError } from "@/lib/errors/domain-error";
-import type { OrderRunOptions } from "./order-input";
+import type { OrderRunHooks } from "./order-input";
 import { placeCustomerOrder, type PlaceCustomerOrderResult } from "./place-customer-order";
+
+/** The panel's signed-in customer placing the order. */
+export interface PanelOrderBuyer {
+  accountId: string;
+  userId: string;
+  isOwner: boolean;
+}
+
+/** The context placePanelOrder takes first (lib/db/domain-context.ts). */
+export type PanelOrderContext = DomainContext<PanelOrderBuyer, Db> & OrderRunHooks;
 
 export type PanelOrderPlacement = { ok: true; placed: PlaceCustomerOrderResult } | { ok: false; fieldErrors: TPanelOrderFieldErrors };
 
@@ -14,17 +26,15 @@ export const panelIdempotencyKey = (formKey: string): string | null => (/^[0-9a-
  * through the same function as the customer API's POST /orders (placeCustomerOrder: every order
  * rule, the document, auto-credit, provisioning). A refusal comes back on the field it is about (an
  * add-on's on that add-on, panelOrderErrorFields), else on the form, with the rule's sentence;
- * nothing is written for it.
+ * nothing is written for it. `formKey` is the form's idempotency key (panelIdempotencyKey).
  */
-export async function placePanelOrder(
-  actor: { accountId: string; userId: string; isOwner: boolean },
-  input: TPanelOrderInput,
-  options: OrderRunOptions & { formKey: string },
-): Promise<PanelOrderPlacement> {
+export async function placePanelOrder(ctx: PanelOrderContext, input: TPanelOrderInput & { formKey: string }): Promise<PanelOrderPlacement> {
+  const { actor } = ctx;
   try {
     const placed = await placeCustomerOrder(
+      { ...ctx, actor: { kind: "customer", accountId: actor.accountId, userId: actor.userId, scopedProjectId: null, projectBound: false, isOwner: actor.isOwner } },
       {
-        buyer: { kind: "customer", accountId: actor.accountId, userId: actor.userId, projectRef: null, scopedProjectId: null, projectBound: false },
+        projectRef: null,
         items: [
           {
             productId: input.productId,
@@ -35,9 +45,8 @@ export async function placePanelOrder(
             configuration: { osImageId: input.osImageId ?? undefined, sshKeyIds: input.sshKeyIds.length > 0 ? input.sshKeyIds : undefined },
           },
         ],
-        idempotencyKey: panelIdempotencyKey(options.formKey),
+        idempotencyKey: panelIdempotencyKey(input.formKey),
       },
-      { ...options, isOwner: actor.isOwner },
     );
     return { ok: true, placed };
   } catch (error) {

@@ -7,7 +7,8 @@ import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-
 import { reviveChangeForRetry } from "@/lib/services/changes/revive-change-for-retry";
 import { chargeChangeOnCard } from "@/lib/services/changes/settle-card-change";
 import { requestProvisioning } from "@/lib/services/request-provisioning";
-import type { OrderRunOptions } from "./order-input";
+import type { ResellerOrderContext } from "./list-orders";
+import type { OrderRunHooks } from "./order-input";
 import { loadOrderRecord, type OrderRecord } from "./order-record";
 import { lockBuyer } from "./order-writes";
 import { activateChargedOrder, failChargedOrder, resolveSavedMethod, type SavedMethod } from "./saved-method";
@@ -18,6 +19,9 @@ export const ORDER_INVOICED = "This order is invoiced: pay the raised document i
 export const RETRY_IN_FLIGHT = "Another payment attempt for this order is in progress";
 export const RETRY_STOREFRONT = "Storefront orders cannot be retried through the API; pay the order's document in the client panel";
 export const RETRY_NOT_FAILED = "Only an order whose payment failed can be retried";
+
+/** The context retryOrderPayment takes first: the reseller (or its customer-bound key) retrying. */
+export type RetryOrderContext = ResellerOrderContext<Db> & OrderRunHooks;
 
 export interface RetryOrderResult {
   order: OrderRecord;
@@ -41,15 +45,11 @@ function refusal(order: { paymentMode: string | null; paymentStatus: string; sta
  * default method. The attempt is claimed with a conditional update (`failed` → `processing`), so
  * two retries at once answer one charge and one 409. Success revives the order's services (the
  * same ids, held again against caps, which are checked before the charge), raises a paid invoice
- * and `order.paid`; a refusal answers 400 with the gateway's reason.
+ * and `order.paid`; a refusal answers 400 with the gateway's reason. Not the reseller's (or not the
+ * bound customer's): 404.
  */
-export async function retryOrderPayment(
-  actor: { resellerId: string; boundCustomerId?: string | null },
-  orderId: string,
-  input: { paymentMethodId?: string | null },
-  options: OrderRunOptions,
-): Promise<RetryOrderResult> {
-  const { db, now } = options;
+export async function retryOrderPayment(ctx: RetryOrderContext, { orderId, paymentMethodId }: { orderId: string; paymentMethodId?: string | null }): Promise<RetryOrderResult> {
+  const { db, now, actor } = ctx;
   const order = await db.order.findFirst({
     where: { id: orderId, resellerId: actor.resellerId, ...(actor.boundCustomerId ? { resellerCustomerId: actor.boundCustomerId } : {}) },
     select: { id: true, accountId: true, resellerId: true, orderType: true, paymentMode: true, paymentStatus: true, status: true, total: true, currency: true, orderNumber: true },
@@ -58,7 +58,7 @@ export async function retryOrderPayment(
   const refused = refusal(order);
   if (refused) throw refused;
 
-  const method = await resolveSavedMethod(db, order.accountId, input.paymentMethodId ?? null, options.gateways ?? defaultGatewayResolver);
+  const method = await resolveSavedMethod(db, order.accountId, paymentMethodId ?? null, ctx.gateways ?? defaultGatewayResolver);
   if (order.orderType === "addon" || order.orderType === "upgrade") return retryChangeOrder(db, order, method, now);
 
   // Claim the attempt and hold the units again, under the same locks as a new order.
@@ -93,8 +93,8 @@ export async function retryOrderPayment(
     await failChargedOrder(db, { orderId: order.id, paymentId: claimed, methodId: method.id, reason: outcome.reason, gatewayReference: outcome.gatewayReference, at: now });
     throw new DomainError("invalid", outcome.reason);
   }
-  const activated = await activateChargedOrder(db, { orderId: order.id, paymentId: claimed, methodId: method.id, gatewayReference: outcome.gatewayReference, at: now, beforeActivate: options.beforeActivate });
-  if (activated.serviceIds.length > 0) await (options.provision ?? requestProvisioning)(activated.serviceIds);
+  const activated = await activateChargedOrder(db, { orderId: order.id, paymentId: claimed, methodId: method.id, gatewayReference: outcome.gatewayReference, at: now, beforeActivate: ctx.beforeActivate });
+  if (activated.serviceIds.length > 0) await (ctx.provision ?? requestProvisioning)(activated.serviceIds);
   return { order: await loadOrderRecord(db, order.id), provisioningFailed: activated.provisioningFailed };
 }
 

@@ -164,7 +164,7 @@ describe("shown = quoted = charged, to the currency's minor unit", () => {
         if (c.cycle !== "hourly") expect(line.subtotal.toString()).toBe(perUnit.times(c.quantity).toString());
 
         // Charged: the order, its items and services, its invoice and the ledger.
-        const placed = await placeOrder({ buyer, items: [item], externalOrderId: `generated-${run}` }, { db: t.db, now: at, provision: async () => {} });
+        const placed = await placeOrder({ db: t.db, now: at, actor: buyer, provision: async () => {} }, { items: [item], externalOrderId: `generated-${run}` });
         const order = await t.db.order.findUniqueOrThrow({
           where: { id: placed.order.id },
           include: { items: { include: { options: true } }, services: { include: { options: true } }, invoices: { include: { items: true } } },

@@ -67,9 +67,8 @@ export async function placeOrderAction(_prev: OrderFormState, formData: FormData
     // The customer API's order cool-down (per user), shared with POST /orders; a refusal gives its use back.
     const placed = await withCooldown(db, { bucket: "orders", userId: viewer.user.id, resourceId: "" }, now, async () => {
       const placement = await placePanelOrder(
-        { accountId: checked.accountId, userId: viewer.user.id, isOwner: membership.role === "owner" },
-        checked.input,
-        { db, now, formKey: String(formData.get("idempotencyKey") ?? "") },
+        { db, now, actor: { accountId: checked.accountId, userId: viewer.user.id, isOwner: membership.role === "owner" } },
+        { ...checked.input, formKey: String(formData.get("idempotencyKey") ?? "") },
       );
       if (!placement.ok) throw orderRefusal(placement.fieldErrors);
       return placement.placed;

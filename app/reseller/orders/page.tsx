@@ -25,7 +25,10 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const status = PAYMENT_STATUSES.find((s) => s === firstParam(sp.status));
   const externalOrderId = firstParam(sp.externalOrderId)?.trim().slice(0, 100) || undefined;
   const offset = offsetParam(sp.offset);
-  const { orders, total } = await listResellerOrders(getDb(), { resellerId: viewer.reseller.profileId }, { paymentStatus: status, externalOrderId, limit: PAGE_SIZE, offset });
+  const { orders, total } = await listResellerOrders(
+    { db: getDb(), now: new Date(), actor: { resellerId: viewer.reseller.profileId } },
+    { paymentStatus: status, externalOrderId, limit: PAGE_SIZE, offset },
+  );
   const filtered = Boolean(status || externalOrderId);
 
   return (

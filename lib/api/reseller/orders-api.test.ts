@@ -462,14 +462,15 @@ describe("POST /orders in saved_method mode, and retry", () => {
     const who = await resellerWithKey(t.db);
     await addCard(who.account.id, TEST_CARDS.success);
     const result = await placeOrder(
-      { buyer: { kind: "reseller", resellerId: who.profile.id }, items: [{ productId: product.id, billingCycle: "monthly" }], externalOrderId: "boom" },
       {
         db: t.db,
         now,
+        actor: { kind: "reseller", resellerId: who.profile.id },
         beforeActivate: async () => {
           throw new Error("simulated failure");
         },
       },
+      { items: [{ productId: product.id, billingCycle: "monthly" }], externalOrderId: "boom" },
     );
     expect(result.provisioningFailed).toBe(true);
     expect(result.order).toMatchObject({ status: "provisioning_failed", paymentStatus: "paid", provisioningError: "The payment went through but the services could not be created" });

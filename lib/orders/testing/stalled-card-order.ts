@@ -36,8 +36,8 @@ export async function stalledCardOrder(db: Db, input: { card: string; productId:
   });
   const stall = stallingGateway(input.reachGateway ?? true);
   const request: Promise<PlaceOrderResult> = placeOrder(
-    { buyer: { kind: "reseller", resellerId: r.profile.id }, items: [{ productId: input.productId, billingCycle: "monthly", quantity: 2 }], externalOrderId: `stalled-${r.profile.id}` },
-    { db, now: input.now, gateways: () => stall.gateway, provision: async () => {} },
+    { db, now: input.now, actor: { kind: "reseller", resellerId: r.profile.id }, gateways: () => stall.gateway, provision: async () => {} },
+    { items: [{ productId: input.productId, billingCycle: "monthly", quantity: 2 }], externalOrderId: `stalled-${r.profile.id}` },
   );
   await stall.chargeSent;
   const order = await db.order.findFirstOrThrow({ where: { resellerId: r.profile.id }, include: { payments: true } });

@@ -110,19 +110,23 @@ export const createOrderEndpoint = defineEndpoint({
     const { items, projectId, idempotencyKey: _idempotencyKey, ...single } = b;
     const result = await placeCustomerOrder(
       {
-        buyer: {
+        db,
+        now,
+        actor: {
           kind: "customer",
           accountId: auth.accountId,
           userId: auth.user.id,
-          projectRef: projectId ?? null,
           scopedProjectId: auth.project?.id ?? null,
           projectBound: auth.project?.bound ?? false,
+          isOwner: auth.role === "owner",
         },
+      },
+      {
         items: items ? items.map(toItem) : [toItem(single)],
+        projectRef: projectId ?? null,
         idempotencyKey: b.idempotencyKey ?? header,
         requestHash: createHash("sha256").update(JSON.stringify(b)).digest("hex"),
       },
-      { db, now, isOwner: auth.role === "owner" },
     );
     const credit = await getCreditBalance({ accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner" }, { db });
     const documents = orderDocuments(result.order);

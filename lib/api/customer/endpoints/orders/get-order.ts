@@ -11,7 +11,7 @@ export const getOrderEndpoint = defineEndpoint({
   summary: "One order with its items and services",
   description: "404 when it is not your account's (or outside the request's project).",
   response: z.object({ order: customerOrderSchema }),
-  async handler({ auth, db, params }) {
-    return { order: customerOrder(await getCustomerOrder(db, { accountId: auth.accountId, projectId: auth.project?.id ?? null }, params.id)) };
+  async handler({ auth, db, now, params }) {
+    return { order: customerOrder(await getCustomerOrder({ db, now, actor: { accountId: auth.accountId, projectId: auth.project?.id ?? null } }, { id: params.id })) };
   },
 });

@@ -19,10 +19,9 @@ export const listOrdersEndpoint = defineEndpoint({
     idempotencyKey: z.string().max(255).optional(),
   }),
   response: z.object({ orders: z.array(customerOrderSchema), pagination: z.object({ page: z.number(), limit: z.number(), total: z.number() }) }),
-  async handler({ auth, db, query }) {
+  async handler({ auth, db, now, query }) {
     const { orders, total } = await listCustomerOrders(
-      db,
-      { accountId: auth.accountId, projectId: auth.project?.id ?? null },
+      { db, now, actor: { accountId: auth.accountId, projectId: auth.project?.id ?? null } },
       { hostname: query.hostname, idempotencyKey: query.idempotencyKey, page: query.page, limit: query.limit },
     );
     return {

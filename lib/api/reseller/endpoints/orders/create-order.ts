@@ -2,7 +2,6 @@ import { uuidSchema } from "@/lib/schemas/uuid";
 import { WIRE_BILLING_CYCLES } from "@/lib/schemas/billing-cycles";
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { DomainError } from "@/lib/errors/domain-error";
 import { PROVISIONING_FAILED_ERROR, placeOrder, type PlaceOrderResult } from "@/lib/orders";
 import { jsonResponse } from "../../../json-response";
 import { reply } from "../../../reply";
@@ -68,8 +67,8 @@ export const createOrderEndpoint = defineEndpoint({
     const cfg = body.configuration;
     const { hostname, location, osImageId, externalServiceId, user_data, ssh_keys, ...extra } = cfg;
     const result = await placeOrder(
+      { db, now, actor: { kind: "reseller", resellerId: auth.resellerId, boundCustomerId: auth.customerId } },
       {
-        buyer: { kind: "reseller", resellerId: auth.resellerId, boundCustomerId: auth.customerId },
         items: [
           {
             productId: body.productId,
@@ -88,13 +87,8 @@ export const createOrderEndpoint = defineEndpoint({
         paymentMethodId: body.paymentMethodId ?? null,
         requestHash: createHash("sha256").update(JSON.stringify(body)).digest("hex"),
       },
-      { db, now },
     );
     if (!result.created) {
-      // A customer-bound key sees only its customer's orders, replays included.
-      if (auth.customerId && result.order.resellerCustomer?.id !== auth.customerId) {
-        throw new DomainError("conflict", "This externalOrderId is already used by another order");
-      }
       return reply(orderReplay(result.order), { status: 200, message: "An order with this externalOrderId exists; nothing was charged again" });
     }
     if (result.provisioningFailed) {

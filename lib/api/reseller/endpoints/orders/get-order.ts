@@ -10,7 +10,7 @@ export const getOrderEndpoint = defineEndpoint({
   summary: "One order, with its provisioning error",
   description: "404 when the order is not yours (or not your bound customer's).",
   response: orderRowSchema,
-  async handler({ auth, db, params }) {
-    return orderRow(await getResellerOrder(db, { resellerId: auth.resellerId, boundCustomerId: auth.customerId }, params.orderId), { single: true });
+  async handler({ auth, db, now, params }) {
+    return orderRow(await getResellerOrder({ db, now, actor: { resellerId: auth.resellerId, boundCustomerId: auth.customerId } }, { id: params.orderId }), { single: true });
   },
 });

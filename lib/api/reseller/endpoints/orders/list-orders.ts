@@ -23,10 +23,9 @@ export const listOrdersEndpoint = defineEndpoint({
     status: z.enum(PAYMENT_STATUSES, { error: `status must be one of ${PAYMENT_STATUSES.join(", ")}` }).optional(),
   }),
   response: z.array(orderRowSchema),
-  async handler({ auth, db, query }) {
+  async handler({ auth, db, now, query }) {
     const { orders, total } = await listResellerOrders(
-      db,
-      { resellerId: auth.resellerId, boundCustomerId: auth.customerId },
+      { db, now, actor: { resellerId: auth.resellerId, boundCustomerId: auth.customerId } },
       { externalOrderId: query.externalOrderId, paymentStatus: query.status, limit: query.limit, offset: query.offset },
     );
     return reply(orders.map((o) => orderRow(o)), { pagination: resellerOffsetPagination({ offset: query.offset, limit: query.limit, total }) });

@@ -20,10 +20,8 @@ export const retryOrderEndpoint = defineEndpoint({
   response: retryResultSchema,
   async handler({ auth, db, params, body, now }) {
     const result = await retryOrderPayment(
-      { resellerId: auth.resellerId, boundCustomerId: auth.customerId },
-      params.orderId,
-      { paymentMethodId: body.paymentMethodId ?? null },
-      { db, now },
+      { db, now, actor: { resellerId: auth.resellerId, boundCustomerId: auth.customerId } },
+      { orderId: params.orderId, paymentMethodId: body.paymentMethodId ?? null },
     );
     if (result.provisioningFailed) {
       return jsonResponse(502, { success: false, error: PROVISIONING_FAILED_ERROR, data: { ...retryResult(result.order), status: "provisioning_failed" } });
