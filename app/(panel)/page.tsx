@@ -35,7 +35,7 @@ export default async function CustomerDashboardPage() {
     );
   }
 
-  const d = await getCustomerDashboard({ membership: viewer.customer, userId: viewer.user.id }, { db: getDb() });
+  const d = await getCustomerDashboard({ db: getDb(), now: new Date(), actor: { membership: viewer.customer, userId: viewer.user.id } });
   const currency = d.account.currency;
   const active = d.services?.byStatus.find((s) => s.status === "active")?.count ?? 0;
 

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "@/lib/db/client";
+import type { CreditContext } from "@/lib/billing/resolve-credit-account";
 import type { AccountStatus } from "@/lib/generated/prisma/enums";
 import { getCreditBalance, type CreditBalance } from "./get-credit-balance";
 
@@ -16,17 +16,14 @@ export interface AccountProfile {
 }
 
 /** The account an API key or panel session acts on, with the caller's own credit balance. */
-export async function getAccountProfile(
-  actor: { accountId: string; userId: string; isOwner: boolean },
-  options: { db: DbOrTx },
-): Promise<AccountProfile> {
-  const { db } = options;
+export async function getAccountProfile(ctx: CreditContext): Promise<AccountProfile> {
+  const { db, actor } = ctx;
   const [account, credit] = await Promise.all([
     db.clientAccount.findUniqueOrThrow({
       where: { id: actor.accountId },
       select: { id: true, name: true, company: true, country: true, currency: true, vatNumber: true, status: true, createdAt: true },
     }),
-    getCreditBalance(actor, { db }),
+    getCreditBalance(ctx),
   ]);
   return { ...account, credit };
 }

@@ -1,7 +1,16 @@
 import type { DbOrTx } from "@/lib/db/client";
+import type { DomainContext } from "@/lib/db/domain-context";
 import { Prisma, type ServiceStatus } from "@/lib/generated/prisma/client";
-import { resolveCreditAccountId } from "@/lib/billing/resolve-credit-account";
+import { resolveCreditAccountId, type CreditActor } from "@/lib/billing/resolve-credit-account";
 import { getCreditBalance, type CreditBalance } from "./get-credit-balance";
+
+/** Who asks: the caller (whose own credit is reported) and the project the request is narrowed to, if any. */
+export interface AccountUsageActor extends CreditActor {
+  projectId?: string | null;
+}
+
+/** The context getAccountUsage takes first (lib/db/domain-context.ts). */
+export type AccountUsageContext<D extends DbOrTx = DbOrTx> = DomainContext<AccountUsageActor, D>;
 
 export interface AccountUsage {
   services: { total: number; byStatus: Partial<Record<ServiceStatus, number>>; activeRecurringAmount: Prisma.Decimal };
@@ -20,12 +29,8 @@ export interface AccountUsage {
  * and what was paid this calendar month (UTC), the hourly charges taken from the caller's own credit
  * this month, and that credit balance.
  */
-export async function getAccountUsage(
-  actor: { accountId: string; userId: string; isOwner: boolean; projectId?: string | null },
-  options: { now: Date; db: DbOrTx },
-): Promise<AccountUsage> {
-  const { db } = options;
-  const { now } = options;
+export async function getAccountUsage(ctx: AccountUsageContext): Promise<AccountUsage> {
+  const { db, now, actor } = ctx;
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   const serviceWhere = { accountId: actor.accountId, ...(actor.projectId ? { projectId: actor.projectId } : {}) };
@@ -45,7 +50,7 @@ export async function getAccountUsage(
           _sum: { amount: true },
         })
       : null,
-    getCreditBalance(actor, { db }),
+    getCreditBalance(ctx),
   ]);
 
   const byStatus: Partial<Record<ServiceStatus, number>> = {};

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "@/lib/db/client";
+import type { CreditContext } from "@/lib/billing/resolve-credit-account";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 export interface CreditBalance {
@@ -11,11 +11,7 @@ export interface CreditBalance {
  * owner's is the account's; a team member's is that of the account the member owns themselves
  * (the oldest one that is not closed), or zero in the shared account's currency when they own none.
  */
-export async function getCreditBalance(
-  actor: { accountId: string; userId: string; isOwner: boolean },
-  options: { db: DbOrTx },
-): Promise<CreditBalance> {
-  const { db } = options;
+export async function getCreditBalance({ db, actor }: CreditContext): Promise<CreditBalance> {
   if (actor.isOwner) {
     const account = await db.clientAccount.findUniqueOrThrow({
       where: { id: actor.accountId },

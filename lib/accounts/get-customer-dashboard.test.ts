@@ -40,7 +40,7 @@ describe("getCustomerDashboard", () => {
     await invoice(other.account.id, `INV-O${other.account.id.slice(0, 4)}`, { total: "99.00", issuedAt: new Date(Date.UTC(2030, 1, 1)) });
 
     const { owner } = await t.db.clientAccount.findUniqueOrThrow({ where: { id: account.id }, select: { owner: true } });
-    const d = await getCustomerDashboard({ membership: { accountId: account.id, accountName: account.name, role: "owner", permissions: "all", accountStatus: "active" }, userId: owner.id }, { db: t.db });
+    const d = await getCustomerDashboard({ db: t.db, now: new Date(), actor: { membership: { accountId: account.id, accountName: account.name, role: "owner", permissions: "all", accountStatus: "active" }, userId: owner.id } });
     expect(d.credit).toEqual({ balance: "42.5", currency: "EUR" });
     expect(d.services).toEqual({
       total: 4,
@@ -60,9 +60,10 @@ describe("getCustomerDashboard", () => {
     const { account } = await makeCustomer(t.db, { credit: "10" });
     const member = await makeUser(t.db);
     const d = await getCustomerDashboard({
-      membership: { accountId: account.id, accountName: account.name, role: "member", permissions: ["services.view"], accountStatus: "active" },
-      userId: member.id,
-    }, { db: t.db });
+      db: t.db,
+      now: new Date(),
+      actor: { membership: { accountId: account.id, accountName: account.name, role: "member", permissions: ["services.view"], accountStatus: "active" }, userId: member.id },
+    });
     expect(d.credit).toBeNull();
     expect(d.invoices).toBeNull();
     expect(d.services).toEqual({ total: 0, byStatus: [] });
@@ -73,10 +74,10 @@ describe("getCustomerDashboard", () => {
     const member = await makeUser(t.db);
     const membership = { accountId: account.id, accountName: account.name, role: "member" as const, permissions: ["billing.view"], accountStatus: "active" as const };
     // Owning no account of their own, the member has no credit (in the shared account's currency).
-    expect((await getCustomerDashboard({ membership, userId: member.id }, { db: t.db })).credit).toEqual({ balance: "0", currency: "EUR" });
+    expect((await getCustomerDashboard({ db: t.db, now: new Date(), actor: { membership, userId: member.id } })).credit).toEqual({ balance: "0", currency: "EUR" });
     // Owning one, they see its balance.
     const own = await makeCustomer(t.db, { credit: "7.25", currency: "USD" });
     await t.db.clientAccount.update({ where: { id: own.account.id }, data: { ownerId: member.id } });
-    expect((await getCustomerDashboard({ membership, userId: member.id }, { db: t.db })).credit).toEqual({ balance: "7.25", currency: "USD" });
+    expect((await getCustomerDashboard({ db: t.db, now: new Date(), actor: { membership, userId: member.id } })).credit).toEqual({ balance: "7.25", currency: "USD" });
   });
 });

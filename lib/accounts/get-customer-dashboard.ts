@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@/lib/db/client";
+import type { DomainContext } from "@/lib/db/domain-context";
 import type { CustomerMembership } from "@/lib/auth/resolve-areas";
 import type { InvoiceStatus, ServiceStatus } from "@/lib/generated/prisma/enums";
 import { can } from "./account-permissions";
@@ -18,6 +19,15 @@ export type CustomerDashboard = {
   } | null;
 };
 
+/** Who looks: the signed-in user and their membership of the account (what they may see follows its permissions). */
+export interface CustomerDashboardActor {
+  membership: CustomerMembership;
+  userId: string;
+}
+
+/** The context getCustomerDashboard takes first (lib/db/domain-context.ts). */
+export type CustomerDashboardContext<D extends DbOrTx = DbOrTx> = DomainContext<CustomerDashboardActor, D>;
+
 // The order a customer reads statuses in: what runs, what is coming, what needs attention, what ended.
 const SERVICE_STATUS_ORDER: ServiceStatus[] = [
   "active",
@@ -32,11 +42,8 @@ const SERVICE_STATUS_ORDER: ServiceStatus[] = [
 ];
 
 /** The customer panel's first page: balance, services by status, recent invoices of one account. */
-export async function getCustomerDashboard(
-  { membership, userId }: { membership: CustomerMembership; userId: string },
-  options: { db: DbOrTx },
-): Promise<CustomerDashboard> {
-  const { db } = options;
+export async function getCustomerDashboard({ db, now, actor }: CustomerDashboardContext): Promise<CustomerDashboard> {
+  const { membership, userId } = actor;
   const accountId = membership.accountId;
   const account = await db.clientAccount.findUniqueOrThrow({
     where: { id: accountId },
@@ -48,7 +55,7 @@ export async function getCustomerDashboard(
   const canSeeBilling = can(membership, "billing.view");
 
   const [credit, serviceGroups, recent, unpaid] = await Promise.all([
-    canSeeBilling ? getCreditBalance({ accountId, userId, isOwner: membership.role === "owner" }, { db }) : null,
+    canSeeBilling ? getCreditBalance({ db, now, actor: { accountId, userId, isOwner: membership.role === "owner" } }) : null,
     canSeeServices ? db.service.groupBy({ by: ["status"], where: { accountId }, _count: { _all: true } }) : null,
     canSeeInvoices
       ? db.invoice.findMany({

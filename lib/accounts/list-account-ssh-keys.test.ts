@@ -22,7 +22,7 @@ describe("listAccountSshKeys", () => {
     ] as const) {
       await t.db.sshKey.create({ data: { accountId, name, publicKey: "ssh-ed25519 AAAA", fingerprint: `SHA256:${name}`, type: "ed25519" } });
     }
-    const keys = await listAccountSshKeys({ accountId: account.id }, { db: t.db });
+    const keys = await listAccountSshKeys({ db: t.db, now: new Date(), actor: { accountId: account.id } });
     expect(keys.map((k) => k.name)).toEqual(["alpha", "zeta"]);
     expect(Object.keys(keys[0]!).sort()).toEqual(["fingerprint", "id", "name", "type"]);
   });

@@ -97,7 +97,7 @@ describe("applyAutoCredit", () => {
     const results = await Promise.allSettled(
       invoices.map((inv, i) =>
         i % 2 === 0
-          ? payInvoiceFromCredit(owner, inv.id, { db: t.db, now })
+          ? payInvoiceFromCredit({ db: t.db, now, actor: owner }, { id: inv.id })
           : inTransaction(t.db, (tx) => applyAutoCredit(tx, { accountId: c.account.id, document: { type: "invoice", id: inv.id }, now })),
       ),
     );

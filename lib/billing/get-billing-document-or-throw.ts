@@ -1,6 +1,6 @@
-import type { DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { BillingContext } from "./billing-actor";
 import { documentNotFound } from "./billing-errors";
 
 const ITEMS = { orderBy: { id: "asc" }, select: { id: true, description: true, quantity: true, unitAmount: true, amount: true, serviceId: true } } as const;
@@ -15,10 +15,9 @@ function withBalance<D extends { total: Prisma.Decimal; paidAmount: Prisma.Decim
 }
 
 /** An invoice of the account with its lines, payments and the proforma it came from; 404 otherwise. */
-export async function getInvoiceOrThrow(owner: { accountId: string }, invoiceId: string, options: { db: DbOrTx }) {
-  const { db } = options;
+export async function getInvoiceOrThrow({ db, actor }: BillingContext, { id }: { id: string }) {
   const invoice = await db.invoice.findFirst({
-    where: { id: invoiceId, accountId: owner.accountId },
+    where: { id, accountId: actor.accountId },
     include: { items: ITEMS, payments: PAYMENTS, proformas: { select: { id: true, number: true } } },
   });
   if (!invoice) throw new DomainError("not_found", documentNotFound("invoice"));
@@ -26,10 +25,9 @@ export async function getInvoiceOrThrow(owner: { accountId: string }, invoiceId:
 }
 
 /** A proforma of the account with its lines, payments and the invoice it became; 404 otherwise. */
-export async function getProformaOrThrow(owner: { accountId: string }, proformaId: string, options: { db: DbOrTx }) {
-  const { db } = options;
+export async function getProformaOrThrow({ db, actor }: BillingContext, { id }: { id: string }) {
   const proforma = await db.proforma.findFirst({
-    where: { id: proformaId, accountId: owner.accountId },
+    where: { id, accountId: actor.accountId },
     include: { items: ITEMS, payments: PAYMENTS, invoice: { select: { id: true, number: true, status: true } } },
   });
   if (!proforma) throw new DomainError("not_found", documentNotFound("proforma"));

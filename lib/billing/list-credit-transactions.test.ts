@@ -21,26 +21,26 @@ describe("listCreditTransactions", () => {
       await addCredit(t.db, c.account.id, amount);
       await new Promise((r) => setTimeout(r, 5));
     }
-    const first = await listCreditTransactions(asOwner(c), { page: 1, limit: 2 }, { db: t.db });
+    const first = await listCreditTransactions({ db: t.db, now: new Date(), actor: asOwner(c) }, { page: 1, limit: 2 });
     expect(first.total).toBe(3);
     expect(first.transactions.map((r) => [r.amount.toFixed(2), r.balanceAfter.toFixed(2)])).toEqual([
       ["30.00", "60.00"],
       ["20.00", "30.00"],
     ]);
-    const second = await listCreditTransactions(asOwner(c), { page: 2, limit: 2 }, { db: t.db });
+    const second = await listCreditTransactions({ db: t.db, now: new Date(), actor: asOwner(c) }, { page: 2, limit: 2 });
     expect(second.transactions.map((r) => r.amount.toFixed(2))).toEqual(["10.00"]);
-    expect((await listCreditTransactions(asOwner(other), { page: 1, limit: 50 }, { db: t.db })).total).toBe(1);
+    expect((await listCreditTransactions({ db: t.db, now: new Date(), actor: asOwner(other) }, { page: 1, limit: 50 })).total).toBe(1);
   });
 
   it("a team member reads the credit of the account they own, or none", async () => {
     const shared = await makeCustomer(t.db, { credit: "7.00" });
     const bare = await makeUser(t.db);
-    expect(await listCreditTransactions({ accountId: shared.account.id, userId: bare.id, isOwner: false }, { page: 1, limit: 20 }, { db: t.db })).toEqual({
+    expect(await listCreditTransactions({ db: t.db, now: new Date(), actor: { accountId: shared.account.id, userId: bare.id, isOwner: false } }, { page: 1, limit: 20 })).toEqual({
       transactions: [],
       total: 0,
     });
     const own = await makeCustomer(t.db, { credit: "3.00" });
-    const read = await listCreditTransactions({ accountId: shared.account.id, userId: own.owner.id, isOwner: false }, { page: 1, limit: 20 }, { db: t.db });
+    const read = await listCreditTransactions({ db: t.db, now: new Date(), actor: { accountId: shared.account.id, userId: own.owner.id, isOwner: false } }, { page: 1, limit: 20 });
     expect(read.transactions.map((r) => r.amount.toFixed(2))).toEqual(["3.00"]);
   });
 });

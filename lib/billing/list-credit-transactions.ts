@@ -1,7 +1,6 @@
-import type { DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { pageWindow } from "@/lib/schemas/pagination";
-import { resolveCreditAccountId, type CreditActor } from "./resolve-credit-account";
+import { resolveCreditAccountId, type CreditContext } from "./resolve-credit-account";
 
 const ROW = {
   id: true,
@@ -24,11 +23,9 @@ export type CreditTransaction = Prisma.CreditLedgerEntryGetPayload<{ select: typ
  * reseller portal's recent movements (the reseller account's, read as its owner, first page).
  */
 export async function listCreditTransactions(
-  actor: CreditActor,
+  { db, actor }: CreditContext,
   page: { page: number; limit: number },
-  options: { db: DbOrTx },
 ): Promise<{ transactions: CreditTransaction[]; total: number }> {
-  const { db } = options;
   const creditAccountId = await resolveCreditAccountId(db, actor);
   if (!creditAccountId) return { transactions: [], total: 0 };
   const where = { accountId: creditAccountId };

@@ -1,6 +1,6 @@
-import type { DbOrTx } from "@/lib/db/client";
 import { Prisma, type InvoiceStatus } from "@/lib/generated/prisma/client";
 import { InvoiceStatus as InvoiceStatuses } from "@/lib/generated/prisma/enums";
+import type { BillingContext } from "./billing-actor";
 import { documentListArgs } from "./document-list-args";
 
 export const INVOICE_STATUSES = Object.values(InvoiceStatuses) as InvoiceStatus[];
@@ -22,16 +22,14 @@ export type InvoiceRow = Prisma.InvoiceGetPayload<{ select: typeof ROW }>;
  * panel show beside the list. Invoices are account-wide: no project narrowing.
  */
 export async function listInvoices(
-  owner: { accountId: string },
+  { db, actor }: BillingContext,
   filter: { status?: InvoiceStatus; page: number; limit: number },
-  options: { db: DbOrTx },
 ): Promise<{ invoices: InvoiceRow[]; total: number; stats: InvoiceStats }> {
-  const { db } = options;
-  const { where, findMany } = documentListArgs(owner, filter);
+  const { where, findMany } = documentListArgs(actor, filter);
   const [invoices, total, groups] = await Promise.all([
     db.invoice.findMany({ ...findMany, select: ROW }),
     db.invoice.count({ where }),
-    db.invoice.groupBy({ by: ["status"], where: { accountId: owner.accountId }, _count: { _all: true }, _sum: { total: true, paidAmount: true } }),
+    db.invoice.groupBy({ by: ["status"], where: { accountId: actor.accountId }, _count: { _all: true }, _sum: { total: true, paidAmount: true } }),
   ]);
   const zero = new Prisma.Decimal(0);
   const byStatus = Object.fromEntries(INVOICE_STATUSES.map((s) => [s, { count: 0, total: zero }])) as InvoiceStats["byStatus"];

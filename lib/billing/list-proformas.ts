@@ -1,6 +1,6 @@
-import type { DbOrTx } from "@/lib/db/client";
 import type { Prisma, ProformaStatus } from "@/lib/generated/prisma/client";
 import { ProformaStatus as ProformaStatuses } from "@/lib/generated/prisma/enums";
+import type { BillingContext } from "./billing-actor";
 import { documentListArgs } from "./document-list-args";
 
 export const PROFORMA_STATUSES = Object.values(ProformaStatuses) as ProformaStatus[];
@@ -20,12 +20,10 @@ export type ProformaRow = Prisma.ProformaGetPayload<{ select: typeof ROW }>;
 
 /** An account's proformas, newest first, one page, optionally of one status. */
 export async function listProformas(
-  owner: { accountId: string },
+  { db, actor }: BillingContext,
   filter: { status?: ProformaStatus; page: number; limit: number },
-  options: { db: DbOrTx },
 ): Promise<{ proformas: ProformaRow[]; total: number }> {
-  const { db } = options;
-  const { where, findMany } = documentListArgs(owner, filter);
+  const { where, findMany } = documentListArgs(actor, filter);
   const [proformas, total] = await Promise.all([db.proforma.findMany({ ...findMany, select: ROW }), db.proforma.count({ where })]);
   return { proformas, total };
 }

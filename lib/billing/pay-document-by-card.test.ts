@@ -86,7 +86,7 @@ describe("payDocumentByCard", () => {
 
     // The account pays the invoice from credit while the card charge is unaccounted for.
     await addCredit(t.db, account.id, "10.00");
-    await payInvoiceFromCredit({ accountId: account.id, userId: owner.id, isOwner: true }, invoice.id, { db: t.db, now });
+    await payInvoiceFromCredit({ db: t.db, now, actor: { accountId: account.id, userId: owner.id, isOwner: true } }, { id: invoice.id });
 
     const swept = await reconcileCardPayments({ db: t.db, now: new Date(now.getTime() + PROCESSING_TIMEOUT_MS + 1_000) });
     expect(swept).toMatchObject({ checked: 1, paid: 1 });

@@ -6,10 +6,10 @@ import { backendContext } from "@/lib/backends/context";
 import { requestProvisioning } from "@/lib/services/request-provisioning";
 import { resumeAfterInvoicePaid } from "./renewals/resume-renewed-services";
 import { amountExceedsOutstanding, assertPaymentAmount, documentNotPayable, INSUFFICIENT_CREDIT, type BillingDocumentType } from "./billing-errors";
-import { resolveCreditAccountId, type CreditActor } from "./resolve-credit-account";
+import { resolveCreditAccountId, type CreditContext } from "./resolve-credit-account";
 
-/** `amount`: what to pay (default: the whole outstanding amount). */
-export type CreditPaymentOptions = { amount?: Prisma.Decimal; now?: Date; db: Db };
+/** The document (`id`, of the actor's account) and what to pay of it (`amount`; default: the whole outstanding amount). */
+export type CreditPaymentInput = { id: string; amount?: Prisma.Decimal };
 
 type PayableDocument = { status: string; total: Prisma.Decimal; paidAmount: Prisma.Decimal };
 
@@ -37,20 +37,17 @@ export interface CreditPayableKind<D extends PayableDocument, R extends { releas
  */
 export async function payDocumentFromCredit<D extends PayableDocument, R extends { releasedServiceIds: string[] }>(
   kind: CreditPayableKind<D, R>,
-  actor: CreditActor,
-  documentId: string,
-  options: CreditPaymentOptions,
+  { db, now, actor }: CreditContext<Db>,
+  input: CreditPaymentInput,
 ): Promise<R> {
-  const { db } = options;
-  const now = options.now ?? new Date();
-  if (options.amount) assertPaymentAmount(options.amount);
+  if (input.amount) assertPaymentAmount(input.amount);
 
   const result = await inTransaction(db, async (tx) => {
-    const document = await kind.lock(tx, documentId, actor.accountId);
+    const document = await kind.lock(tx, input.id, actor.accountId);
     if (document.status !== "unpaid") throw new DomainError("invalid", documentNotPayable(kind.type, document.status));
     const outstanding = document.total.minus(document.paidAmount);
     if (!outstanding.gt(0)) throw new DomainError("invalid", documentNotPayable(kind.type, "settled"));
-    const amount = options.amount ?? outstanding;
+    const amount = input.amount ?? outstanding;
     if (amount.gt(outstanding)) throw new DomainError("invalid", amountExceedsOutstanding(kind.type));
     const creditAccountId = await resolveCreditAccountId(tx, actor);
     if (!creditAccountId) throw new DomainError("invalid", INSUFFICIENT_CREDIT);

@@ -22,7 +22,7 @@ describe("payInvoiceFromCredit", () => {
   it("pays the whole outstanding amount: a paid credit payment, a ledger row, the invoice paid", async () => {
     const c = await makeCustomer(t.db, { credit: "50" });
     const invoice = await makeInvoice(t.db, { accountId: c.account.id, lines: [{ amount: "10.00" }], vatRate: "21" });
-    const r = await payInvoiceFromCredit(owner(c), invoice.id, { db: t.db, now });
+    const r = await payInvoiceFromCredit({ db: t.db, now, actor: owner(c) }, { id: invoice.id });
     expect(r.invoicePaid).toBe(true);
     expect(r.payment.amount.toFixed(2)).toBe("12.10");
     expect(r.newBalance.toFixed(2)).toBe("37.90");
@@ -43,11 +43,11 @@ describe("payInvoiceFromCredit", () => {
   it("pays part with {amount}, then the rest; the invoice is paid only once settled", async () => {
     const c = await makeCustomer(t.db, { credit: "20" });
     const invoice = await makeInvoice(t.db, { accountId: c.account.id, lines: [{ amount: "15.00" }] });
-    const first = await payInvoiceFromCredit(owner(c), invoice.id, { db: t.db, now, amount: d("5.50") });
+    const first = await payInvoiceFromCredit({ db: t.db, now, actor: owner(c) }, { id: invoice.id, amount: d("5.50") });
     expect(first).toMatchObject({ invoicePaid: false });
     expect(first.remainingAmount.toFixed(2)).toBe("9.50");
     expect((await t.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe("unpaid");
-    const second = await payInvoiceFromCredit(owner(c), invoice.id, { db: t.db, now });
+    const second = await payInvoiceFromCredit({ db: t.db, now, actor: owner(c) }, { id: invoice.id });
     expect(second.invoicePaid).toBe(true);
     expect(second.payment.amount.toFixed(2)).toBe("9.50");
     expect(second.newBalance.toFixed(2)).toBe("5.00");
@@ -58,17 +58,17 @@ describe("payInvoiceFromCredit", () => {
     const c = await makeCustomer(t.db, { credit: "3" });
     const invoice = await makeInvoice(t.db, { accountId: c.account.id, lines: [{ amount: "10.00" }] });
     // amount over the outstanding balance wins over insufficient credit (docs/decisions.md#d29)
-    await expect(payInvoiceFromCredit(owner(c), invoice.id, { db: t.db, amount: d("10.01") })).rejects.toThrow(
+    await expect(payInvoiceFromCredit({ db: t.db, now: new Date(), actor: owner(c) }, { id: invoice.id, amount: d("10.01") })).rejects.toThrow(
       /^Amount exceeds the outstanding invoice balance$/,
     );
-    await expect(payInvoiceFromCredit(owner(c), invoice.id, { db: t.db })).rejects.toThrow(/^Insufficient credit balance$/);
-    await expect(payInvoiceFromCredit(owner(c), invoice.id, { db: t.db, amount: d("0") })).rejects.toThrow(/positive amount/);
-    await expect(payInvoiceFromCredit(owner(c), invoice.id, { db: t.db, amount: d("1.001") })).rejects.toThrow(/2 decimal places/);
+    await expect(payInvoiceFromCredit({ db: t.db, now: new Date(), actor: owner(c) }, { id: invoice.id })).rejects.toThrow(/^Insufficient credit balance$/);
+    await expect(payInvoiceFromCredit({ db: t.db, now: new Date(), actor: owner(c) }, { id: invoice.id, amount: d("0") })).rejects.toThrow(/positive amount/);
+    await expect(payInvoiceFromCredit({ db: t.db, now: new Date(), actor: owner(c) }, { id: invoice.id, amount: d("1.001") })).rejects.toThrow(/2 decimal places/);
     expect(await t.db.payment.count({ where: { invoiceId: invoice.id } })).toBe(0);
     expect(await balanceOf(c.account.id)).toBe("3.00");
 
     await t.db.invoice.update({ where: { id: invoice.id }, data: { status: "cancelled" } });
-    await expect(payInvoiceFromCredit(owner(c), invoice.id, { db: t.db, amount: d("1") })).rejects.toThrow(
+    await expect(payInvoiceFromCredit({ db: t.db, now: new Date(), actor: owner(c) }, { id: invoice.id, amount: d("1") })).rejects.toThrow(
       "Invoice cannot be paid: it is cancelled",
     );
   });
@@ -77,7 +77,7 @@ describe("payInvoiceFromCredit", () => {
     const mine = await makeCustomer(t.db, { credit: "100" });
     const theirs = await makeCustomer(t.db);
     const invoice = await makeInvoice(t.db, { accountId: theirs.account.id });
-    await expect(payInvoiceFromCredit(owner(mine), invoice.id, { db: t.db })).rejects.toMatchObject({ kind: "not_found", message: "Invoice not found" });
+    await expect(payInvoiceFromCredit({ db: t.db, now: new Date(), actor: owner(mine) }, { id: invoice.id })).rejects.toMatchObject({ kind: "not_found", message: "Invoice not found" });
   });
 
   it("spends a team member's OWN credit, never the shared account's", async () => {
@@ -86,7 +86,7 @@ describe("payInvoiceFromCredit", () => {
     await t.db.teamMember.create({ data: { accountId: shared.account.id, userId: memberOwn.owner.id, permissions: ["invoices.pay"] } });
     const invoice = await makeInvoice(t.db, { accountId: shared.account.id, lines: [{ amount: "10.00" }] });
     const actor = { accountId: shared.account.id, userId: memberOwn.owner.id, isOwner: false };
-    const r = await payInvoiceFromCredit(actor, invoice.id, { db: t.db, now });
+    const r = await payInvoiceFromCredit({ db: t.db, now, actor }, { id: invoice.id });
     expect(r.newBalance.toFixed(2)).toBe("20.00");
     expect(await balanceOf(shared.account.id)).toBe("100.00");
     expect(await balanceOf(memberOwn.account.id)).toBe("20.00");
@@ -95,12 +95,12 @@ describe("payInvoiceFromCredit", () => {
     // a member without an account of their own has no credit
     const bare = await makeUser(t.db);
     const other = await makeInvoice(t.db, { accountId: shared.account.id });
-    await expect(payInvoiceFromCredit({ accountId: shared.account.id, userId: bare.id, isOwner: false }, other.id, { db: t.db })).rejects.toThrow(
+    await expect(payInvoiceFromCredit({ db: t.db, now: new Date(), actor: { accountId: shared.account.id, userId: bare.id, isOwner: false } }, { id: other.id })).rejects.toThrow(
       "Insufficient credit balance",
     );
     // credit in another currency is not converted
     const usd = await makeCustomer(t.db, { credit: "500", currency: "USD" });
-    await expect(payInvoiceFromCredit({ accountId: shared.account.id, userId: usd.owner.id, isOwner: false }, other.id, { db: t.db })).rejects.toThrow(
+    await expect(payInvoiceFromCredit({ db: t.db, now: new Date(), actor: { accountId: shared.account.id, userId: usd.owner.id, isOwner: false } }, { id: other.id })).rejects.toThrow(
       "Your credit is held in USD; this invoice is in EUR",
     );
   });
@@ -117,10 +117,10 @@ describe("payInvoiceFromCredit", () => {
         { amount: "5.00", serviceId: active.id },
       ],
     });
-    const part = await payInvoiceFromCredit(owner(c), invoice.id, { db: t.db, now, amount: d("1") });
+    const part = await payInvoiceFromCredit({ db: t.db, now, actor: owner(c) }, { id: invoice.id, amount: d("1") });
     expect(part.releasedServiceIds).toEqual([]);
     expect((await t.db.service.findUniqueOrThrow({ where: { id: waiting.id } })).status).toBe("pending_payment");
-    const rest = await payInvoiceFromCredit(owner(c), invoice.id, { db: t.db, now });
+    const rest = await payInvoiceFromCredit({ db: t.db, now, actor: owner(c) }, { id: invoice.id });
     expect(rest.releasedServiceIds).toEqual([waiting.id]);
     expect((await t.db.service.findUniqueOrThrow({ where: { id: waiting.id } })).status).toBe("pending");
     expect((await t.db.service.findUniqueOrThrow({ where: { id: active.id } })).status).toBe("active");
@@ -132,7 +132,7 @@ describe("concurrency (settled in the database)", () => {
     const c = await makeCustomer(t.db, { credit: "5" });
     const invoices = [];
     for (let i = 0; i < 20; i++) invoices.push(await makeInvoice(t.db, { accountId: c.account.id, lines: [{ amount: "1.00" }] }));
-    const results = await Promise.allSettled(invoices.map((inv) => payInvoiceFromCredit(owner(c), inv.id, { db: t.db, now })));
+    const results = await Promise.allSettled(invoices.map((inv) => payInvoiceFromCredit({ db: t.db, now, actor: owner(c) }, { id: inv.id })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
     for (const r of results) if (r.status === "rejected") expect((r.reason as Error).message).toBe("Insufficient credit balance");
     expect(await t.db.invoice.count({ where: { accountId: c.account.id, status: "paid" } })).toBe(5);
@@ -144,7 +144,7 @@ describe("concurrency (settled in the database)", () => {
   it("20 concurrent payments of one invoice pay it once", async () => {
     const c = await makeCustomer(t.db, { credit: "100" });
     const invoice = await makeInvoice(t.db, { accountId: c.account.id, lines: [{ amount: "3.00" }] });
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => payInvoiceFromCredit(owner(c), invoice.id, { db: t.db, now })));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => payInvoiceFromCredit({ db: t.db, now, actor: owner(c) }, { id: invoice.id })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect((r.reason as Error).message).toBe("Invoice cannot be paid: it is already paid");
     expect(await t.db.payment.count({ where: { invoiceId: invoice.id } })).toBe(1);
@@ -156,7 +156,7 @@ describe("concurrency (settled in the database)", () => {
     const c = await makeCustomer(t.db, { credit: "100" });
     const invoice = await makeInvoice(t.db, { accountId: c.account.id, lines: [{ amount: "7.00" }] });
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => payInvoiceFromCredit(owner(c), invoice.id, { db: t.db, now, amount: d("1") })),
+      Array.from({ length: 20 }, () => payInvoiceFromCredit({ db: t.db, now, actor: owner(c) }, { id: invoice.id, amount: d("1") })),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(7);
     const fresh = await t.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } });

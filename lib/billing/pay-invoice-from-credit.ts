@@ -1,7 +1,8 @@
+import type { Db } from "@/lib/db/client";
 import { applyCreditToInvoice, type InvoiceCreditResult } from "./apply-credit-to-invoice";
 import { lockInvoice } from "./lock-billing-document";
-import { payDocumentFromCredit, type CreditPaymentOptions } from "./pay-document-from-credit";
-import type { CreditActor } from "./resolve-credit-account";
+import { payDocumentFromCredit, type CreditPaymentInput } from "./pay-document-from-credit";
+import type { CreditContext } from "./resolve-credit-account";
 
 /**
  * `POST /invoices/{id}/pay` and the panel's "Pay from credit": pays an invoice of the actor's
@@ -11,9 +12,8 @@ import type { CreditActor } from "./resolve-credit-account";
  * `Insufficient credit balance`).
  */
 export function payInvoiceFromCredit(
-  actor: CreditActor,
-  invoiceId: string,
-  options: CreditPaymentOptions,
+  ctx: CreditContext<Db>,
+  input: CreditPaymentInput,
 ): Promise<InvoiceCreditResult> {
   return payDocumentFromCredit(
     {
@@ -22,8 +22,7 @@ export function payInvoiceFromCredit(
       apply: (tx, { document, ...payment }) => applyCreditToInvoice(tx, { invoice: document, ...payment }),
       paidInvoiceId: (r) => (r.invoicePaid ? r.invoice.id : null),
     },
-    actor,
-    invoiceId,
-    options,
+    ctx,
+    input,
   );
 }

@@ -30,7 +30,7 @@ describe("payProformaFromCredit", () => {
       ],
       vatRate: "21",
     });
-    const r = await payProformaFromCredit(owner(c), proforma.id, { db: t.db, now });
+    const r = await payProformaFromCredit({ db: t.db, now, actor: owner(c) }, { id: proforma.id });
     expect(r.proformaPaid).toBe(true);
     expect(r.creditApplied.toFixed(2)).toBe("30.25");
     expect(r.newBalance.toFixed(2)).toBe("69.75");
@@ -51,7 +51,7 @@ describe("payProformaFromCredit", () => {
     expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).status).toBe("pending");
 
     // converted: it cannot be paid again
-    await expect(payProformaFromCredit(owner(c), proforma.id, { db: t.db })).rejects.toMatchObject({
+    await expect(payProformaFromCredit({ db: t.db, now: new Date(), actor: owner(c) }, { id: proforma.id })).rejects.toMatchObject({
       kind: "invalid",
       message: "Proforma cannot be paid: it has already been converted to an invoice",
     });
@@ -60,11 +60,11 @@ describe("payProformaFromCredit", () => {
   it("a part-payment leaves it unpaid with no invoice; the rest converts it", async () => {
     const c = await makeCustomer(t.db, { credit: "12" });
     const proforma = await makeProforma(t.db, { accountId: c.account.id, lines: [{ amount: "10.00" }] });
-    const part = await payProformaFromCredit(owner(c), proforma.id, { db: t.db, now, amount: d("4") });
+    const part = await payProformaFromCredit({ db: t.db, now, actor: owner(c) }, { id: proforma.id, amount: d("4") });
     expect(part).toMatchObject({ proformaPaid: false, invoice: null });
     expect(part.remainingAmount.toFixed(2)).toBe("6.00");
     expect((await t.db.proforma.findUniqueOrThrow({ where: { id: proforma.id } })).status).toBe("unpaid");
-    const rest = await payProformaFromCredit(owner(c), proforma.id, { db: t.db, now });
+    const rest = await payProformaFromCredit({ db: t.db, now, actor: owner(c) }, { id: proforma.id });
     expect(rest.proformaPaid).toBe(true);
     expect(rest.creditApplied.toFixed(2)).toBe("6.00");
     // both payments end up on the invoice
@@ -74,17 +74,17 @@ describe("payProformaFromCredit", () => {
   it("refuses an amount over the outstanding balance before insufficient credit", async () => {
     const c = await makeCustomer(t.db, { credit: "1" });
     const proforma = await makeProforma(t.db, { accountId: c.account.id, lines: [{ amount: "10.00" }] });
-    await expect(payProformaFromCredit(owner(c), proforma.id, { db: t.db, amount: d("11") })).rejects.toThrow(
+    await expect(payProformaFromCredit({ db: t.db, now: new Date(), actor: owner(c) }, { id: proforma.id, amount: d("11") })).rejects.toThrow(
       /^Amount exceeds the outstanding proforma balance$/,
     );
-    await expect(payProformaFromCredit(owner(c), proforma.id, { db: t.db })).rejects.toThrow(/^Insufficient credit balance$/);
+    await expect(payProformaFromCredit({ db: t.db, now: new Date(), actor: owner(c) }, { id: proforma.id })).rejects.toThrow(/^Insufficient credit balance$/);
     expect(await t.db.payment.count({ where: { proformaId: proforma.id } })).toBe(0);
   });
 
   it("20 concurrent payments of one proforma convert it once into exactly one invoice", async () => {
     const c = await makeCustomer(t.db, { credit: "100" });
     const proforma = await makeProforma(t.db, { accountId: c.account.id, lines: [{ amount: "9.00" }] });
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => payProformaFromCredit(owner(c), proforma.id, { db: t.db, now })));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => payProformaFromCredit({ db: t.db, now, actor: owner(c) }, { id: proforma.id })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) {
       if (r.status === "rejected") expect((r.reason as Error).message).toBe("Proforma cannot be paid: it has already been converted to an invoice");
@@ -97,7 +97,7 @@ describe("payProformaFromCredit", () => {
     const c = await makeCustomer(t.db, { credit: "10" });
     const proformas = [];
     for (let i = 0; i < 20; i++) proformas.push(await makeProforma(t.db, { accountId: c.account.id, lines: [{ amount: "2.00" }] }));
-    const results = await Promise.allSettled(proformas.map((p) => payProformaFromCredit(owner(c), p.id, { db: t.db, now })));
+    const results = await Promise.allSettled(proformas.map((p) => payProformaFromCredit({ db: t.db, now, actor: owner(c) }, { id: p.id })));
     const ok = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     expect(ok).toHaveLength(5);
     expect(new Set(ok.map((r) => r.invoice!.number)).size).toBe(5);

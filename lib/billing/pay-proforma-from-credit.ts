@@ -1,7 +1,8 @@
+import type { Db } from "@/lib/db/client";
 import { applyCreditToProforma, type ProformaCreditResult } from "./apply-credit-to-proforma";
 import { lockProforma } from "./lock-billing-document";
-import { payDocumentFromCredit, type CreditPaymentOptions } from "./pay-document-from-credit";
-import type { CreditActor } from "./resolve-credit-account";
+import { payDocumentFromCredit, type CreditPaymentInput } from "./pay-document-from-credit";
+import type { CreditContext } from "./resolve-credit-account";
 
 /**
  * `POST /proformas/{id}/pay` and the panel's form: pays a proforma of the actor's account from the
@@ -10,9 +11,8 @@ import type { CreditActor } from "./resolve-credit-account";
  * an invoice`, `Amount exceeds the outstanding proforma balance`, `Insufficient credit balance`).
  */
 export function payProformaFromCredit(
-  actor: CreditActor,
-  proformaId: string,
-  options: CreditPaymentOptions,
+  ctx: CreditContext<Db>,
+  input: CreditPaymentInput,
 ): Promise<ProformaCreditResult> {
   return payDocumentFromCredit(
     {
@@ -21,8 +21,7 @@ export function payProformaFromCredit(
       apply: (tx, { document, ...payment }) => applyCreditToProforma(tx, { proforma: document, ...payment }),
       paidInvoiceId: (r) => (r.proformaPaid ? (r.invoice?.id ?? null) : null),
     },
-    actor,
-    proformaId,
-    options,
+    ctx,
+    input,
   );
 }

@@ -1,11 +1,17 @@
 import type { DbOrTx } from "@/lib/db/client";
+import type { DomainContext } from "@/lib/db/domain-context";
+import type { BillingActor } from "./billing-actor";
 
-export interface CreditActor {
+/** Who spends or reads credit: the user (credit is per user) acting on an account. */
+export interface CreditActor extends BillingActor {
   /** The account whose documents the actor works on (the key's or the panel's account). */
   accountId: string;
   userId: string;
   isOwner: boolean;
 }
+
+/** The context every credit function takes first (lib/db/domain-context.ts). */
+export type CreditContext<D extends DbOrTx = DbOrTx> = DomainContext<CreditActor, D>;
 
 /**
  * The account whose credit the actor spends. Credit is per user (the customer API spec Authentication

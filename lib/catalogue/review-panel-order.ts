@@ -109,7 +109,7 @@ export async function reviewPanelOrder(
   // The native VPS product schema's hostnamePattern applies to the name the machine is built with.
   if (product.kind === "vps" && !input.hostname) errors.hostname = "Enter a hostname for the server, e.g. web1.example.com.";
 
-  const accountKeys = input.sshKeyIds.length > 0 ? await listAccountSshKeys(actor, { db }) : [];
+  const accountKeys = input.sshKeyIds.length > 0 ? await listAccountSshKeys({ db, now: at, actor }) : [];
   const sshKeys = input.sshKeyIds.map((id) => accountKeys.find((k) => k.id === id));
   if (sshKeys.some((k) => !k)) errors.sshKeyIds = "One of the SSH keys is no longer on your account. Reload the page.";
 

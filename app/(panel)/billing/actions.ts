@@ -45,18 +45,19 @@ async function payFromCredit(type: BillingDocumentType, formData: FormData): Pro
         if (!parsed) throw amountRefusal(`${INVALID_AMOUNT}, for example 10.00.`);
         amount = parsed;
       }
-      const actor = { accountId: customer.accountId, userId: viewer.user.id, isOwner: customer.role === "owner" };
+      const now = new Date();
+      const ctx = { db: getDb(), now, actor: { accountId: customer.accountId, userId: viewer.user.id, isOwner: customer.role === "owner" } };
       // The customer API's cool-down for paying this document, shared with POST /{invoices|proformas}/{id}/pay.
-      const cooled = <T>(fn: () => Promise<T>) => withCooldown(getDb(), { bucket: "creditPayment", userId: viewer.user.id, resourceId: id }, new Date(), fn);
+      const cooled = <T>(fn: () => Promise<T>) => withCooldown(getDb(), { bucket: "creditPayment", userId: viewer.user.id, resourceId: id }, now, fn);
       try {
         if (type === "invoice") {
-          const r = await cooled(() => payInvoiceFromCredit(actor, id, { amount, db: getDb() }));
+          const r = await cooled(() => payInvoiceFromCredit(ctx, { id, amount }));
           revalidatePath("/billing", "layout");
           return {
             data: { amount: moneyString(r.payment.amount), currency: r.payment.currency, newBalance: moneyString(r.newBalance), settled: r.invoicePaid, invoice: null },
           };
         }
-        const r = await cooled(() => payProformaFromCredit(actor, id, { amount, db: getDb() }));
+        const r = await cooled(() => payProformaFromCredit(ctx, { id, amount }));
         revalidatePath("/billing", "layout");
         return {
           data: {

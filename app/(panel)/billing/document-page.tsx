@@ -4,7 +4,7 @@ import { can } from "@/lib/accounts/account-permissions";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
 import { requireCustomer } from "@/lib/auth/session";
 import type { InvoiceDetail, ProformaDetail } from "@/lib/billing/get-billing-document-or-throw";
-import type { CreditActor } from "@/lib/billing/resolve-credit-account";
+import type { CreditContext } from "@/lib/billing/resolve-credit-account";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formatDate } from "@/lib/format/format-date";
 import { isUuid } from "@/lib/schemas/uuid";
@@ -37,7 +37,7 @@ export async function BillingDocumentPage<D extends InvoiceDetail | ProformaDeta
   params: Promise<{ id: string }>;
   searchParams: Promise<{ ordered?: string }>;
   /** Reads the account's document (get-billing-document-or-throw). */
-  load: (actor: CreditActor, id: string) => Promise<D>;
+  load: (ctx: CreditContext, input: { id: string }) => Promise<D>;
   /** Where the document came from, after "Issued <date>" (the proforma an invoice was converted from). */
   issuedFrom?: (doc: D) => string | null;
   /** Whether the order that led here is paid (the order-placed notice). */
@@ -52,12 +52,12 @@ export async function BillingDocumentPage<D extends InvoiceDetail | ProformaDeta
   }
   const { id } = await params;
   if (!isUuid(id)) notFound();
-  const actor = { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" };
-  const doc = await load(actor, id).catch((error: unknown) => {
+  const ctx = { db: getDb(), now: new Date(), actor: { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" } };
+  const doc = await load(ctx, { id }).catch((error: unknown) => {
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;
   });
-  const credit = await getCreditBalance(actor, { db: getDb() });
+  const credit = await getCreditBalance(ctx);
   const from = issuedFrom?.(doc);
 
   return (

@@ -10,7 +10,7 @@ export async function makeDefaultPaymentMethodAction(methodId: string): Promise<
   return runAction(
     async () => {
       const viewer = await requireReseller();
-      const method = await setDefaultPaymentMethod({ accountId: viewer.reseller.accountId }, methodId, { db: getDb() });
+      const method = await setDefaultPaymentMethod({ db: getDb(), now: new Date(), actor: { accountId: viewer.reseller.accountId } }, { id: methodId });
       revalidatePath("/reseller/billing");
       return `${method.label} is now your default payment method.`;
     },

@@ -23,13 +23,12 @@ const RECENT = 20;
 
 export default async function ResellerBillingPage() {
   const viewer = await requireReseller();
-  const account = { accountId: viewer.reseller.accountId };
   // Wholesale credit belongs to the reseller's account, whoever of its people is looking.
-  const asOwner = { ...account, userId: viewer.user.id, isOwner: true };
+  const ctx = { db: getDb(), now: new Date(), actor: { accountId: viewer.reseller.accountId, userId: viewer.user.id, isOwner: true } };
   const [balance, { transactions: entries }, methods] = await Promise.all([
-    getCreditBalance(asOwner, { db: getDb() }),
-    listCreditTransactions(asOwner, { page: 1, limit: RECENT }, { db: getDb() }),
-    listPaymentMethods(account, { db: getDb() }),
+    getCreditBalance(ctx),
+    listCreditTransactions(ctx, { page: 1, limit: RECENT }),
+    listPaymentMethods(ctx),
   ]);
 
   return (

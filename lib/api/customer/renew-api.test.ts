@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { addCredit } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { makePendingService, makeVpsSite } from "@/lib/services/testing/service-factories";
+import { renewServiceNow } from "@/lib/billing/renewals/renew-service-now";
 import { customerRequest, customerWithKey, readJson } from "../testing/api-test-kit";
 import { dispatchCustomerApi } from "./dispatch";
 
@@ -79,4 +80,16 @@ it("refuses a second renewal within 10 minutes (429), and hourly, suspended and 
   expect((await call("POST", `/services/${s.id}/renew`, {}, stranger.plaintext)).status).toBe(404);
   const readOnly = await customerWithKey(t.db, { scopes: ["read"] });
   expect((await call("POST", `/services/${s.id}/renew`, {}, readOnly.plaintext)).status).toBe(403);
+});
+
+it("renewServiceNow checks tenancy itself: another account's service, one outside the request's project, or a malformed id is 404", async () => {
+  const s = await service();
+  const staging = await t.db.project.create({ data: { accountId: me.account.id, name: "Staging", slug: "staging-renew" } });
+  const stranger = await customerWithKey(t.db);
+  const ctx = (actor: Parameters<typeof renewServiceNow>[0]["actor"]) => ({ db: t.db, now: clock, actor });
+  const notFound = { kind: "not_found", message: "Service not found" };
+  await expect(renewServiceNow(ctx({ accountId: stranger.account.id, userId: stranger.owner.id, isOwner: true }), { serviceId: s.id })).rejects.toMatchObject(notFound);
+  await expect(renewServiceNow(ctx({ accountId: me.account.id, userId: me.owner.id, isOwner: true, projectId: staging.id }), { serviceId: s.id })).rejects.toMatchObject(notFound);
+  await expect(renewServiceNow(ctx({ accountId: me.account.id, userId: me.owner.id, isOwner: true }), { serviceId: "not-a-uuid" })).rejects.toMatchObject(notFound);
+  expect(await t.db.serviceRenewal.count({ where: { serviceId: s.id } })).toBe(0);
 });

@@ -49,7 +49,7 @@ describe("SSH keys", () => {
     expect(rsa.body.data).toMatchObject({ name: "Build server", type: "ssh-rsa", fingerprint: SSH_KEY_FIXTURES.rsa2048.fingerprint });
     const list = await call("GET", "/ssh-keys");
     expect((list.body.data as KeyRow[]).map((k) => k.name)).toEqual(["Build server", "ed25519@laptop"]);
-    expect((await listAccountSshKeys({ accountId: me.account.id }, { db: t.db })).map((k) => k.fingerprint).sort()).toEqual(
+    expect((await listAccountSshKeys({ db: t.db, now: new Date(), actor: { accountId: me.account.id } })).map((k) => k.fingerprint).sort()).toEqual(
       [SSH_KEY_FIXTURES.ed25519.fingerprint, SSH_KEY_FIXTURES.rsa2048.fingerprint].sort(),
     );
   });

@@ -155,7 +155,7 @@ describe("invoice mode", () => {
       expect((put.body.data as { options: { status: string }[] }).options[0]!.status).toBe("pending_payment");
       expect(await t.db.outboxEvent.count({ where: { type: "order.invoiced", payload: { path: ["orderId"], equals: charge.orderId } } })).toBe(1);
 
-      await payInvoiceFromCredit({ accountId: r.account.id, userId: r.owner.id, isOwner: true }, charge.invoiceId, { db: t.db, now });
+      await payInvoiceFromCredit({ db: t.db, now, actor: { accountId: r.account.id, userId: r.owner.id, isOwner: true } }, { id: charge.invoiceId });
       expect((await t.db.serviceOption.findFirstOrThrow({ where: { serviceId: service.id, orderId: charge.orderId } })).status).toBe("active");
       expect(await t.db.order.findUniqueOrThrow({ where: { id: charge.orderId } })).toMatchObject({ status: "paid", paymentStatus: "paid", provisioningStatus: null });
       expect(await t.db.outboxEvent.count({ where: { type: "order.paid", payload: { path: ["orderId"], equals: charge.orderId } } })).toBe(1);

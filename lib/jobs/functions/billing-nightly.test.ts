@@ -90,7 +90,7 @@ describe("renewal documents", () => {
     ]);
 
     await addCredit(t.db, account.id, "20.00");
-    const paid = await payInvoiceFromCredit(owner(account), invoice.id, { db: t.db, now: new Date("2026-03-10T09:00:00Z") });
+    const paid = await payInvoiceFromCredit({ db: t.db, now: new Date("2026-03-10T09:00:00Z"), actor: owner(account) }, { id: invoice.id });
     expect(paid.invoicePaid).toBe(true);
     const after = await t.db.service.findUniqueOrThrow({ where: { id: service.id } });
     expect(after).toMatchObject({ status: "active", nextDueDate: new Date("2026-04-15T00:00:00Z") });
@@ -137,7 +137,7 @@ describe("renewal documents", () => {
       expect(proformas[0]!.number).toMatch(/^PRO-2026-/);
       expect(await renewalInvoices(service.id)).toHaveLength(0);
 
-      const paid = await payProformaFromCredit(owner(account), proformas[0]!.id, { db: t.db, now: new Date("2026-09-26T00:00:00Z") });
+      const paid = await payProformaFromCredit({ db: t.db, now: new Date("2026-09-26T00:00:00Z"), actor: owner(account) }, { id: proformas[0]!.id });
       expect(paid.proformaPaid).toBe(true);
       expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).nextDueDate).toEqual(new Date("2026-10-30T00:00:00Z"));
       expect(await t.db.serviceRenewal.findFirstOrThrow({ where: { serviceId: service.id } })).toMatchObject({ status: "paid", proformaId: proformas[0]!.id });
@@ -295,7 +295,7 @@ describe("add-ons on their own cycle", () => {
     expect(addonInvoice).toMatchObject({ status: "unpaid", dueDate: new Date("2026-08-05T00:00:00Z") });
     expect(addonInvoice!.total.toFixed(2)).toBe("6.05"); // 5.00 + 21% VAT
 
-    await payInvoiceFromCredit(owner(account), addonInvoice!.id, { db: t.db, now: new Date("2026-08-01T00:00:00Z") });
+    await payInvoiceFromCredit({ db: t.db, now: new Date("2026-08-01T00:00:00Z"), actor: owner(account) }, { id: addonInvoice!.id });
     expect((await t.db.serviceOption.findUniqueOrThrow({ where: { id: own.id } })).nextDueDate).toEqual(new Date("2026-09-05T00:00:00Z"));
     expect((await t.db.serviceOption.findUniqueOrThrow({ where: { id: along.id } })).nextDueDate).toEqual(new Date("2026-08-20T00:00:00Z"));
 
@@ -367,7 +367,7 @@ describe("overdue renewals", () => {
     expect(await t.db.outboxEvent.count({ where: { resellerId: reseller.profile.id, type: "service.suspended" } })).toBe(1);
 
     await addCredit(t.db, reseller.account.id, "14.52");
-    await payInvoiceFromCredit(owner(reseller.account), invoice!.id, { db: t.db, now: new Date("2026-05-15T12:00:00Z") });
+    await payInvoiceFromCredit({ db: t.db, now: new Date("2026-05-15T12:00:00Z"), actor: owner(reseller.account) }, { id: invoice!.id });
     expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({
       status: "active",
       suspendReason: null,
@@ -386,7 +386,7 @@ describe("overdue renewals", () => {
     const h = harness();
     await h.night("2026-06-15");
     const [invoice] = await renewalInvoices(service.id);
-    await payInvoiceFromCredit(owner(account), invoice!.id, { db: t.db, now: new Date("2026-06-16T00:00:00Z") });
+    await payInvoiceFromCredit({ db: t.db, now: new Date("2026-06-16T00:00:00Z"), actor: owner(account) }, { id: invoice!.id });
     await h.night("2026-06-17");
     expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ status: "suspended", suspendReason: "abuse", nextDueDate: new Date("2026-07-20T00:00:00Z") });
   });
@@ -472,7 +472,7 @@ describe("termination", () => {
     const h = harness();
     await h.night("2027-07-14");
     const [invoice] = await renewalInvoices(service.id);
-    await payInvoiceFromCredit(owner(account), invoice!.id, { db: t.db, now: new Date("2027-07-15T00:00:00Z"), amount: new Prisma.Decimal("5.00") });
+    await payInvoiceFromCredit({ db: t.db, now: new Date("2027-07-15T00:00:00Z"), actor: owner(account) }, { id: invoice!.id, amount: new Prisma.Decimal("5.00") });
     await runLifecycleVerb(h.ctx, service.id, "terminate");
     expect(await t.db.invoice.findUniqueOrThrow({ where: { id: invoice!.id } })).toMatchObject({ status: "unpaid" });
     expect(await t.db.serviceRenewal.findFirstOrThrow({ where: { serviceId: service.id } })).toMatchObject({ status: "cancelled" });

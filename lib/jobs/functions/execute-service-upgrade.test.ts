@@ -69,7 +69,7 @@ describe("executing a paid plan change", () => {
     await runner.tick();
     expect((await t.db.serviceUpgrade.findUniqueOrThrow({ where: { id: requested.upgrade.id } })).status).toBe("awaiting_payment");
 
-    await payInvoiceFromCredit({ accountId: customer.account.id, userId: customer.owner.id, isOwner: true }, requested.charge!.document!.id, { db: t.db, now: clock.now() });
+    await payInvoiceFromCredit({ db: t.db, now: clock.now(), actor: { accountId: customer.account.id, userId: customer.owner.id, isOwner: true } }, { id: requested.charge!.document!.id });
     expect((await t.db.serviceUpgrade.findUniqueOrThrow({ where: { id: requested.upgrade.id } })).status).toBe("executing");
     expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).productId).toBe(service.productId);
 
@@ -91,7 +91,7 @@ describe("executing a paid plan change", () => {
     const renewal = await raiseRenewal(t.db, service.id, { at: new Date(start), source: "nightly", creditAccountId: null });
     expect((await t.db.invoice.findUniqueOrThrow({ where: { id: renewal!.document.id } })).total.toFixed(2)).toBe("12.00");
     const { clock, runner } = harness();
-    await payInvoiceFromCredit({ accountId: customer.account.id, userId: customer.owner.id, isOwner: true }, requested.charge!.document!.id, { db: t.db, now: clock.now() });
+    await payInvoiceFromCredit({ db: t.db, now: clock.now(), actor: { accountId: customer.account.id, userId: customer.owner.id, isOwner: true } }, { id: requested.charge!.document!.id });
     for (let i = 0; i < 40; i++) {
       clock.advance(30_000);
       await runner.tick();
@@ -104,7 +104,7 @@ describe("executing a paid plan change", () => {
   it("the event runs it at once, and a second event or the sweep never resizes twice", async () => {
     const { customer, service, requested } = await customerUpgrade();
     const { clock, runner } = harness();
-    await payInvoiceFromCredit({ accountId: customer.account.id, userId: customer.owner.id, isOwner: true }, requested.charge!.document!.id, { db: t.db, now: clock.now() });
+    await payInvoiceFromCredit({ db: t.db, now: clock.now(), actor: { accountId: customer.account.id, userId: customer.owner.id, isOwner: true } }, { id: requested.charge!.document!.id });
     await runner.send({ id: `upgrade-${requested.upgrade.id}`, name: SERVICE_UPGRADE_EXECUTE_EVENT, data: { upgradeId: requested.upgrade.id } });
     await runner.send({ id: `upgrade-${requested.upgrade.id}-again`, name: SERVICE_UPGRADE_EXECUTE_EVENT, data: { upgradeId: requested.upgrade.id } });
     for (let i = 0; i < 40; i++) {
@@ -121,7 +121,7 @@ describe("executing a paid plan change", () => {
   it("a run that finds the resize claimed by another run waits instead of submitting a second one; a stale claim is taken over", async () => {
     const { customer, service, requested } = await customerUpgrade();
     const { clock, ctx } = harness();
-    await payInvoiceFromCredit({ accountId: customer.account.id, userId: customer.owner.id, isOwner: true }, requested.charge!.document!.id, { db: t.db, now: clock.now() });
+    await payInvoiceFromCredit({ db: t.db, now: clock.now(), actor: { accountId: customer.account.id, userId: customer.owner.id, isOwner: true } }, { id: requested.charge!.document!.id });
     const resizes = () => t.db.backendJob.count({ where: { operation: "resize", vm: { serviceId: service.id } } });
     // Another run has claimed it and is talking to the hypervisor: no job recorded yet.
     await t.db.serviceUpgrade.update({ where: { id: requested.upgrade.id }, data: { resizeClaimedAt: clock.now() } });

@@ -25,8 +25,8 @@ export default async function CreditPage({ searchParams }: { searchParams: Promi
   const viewer = await requireCustomer();
   if (!viewer.customer) return <NoBillingAccess title="Credit" linked={false} permission="" />;
   const page = pageParam((await searchParams).page);
-  const actor = { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" };
-  const [credit, { transactions, total }] = await Promise.all([getCreditBalance(actor, { db: getDb() }), listCreditTransactions(actor, { page, limit: PAGE_SIZE }, { db: getDb() })]);
+  const ctx = { db: getDb(), now: new Date(), actor: { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" } };
+  const [credit, { transactions, total }] = await Promise.all([getCreditBalance(ctx), listCreditTransactions(ctx, { page, limit: PAGE_SIZE })]);
   const owner = viewer.customer.role === "owner";
 
   return (

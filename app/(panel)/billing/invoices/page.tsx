@@ -22,11 +22,8 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   const params = await searchParams;
   const status = statusParam(INVOICE_STATUSES, params.status);
   const page = pageParam(params.page);
-  const actor = { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" };
-  const [{ invoices, total, stats }, credit] = await Promise.all([
-    listInvoices(actor, { status, page, limit: DOCUMENT_PAGE_SIZE }, { db: getDb() }),
-    getCreditBalance(actor, { db: getDb() }),
-  ]);
+  const ctx = { db: getDb(), now: new Date(), actor: { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" } };
+  const [{ invoices, total, stats }, credit] = await Promise.all([listInvoices(ctx, { status, page, limit: DOCUMENT_PAGE_SIZE }), getCreditBalance(ctx)]);
   const currency = invoices[0]?.currency ?? credit.currency;
   const unpaid = stats.byStatus.unpaid.count;
 

@@ -22,7 +22,7 @@ export default async function ProformasPage({ searchParams }: { searchParams: Pr
   const params = await searchParams;
   const status = statusParam(PROFORMA_STATUSES, params.status);
   const page = pageParam(params.page);
-  const { proformas, total } = await listProformas({ accountId: viewer.customer.accountId }, { status, page, limit: DOCUMENT_PAGE_SIZE }, { db: getDb() });
+  const { proformas, total } = await listProformas({ db: getDb(), now: new Date(), actor: { accountId: viewer.customer.accountId } }, { status, page, limit: DOCUMENT_PAGE_SIZE });
 
   return (
     <>

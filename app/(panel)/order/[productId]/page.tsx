@@ -36,7 +36,7 @@ export default async function ConfigureProductPage({ params }: { params: Promise
   const [availability, money, sshKeys] = await Promise.all([
     catalogueAvailability(db, [entry]).then((m) => m.get(product.id)!),
     displayCurrency(db, catalogue, now),
-    listAccountSshKeys({ accountId: viewer.customer.accountId }, { db }),
+    listAccountSshKeys({ db, now, actor: { accountId: viewer.customer.accountId } }),
   ]);
   const s = (d: { toString(): string }) => d.toString();
   const cv = (...args: Parameters<typeof money.convert>) => s(money.convert(...args));

@@ -6,7 +6,6 @@ import { requireCustomerFor } from "@/lib/auth/session";
 import { renewServiceNow } from "@/lib/billing/renewals/renew-service-now";
 import { getDb } from "@/lib/db/client";
 import { runAction, type FormActionState } from "@/lib/actions/action-result";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { cooled } from "../panel-access";
 
@@ -19,12 +18,9 @@ export async function renewServiceAction(_prev: FormActionState<RenewalRaised>, 
     async () => {
       const { viewer, customer } = await requireCustomerFor({ change: true, anyOf: ["invoices.pay"], refusal: MAY_NOT_PAY });
       const serviceId = String(formData.get("serviceId") ?? "");
-      const db = getDb();
-      const service = await findScopedServiceOrThrow(db, panelServiceAccess(customer).scope, serviceId);
-      const r = await cooled("renewal", viewer.user.id, service.id, () =>
-        renewServiceNow(db, service.id, { at: new Date(), actor: { accountId: customer.accountId, userId: viewer.user.id, isOwner: customer.role === "owner" } }),
-      );
-      revalidatePath(`/services/${service.id}`);
+      const ctx = { db: getDb(), now: new Date(), actor: { ...panelServiceAccess(customer).scope, userId: viewer.user.id, isOwner: customer.role === "owner" } };
+      const r = await cooled("renewal", viewer.user.id, serviceId, () => renewServiceNow(ctx, { serviceId }));
+      revalidatePath(`/services/${r.serviceId}`);
       revalidatePath("/billing", "layout");
       return { data: { ...r.document, settled: r.settled } };
     },

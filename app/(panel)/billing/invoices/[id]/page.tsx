@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { getInvoiceOrThrow } from "@/lib/billing/get-billing-document-or-throw";
 import { BillingDocumentPage } from "../../document-page";
-import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Invoice" };
 
@@ -11,7 +10,7 @@ export default async function InvoicePage({ params, searchParams }: { params: Pr
       type="invoice"
       params={params}
       searchParams={searchParams}
-      load={(actor, id) => getInvoiceOrThrow(actor, id, { db: getDb() })}
+      load={getInvoiceOrThrow}
       issuedFrom={(invoice) => (invoice.proformas[0] ? `from proforma ${invoice.proformas[0].number}` : null)}
       paid={(invoice) => invoice.status === "paid"}
     />

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { Alert } from "@/components/ui/alert";
 import { getProformaOrThrow } from "@/lib/billing/get-billing-document-or-throw";
 import { BillingDocumentPage } from "../../document-page";
-import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Proforma" };
 
@@ -12,7 +11,7 @@ export default async function ProformaPage({ params, searchParams }: { params: P
       type="proforma"
       params={params}
       searchParams={searchParams}
-      load={(actor, id) => getProformaOrThrow(actor, id, { db: getDb() })}
+      load={getProformaOrThrow}
       paid={(proforma) => proforma.status !== "unpaid"}
       notice={(proforma) =>
         proforma.invoice && (

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
+import { creditActorOf } from "../../customer-auth";
 import { moneyString } from "@/lib/format/money-string";
 import { defineEndpoint } from "../../define-endpoint";
 
@@ -11,8 +12,8 @@ export const getAccountBalanceEndpoint = defineEndpoint({
   summary: "Your credit balance",
   description: "A decimal string in the balance's currency. Credit is per user (see GET /account).",
   response: z.object({ balance: z.string(), currency: z.string() }),
-  async handler({ auth, db }) {
-    const credit = await getCreditBalance({ accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner" }, { db });
+  async handler({ auth, db, now }) {
+    const credit = await getCreditBalance({ db, now, actor: creditActorOf(auth) });
     return { balance: moneyString(credit.balance), currency: credit.currency };
   },
 });

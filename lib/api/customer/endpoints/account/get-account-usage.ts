@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getAccountUsage } from "@/lib/accounts/get-account-usage";
 import { moneyString } from "@/lib/format/money-string";
+import { creditActorOf } from "../../customer-auth";
 import { defineEndpoint } from "../../define-endpoint";
 
 export const getAccountUsageEndpoint = defineEndpoint({
@@ -25,10 +26,7 @@ export const getAccountUsageEndpoint = defineEndpoint({
     period: z.object({ month: z.string() }),
   }),
   async handler({ auth, db, now }) {
-    const u = await getAccountUsage(
-      { accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner", projectId: auth.project?.id ?? null },
-      { db, now },
-    );
+    const u = await getAccountUsage({ db, now, actor: { ...creditActorOf(auth), projectId: auth.project?.id ?? null } });
     return {
       services: { total: u.services.total, by_status: u.services.byStatus, active_recurring_amount: moneyString(u.services.activeRecurringAmount) },
       invoices: {

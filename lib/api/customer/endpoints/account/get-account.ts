@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getAccountProfile } from "@/lib/accounts/get-account-profile";
 import { moneyString } from "@/lib/format/money-string";
+import { creditActorOf } from "../../customer-auth";
 import { defineEndpoint } from "../../define-endpoint";
 
 export const getAccountEndpoint = defineEndpoint({
@@ -25,8 +26,8 @@ export const getAccountEndpoint = defineEndpoint({
     permissions: z.array(z.string()).nullable(),
     created_at: z.string(),
   }),
-  async handler({ auth, db }) {
-    const profile = await getAccountProfile({ accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner" }, { db });
+  async handler({ auth, db, now }) {
+    const profile = await getAccountProfile({ db, now, actor: creditActorOf(auth) });
     return {
       id: profile.id,
       name: profile.name,

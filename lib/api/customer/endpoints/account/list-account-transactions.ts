@@ -32,8 +32,8 @@ export const listAccountTransactionsEndpoint = defineEndpoint({
       created_at: z.string(),
     }),
   ),
-  async handler({ auth, db, query }) {
-    const { transactions, total } = await listCreditTransactions(creditActorOf(auth), query, { db });
+  async handler({ auth, db, now, query }) {
+    const { transactions, total } = await listCreditTransactions({ db, now, actor: creditActorOf(auth) }, query);
     return reply(
       transactions.map((t) => ({
         id: t.id,

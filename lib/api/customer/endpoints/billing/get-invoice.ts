@@ -10,7 +10,7 @@ export const getInvoiceEndpoint = defineEndpoint({
   summary: "One invoice with its lines, payments, paid and remaining amounts",
   description: "`settled` is true once nothing remains to pay. `proforma` names the proforma the invoice was converted from, if any.",
   response: invoiceDetailSchema,
-  async handler({ auth, db, params }) {
-    return invoiceDetailJson(await getInvoiceOrThrow({ accountId: auth.accountId }, params.id, { db }));
+  async handler({ auth, db, now, params }) {
+    return invoiceDetailJson(await getInvoiceOrThrow({ db, now, actor: { accountId: auth.accountId } }, { id: params.id }));
   },
 });

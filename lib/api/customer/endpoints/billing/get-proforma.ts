@@ -10,7 +10,7 @@ export const getProformaEndpoint = defineEndpoint({
   summary: "One proforma with its items, payments, paid and remaining amounts",
   description: "`invoice` is the invoice a fully paid proforma was converted into (status `converted`), else null.",
   response: proformaDetailSchema,
-  async handler({ auth, db, params }) {
-    return proformaDetailJson(await getProformaOrThrow({ accountId: auth.accountId }, params.id, { db }));
+  async handler({ auth, db, now, params }) {
+    return proformaDetailJson(await getProformaOrThrow({ db, now, actor: { accountId: auth.accountId } }, { id: params.id }));
   },
 });

@@ -28,8 +28,8 @@ export const listInvoicesEndpoint = defineEndpoint({
       outstanding: z.string(),
     }),
   }),
-  async handler({ auth, db, query }) {
-    const { invoices, total, stats } = await listInvoices({ accountId: auth.accountId }, query, { db });
+  async handler({ auth, db, now, query }) {
+    const { invoices, total, stats } = await listInvoices({ db, now, actor: { accountId: auth.accountId } }, query);
     const s = (x: { count: number; total: Prisma.Decimal }) => ({ count: x.count, total: moneyString(x.total) });
     return {
       invoices: invoices.map(invoiceRowJson),

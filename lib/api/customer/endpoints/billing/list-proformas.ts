@@ -14,8 +14,8 @@ export const listProformasEndpoint = defineEndpoint({
     "proforma is `converted` and names its `invoice`. Team members need `invoices.view`.",
   query: documentListQuery(PROFORMA_STATUSES),
   response: z.object({ proformas: z.array(proformaRowSchema), pagination: paginationSchema }),
-  async handler({ auth, db, query }) {
-    const { proformas, total } = await listProformas({ accountId: auth.accountId }, query, { db });
+  async handler({ auth, db, now, query }) {
+    const { proformas, total } = await listProformas({ db, now, actor: { accountId: auth.accountId } }, query);
     return {
       proformas: proformas.map(proformaRowJson),
       pagination: documentPagination(query, total),

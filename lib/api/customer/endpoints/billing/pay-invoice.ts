@@ -19,7 +19,7 @@ export const payInvoiceEndpoint = defineEndpoint({
     "invoice before retrying.",
   response: z.object({ payment: paymentSchema, newBalance: z.string(), remainingAmount: z.string(), invoicePaid: z.boolean() }),
   async handler({ auth, db, params, body, now }) {
-    const r = await payInvoiceFromCredit(creditActorOf(auth), params.id, { db, now, amount: body.amount });
+    const r = await payInvoiceFromCredit({ db, now, actor: creditActorOf(auth) }, { id: params.id, amount: body.amount });
     return {
       payment: paymentJson(r.payment),
       newBalance: moneyString(r.newBalance),

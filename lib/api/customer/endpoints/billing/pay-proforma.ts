@@ -17,6 +17,6 @@ export const payProformaEndpoint = defineEndpoint({
   // The same object as an order's `autoCreditApplied`: what the credit did to the proforma.
   response: autoCreditAppliedSchema,
   async handler({ auth, db, params, body, now }) {
-    return autoCreditAppliedJson(await payProformaFromCredit(creditActorOf(auth), params.id, { db, now, amount: body.amount }));
+    return autoCreditAppliedJson(await payProformaFromCredit({ db, now, actor: creditActorOf(auth) }, { id: params.id, amount: body.amount }));
   },
 });

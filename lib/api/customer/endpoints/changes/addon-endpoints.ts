@@ -85,7 +85,7 @@ export const addServiceOptionEndpoint = defineEndpoint({
     const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
     const ctx = await changeContext(db, customerBuyer(auth));
     const { serviceOption, charge } = await addOption(db, ctx, service, { optionId: body.optionId.toLowerCase(), quantity: body.quantity, billingCycle: body.billingCycle ?? null }, now);
-    const settlement = await settlementJson(db, auth, charge?.orderId ?? null, "The add-on is active.");
+    const settlement = await settlementJson({ db, now }, auth, charge?.orderId ?? null, "The add-on is active.");
     return reply({ serviceOption: serviceOptionJson(serviceOption), ...settlement }, { message: charge ? "Add-on ordered; pay its document to activate it" : "Add-on added" });
   },
 });

@@ -8,7 +8,7 @@ import type { HeldOption } from "@/lib/services/changes/option-changes";
 import type { UpgradePreview } from "@/lib/services/changes/package-change";
 import { moneyString } from "@/lib/format/money-string";
 import { reply } from "../../../reply";
-import type { CustomerAuth } from "../../customer-auth";
+import { creditActorOf, type CustomerAuth } from "../../customer-auth";
 import { customerOrder, customerOrderSchema, documentRefSchema, documentSchema, nextStep, orderDocuments } from "../orders/order-views";
 
 export const serviceOptionSchema = z.object({
@@ -130,8 +130,8 @@ export const settlementSchema = {
   credit_balance: z.string(),
 };
 
-export async function settlementJson(db: Db, auth: CustomerAuth, orderId: string | null, applied: string) {
-  const credit = await getCreditBalance({ accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner" }, { db });
+export async function settlementJson({ db, now }: { db: Db; now: Date }, auth: CustomerAuth, orderId: string | null, applied: string) {
+  const credit = await getCreditBalance({ db, now, actor: creditActorOf(auth) });
   if (!orderId) return { invoice: null, proforma: null, document: null, settled: true, next_step: applied, credit_balance: moneyString(credit.balance) };
   const order = await loadOrderRecord(db, orderId);
   return { ...orderDocuments(order), next_step: nextStep(order).replace("Your services are being set up; follow them with GET /services.", applied).replace("to start provisioning", "to apply the change"), credit_balance: moneyString(credit.balance) };
@@ -149,9 +149,9 @@ export const upgradeCreatedSchema = z.object({
  * A change's create answer: `data` is its own record; `document`, `settled`, `next_step` and
  * `credit_balance` go beside `data` in the envelope (the customer spec's "plus top-level …").
  */
-export async function upgradeCreatedReply(db: Db, auth: CustomerAuth, upgrade: ServiceUpgrade, lines: DocumentLineInput[], message: string) {
+export async function upgradeCreatedReply({ db, now }: { db: Db; now: Date }, auth: CustomerAuth, upgrade: ServiceUpgrade, lines: DocumentLineInput[], message: string) {
   const applying = `${upgrade.orderId ? "Paid" : "Nothing to pay"}. The change is being applied; follow it with GET /upgrades/{id}.`;
-  const settlement = await settlementJson(db, auth, upgrade.orderId, upgrade.status === "completed" ? "Applied." : applying);
+  const settlement = await settlementJson({ db, now }, auth, upgrade.orderId, upgrade.status === "completed" ? "Applied." : applying);
   const data: z.input<typeof upgradeCreatedSchema> = {
     upgrade: { id: upgrade.id, status: upgrade.status },
     billingDocument: settlement.invoice ?? settlement.proforma,

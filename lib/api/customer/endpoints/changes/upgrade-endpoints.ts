@@ -65,7 +65,7 @@ export const requestServiceUpgradeEndpoint = defineEndpoint({
     const { upgrade, lines } = await requestPackageChange(db, await changeContext(db, customerBuyer(auth)), service, body.toProductId.toLowerCase(), now);
     if (upgrade.status === "executing") await requestUpgradeExecution([upgrade.id]);
     const message = upgrade.status === "completed" ? "Upgrade applied" : upgrade.orderId ? "Upgrade requested; pay its document to apply it" : "Upgrade accepted; the server is being resized";
-    return upgradeCreatedReply(db, auth, upgrade, lines, message);
+    return upgradeCreatedReply({ db, now }, auth, upgrade, lines, message);
   },
 });
 
@@ -87,7 +87,7 @@ export const requestServiceOptionsUpgradeEndpoint = defineEndpoint({
     const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
     const add = body.addOptions.map((a) => (typeof a === "string" ? { optionId: a, quantity: 1 } : a));
     const { upgrade, lines } = await requestOptionsUpgrade(db, await changeContext(db, customerBuyer(auth)), service, { add, remove: body.removeOptions }, now);
-    return upgradeCreatedReply(db, auth, upgrade, lines, upgrade.status === "completed" ? "Add-ons changed" : "Add-on change requested; pay its document to apply it");
+    return upgradeCreatedReply({ db, now }, auth, upgrade, lines, upgrade.status === "completed" ? "Add-ons changed" : "Add-on change requested; pay its document to apply it");
   },
 });
 

@@ -128,7 +128,7 @@ export const createOrderEndpoint = defineEndpoint({
         requestHash: createHash("sha256").update(JSON.stringify(b)).digest("hex"),
       },
     );
-    const credit = await getCreditBalance({ accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner" }, { db });
+    const credit = await getCreditBalance({ db, now, actor: { accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner" } });
     const documents = orderDocuments(result.order);
     // Auto-credit: the document row (only one of invoice/proforma is set) carries what was applied.
     const applied = result.autoCredit ? { autoCreditApplied: autoCreditAppliedJson(result.autoCredit.applied) } : {};

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { renewServiceNow } from "@/lib/billing/renewals/renew-service-now";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { moneyString } from "@/lib/format/money-string";
 import { reply } from "../../../reply";
+import { creditActorOf } from "../../customer-auth";
 import { defineEndpoint } from "../../define-endpoint";
 import { autoCreditAppliedJson, autoCreditAppliedSchema } from "../billing/billing-json";
 import { documentSchema } from "../orders/order-views";
@@ -35,8 +35,7 @@ export const renewServiceEndpoint = defineEndpoint({
     autoCreditApplied: autoCreditAppliedSchema.nullable(),
   }),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    const r = await renewServiceNow(db, service.id, { at: now, actor: { accountId: auth.accountId, userId: auth.user.id, isOwner: auth.role === "owner" } });
+    const r = await renewServiceNow({ db, now, actor: { ...creditActorOf(auth), ...customerServiceScope(auth) } }, { serviceId: params.id });
     const doc =
       r.document.type === "invoice"
         ? await db.invoice.findUniqueOrThrow({ where: { id: r.document.id } })
@@ -44,7 +43,7 @@ export const renewServiceEndpoint = defineEndpoint({
     const ref = { id: doc.id, number: doc.number, status: doc.status, total: moneyString(doc.total), currency: doc.currency, due_date: doc.dueDate.toISOString() };
     return reply(
       {
-        service_id: service.id,
+        service_id: r.serviceId,
         period: { start: r.periodStart.toISOString(), end: r.periodEnd.toISOString() },
         invoice: r.document.type === "invoice" ? ref : null,
         proforma: r.document.type === "proforma" ? ref : null,

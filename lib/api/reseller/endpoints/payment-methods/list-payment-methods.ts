@@ -10,7 +10,7 @@ export const listPaymentMethodsEndpoint = defineEndpoint({
   signed: false,
   summary: "Your saved payment methods (needs the account scope, not read)",
   response: z.array(paymentMethodSchema),
-  async handler({ auth, db }) {
-    return (await listAccountPaymentMethods({ accountId: auth.accountId }, { db })).map(paymentMethodRow);
+  async handler({ auth, db, now }) {
+    return (await listAccountPaymentMethods({ db, now, actor: { accountId: auth.accountId } })).map(paymentMethodRow);
   },
 });

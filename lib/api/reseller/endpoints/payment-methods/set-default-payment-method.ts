@@ -11,8 +11,8 @@ export const setDefaultPaymentMethodEndpoint = defineEndpoint({
   tag: "payment-methods",
   summary: "Make a saved payment method the default for saved_method charges",
   response: paymentMethodSchema,
-  async handler({ auth, db, params }) {
-    const method = await setAccountDefaultPaymentMethod({ accountId: auth.accountId }, params.methodId, { db });
+  async handler({ auth, db, now, params }) {
+    const method = await setAccountDefaultPaymentMethod({ db, now, actor: { accountId: auth.accountId } }, { id: params.methodId });
     return reply(paymentMethodRow(method), { message: "Default payment method updated" });
   },
 });
