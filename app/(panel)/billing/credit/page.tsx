@@ -64,7 +64,7 @@ export default async function CreditPage({ searchParams }: { searchParams: Promi
                   return (
                     <tr key={t.id}>
                       <td className="px-5 py-2.5 whitespace-nowrap text-neutral-600">{formatDateTime(t.createdAt)}</td>
-                      <td className="px-5 py-2.5 whitespace-nowrap">{LEDGER_KIND_LABEL[t.kind as keyof typeof LEDGER_KIND_LABEL] ?? t.kind}</td>
+                      <td className="px-5 py-2.5 whitespace-nowrap">{LEDGER_KIND_LABEL[t.kind]}</td>
                       <td className="px-5 py-2.5 text-neutral-700">
                         {link ? (
                           <a href={link} className="underline underline-offset-2">
