@@ -8,6 +8,7 @@ import { stalledCardOrder } from "./testing/stalled-card-order";
 import { stalledCardChange } from "@/lib/services/changes/testing/stalled-card-change";
 import { makeVpsSite } from "@/lib/services/testing/service-factories";
 import { cancelServiceUpgrade } from "@/lib/services/changes/cancel-service-upgrade";
+import { serviceContext } from "@/lib/services/service-context";
 import { CARD_CHARGE_IN_PROGRESS } from "@/lib/services/changes/settle-card-change";
 
 // Card charges left `processing` (the process stopped between the charge and recording it) are
@@ -135,7 +136,7 @@ describe("reconcileCardPayments", () => {
     // While the card is being charged the plan change cannot be withdrawn; it waits `pending`.
     const pending = await t.db.serviceUpgrade.findFirstOrThrow({ where: { orderId: plan.orderId } });
     expect(pending.status).toBe("pending");
-    await expect(cancelServiceUpgrade(t.db, plan.reseller.account.id, pending.id, now)).rejects.toThrow(CARD_CHARGE_IN_PROGRESS);
+    await expect(cancelServiceUpgrade(serviceContext({ db: t.db, now, actor: { accountId: plan.reseller.account.id } }), { upgradeId: pending.id })).rejects.toThrow(CARD_CHARGE_IN_PROGRESS);
 
     const executed: string[] = [];
     const result = await reconcileCardPayments({ db: t.db, now: later(PROCESSING_TIMEOUT_MS), executeUpgrades: async (ids) => void executed.push(...ids) });

@@ -6,13 +6,13 @@ import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { cancelServiceUpgrade } from "@/lib/services/changes/cancel-service-upgrade";
 import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-upgrade";
 import { addServiceOption, addonQuantity, removeServiceOption } from "@/lib/services/changes/option-changes";
 import { requestPackageChange } from "@/lib/services/changes/package-change";
-import { changeContext } from "@/lib/services/changes/service-change-context";
+import type { ServiceChangeContext } from "@/lib/services/changes/service-change-context";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
+import { serviceContext } from "@/lib/services/service-context";
 
 // The VPS page's Upgrade and Add-ons sections: the same domain functions as the customer API's
 // add-on and upgrade endpoints, with the panel's permissions (services.manage to buy, like the
@@ -28,7 +28,9 @@ async function context(permission: "manage" | "cancel") {
   const access = panelServiceAccess(viewer.customer);
   if (permission === "manage" && !access.canManage) throw new DomainError("forbidden", "Buying add-ons and upgrades needs the services.manage permission on this account");
   if (permission === "cancel" && !access.canCancel) throw new DomainError("forbidden", "Removing add-ons needs the services.cancel permission on this account");
-  return { access, customer: viewer.customer, userId: viewer.user.id };
+  const ctx = serviceContext({ db: getDb(), actor: access.scope });
+  const changes: ServiceChangeContext = { ...ctx, buyer: { kind: "customer", accountId: viewer.customer.accountId, userId: viewer.user.id } };
+  return { ctx, changes };
 }
 
 function run(serviceId: string, fn: () => Promise<{ data: ServiceChange; message: string }>): Promise<ActionResult<ServiceChange>> {
@@ -44,11 +46,8 @@ function run(serviceId: string, fn: () => Promise<{ data: ServiceChange; message
 
 export async function upgradeServiceAction(serviceId: string, toProductId: string): Promise<ActionResult<ServiceChange>> {
   return run(serviceId, async () => {
-    const { access, customer, userId } = await context("manage");
-    const db = getDb();
-    const service = await findScopedServiceOrThrow(db, access.scope, serviceId);
-    const ctx = await changeContext(db, { kind: "customer", accountId: customer.accountId, userId });
-    const { upgrade, charge } = await requestPackageChange(db, ctx, service, toProductId, new Date());
+    const { changes } = await context("manage");
+    const { upgrade, charge } = await requestPackageChange(changes, { serviceId, toProductId });
     if (upgrade.status === "executing") await requestUpgradeExecution([upgrade.id]);
     if (upgrade.status === "completed") return { data: { document: null }, message: "Upgrade applied: nothing to pay. The server is on the new plan." };
     if (!charge?.document) return { data: { document: null }, message: "Upgrade accepted: nothing to pay. The server is being moved to the new plan." };
@@ -58,12 +57,8 @@ export async function upgradeServiceAction(serviceId: string, toProductId: strin
 
 export async function cancelUpgradeAction(serviceId: string, upgradeId: string): Promise<ActionResult<ServiceChange>> {
   return run(serviceId, async () => {
-    const { access, customer } = await context("manage");
-    const db = getDb();
-    await findScopedServiceOrThrow(db, access.scope, serviceId);
-    const own = await db.serviceUpgrade.findFirst({ where: { id: upgradeId, serviceId }, select: { id: true } });
-    if (!own) throw new DomainError("not_found", "Upgrade not found");
-    await cancelServiceUpgrade(db, customer.accountId, upgradeId, new Date());
+    const { ctx } = await context("manage");
+    await cancelServiceUpgrade(ctx, { serviceId, upgradeId });
     return { data: { document: null }, message: "Upgrade cancelled, and its unpaid invoice with it." };
   });
 }
@@ -71,12 +66,9 @@ export async function cancelUpgradeAction(serviceId: string, upgradeId: string):
 /** `quantity` as typed: checked by the add-on rule (addonQuantity), never clamped here or in the browser. */
 export async function addAddonAction(serviceId: string, optionId: string, quantity: string): Promise<ActionResult<ServiceChange>> {
   return run(serviceId, async () => {
-    const { access, customer, userId } = await context("manage");
+    const { changes } = await context("manage");
     const units = addonQuantity(quantity);
-    const db = getDb();
-    const service = await findScopedServiceOrThrow(db, access.scope, serviceId);
-    const ctx = await changeContext(db, { kind: "customer", accountId: customer.accountId, userId });
-    const { charge } = await addServiceOption(db, ctx, service, { optionId, quantity: units }, new Date());
+    const { charge } = await addServiceOption(changes, { serviceId, optionId, quantity: units });
     if (!charge?.document) return { data: { document: null }, message: "Add-on added." };
     return { data: { document: charge.document }, message: `Add-on ordered. Pay ${charge.document.type} ${charge.document.number} to activate it.` };
   });
@@ -84,10 +76,8 @@ export async function addAddonAction(serviceId: string, optionId: string, quanti
 
 export async function removeAddonAction(serviceId: string, optionId: string): Promise<ActionResult<ServiceChange>> {
   return run(serviceId, async () => {
-    const { access } = await context("cancel");
-    const db = getDb();
-    const service = await findScopedServiceOrThrow(db, access.scope, serviceId);
-    await removeServiceOption(db, service, { optionId }, new Date());
+    const { ctx } = await context("cancel");
+    await removeServiceOption(ctx, { serviceId, optionId });
     return { data: { document: null }, message: "Add-on removed." };
   });
 }

@@ -7,9 +7,9 @@ import { raiseRenewal } from "@/lib/billing/renewals/raise-renewal";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { advanceServiceUpgrade, RESIZE_CLAIM_STALE_MS, SERVICE_UPGRADE_EXECUTE_EVENT } from "@/lib/services/changes/execute-service-upgrade";
 import { requestPackageChange } from "@/lib/services/changes/package-change";
-import { changeContext } from "@/lib/services/changes/service-change-context";
 import { makeUpgradePlan } from "@/lib/services/changes/testing/change-factories";
 import { makeActiveService, makeCustomer, makeVpsSite } from "@/lib/services/testing/service-factories";
+import { serviceContext } from "@/lib/services/service-context";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { inngest } from "../client";
 import { EmbeddedRunner } from "../embedded/embedded-runner";
@@ -49,8 +49,8 @@ async function customerUpgrade() {
   await t.db.service.update({ where: { id: made.service.id }, data: { nextDueDate: new Date("2026-06-01T00:00:00.000Z") } });
   const plan = await makeUpgradePlan(t.db, site.product.id, site.location.id, { monthly: "20.00" });
   const service = await findScopedServiceOrThrow(t.db, { accountId: customer.account.id }, made.service.id);
-  const ctx = await changeContext(t.db, { kind: "customer", accountId: customer.account.id });
-  const requested = await requestPackageChange(t.db, ctx, service, plan.id, new Date(start));
+  const ctx = { ...serviceContext({ db: t.db, now: new Date(start), actor: { accountId: customer.account.id } }), buyer: { kind: "customer" as const, accountId: customer.account.id } };
+  const requested = await requestPackageChange(ctx, { serviceId: service.id, toProductId: plan.id });
   return { site, customer, service, plan, requested };
 }
 

@@ -3,10 +3,9 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { makeCustomer, makeProduct, makeService } from "@/lib/testing/factories";
-import { findScopedServiceOrThrow } from "../find-scoped-service-or-throw";
+import { serviceContext } from "../service-context";
 import { makeAddon } from "./testing/change-factories";
 import { ADDON_QUANTITY_RULE, addServiceOption, addonQuantity } from "./option-changes";
-import { changeContext } from "./service-change-context";
 
 // Issue 12, bug 3: the service page's add-on form clamped -2 to 1 and invoiced one unit. The
 // quantity is now checked by one rule (addonQuantity), in the panel action and in addServiceOption.
@@ -49,10 +48,9 @@ describe("addServiceOption", () => {
     const created = await makeService(t.db, { accountId: account.id, productId: product.id });
     await t.db.service.update({ where: { id: created.id }, data: { nextDueDate: new Date("2026-07-01T00:00:00Z") } });
     await t.db.serviceOption.create({ data: { serviceId: created.id, optionId: addon.id, quantity: 3, status: "active", amount: new Prisma.Decimal("9.00") } });
-    const service = await findScopedServiceOrThrow(t.db, { accountId: account.id }, created.id);
-    const ctx = await changeContext(t.db, { kind: "customer", accountId: account.id });
+    const ctx = { ...serviceContext({ db: t.db, now: new Date("2026-06-01T10:00:00Z"), actor: { accountId: account.id } }), buyer: { kind: "customer" as const, accountId: account.id } };
     for (const quantity of [-2, 0]) {
-      await expect(addServiceOption(t.db, ctx, service, { optionId: addon.id, quantity }, new Date("2026-06-01T10:00:00Z"))).rejects.toThrow(ADDON_QUANTITY_RULE);
+      await expect(addServiceOption(ctx, { serviceId: created.id, optionId: addon.id, quantity })).rejects.toThrow(ADDON_QUANTITY_RULE);
     }
     expect(await t.db.order.count({ where: { accountId: account.id } })).toBe(0);
     expect(await t.db.invoice.count({ where: { accountId: account.id } })).toBe(0);

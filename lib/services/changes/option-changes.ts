@@ -1,19 +1,20 @@
-import type { Db, DbOrTx } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { Prisma, type ServiceUpgrade } from "@/lib/generated/prisma/client";
 import type { DocumentLineInput } from "@/lib/billing/create-invoice";
 import type { OrderContext } from "@/lib/orders/order-context";
 import { nextDueDate } from "@/lib/orders/order-writes";
 import { resolveSavedMethod, type SavedMethod } from "@/lib/orders/saved-method";
-import { defaultGatewayResolver, type GatewayResolver } from "@/lib/payments/payment-gateway";
+import { defaultGatewayResolver } from "@/lib/payments/payment-gateway";
 import { ZERO, apiBillingCycle, roundMoney, vatOn, type Decimal, type OrderQuote, type QuotedOption } from "@/lib/pricing";
 import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { applyOptionsUpgrade, type UpgradeAddOption } from "./apply-paid-service-change";
 import { chargeServiceChange, type ChangeCharge } from "./charge-service-change";
 import { applyReductions, endHeldOptions, listHeldOptions, liveOptionRows, type HeldOption, type OptionsChangeResult } from "./held-options";
 import { UPGRADE_IN_PROGRESS, findOpenUpgrade } from "./package-change";
 import { prorate, prorationOf } from "./proration";
-import { assertChangeable, lockService, quoteForService } from "./service-change-context";
+import { assertChangeable, lockService, quoteForService, serviceToChange, type ChangePricingContext, type ServiceChangeContext } from "./service-change-context";
 import { chargeChangeOnCard } from "./settle-card-change";
 
 export { listHeldOptions, type HeldOption, type OptionsChangeResult } from "./held-options";
@@ -57,8 +58,15 @@ export interface AvailableOption {
   held: boolean;
 }
 
-/** The add-ons the service's product offers, priced for the buyer on the service's cycle (those not sold on it are left out). */
-export async function listAvailableOptions(db: Db, ctx: OrderContext, service: ScopedService, now: Date): Promise<AvailableOption[]> {
+/** The add-ons the service's product offers, priced for the buyer on the service's cycle (those not sold on it are left out); 404 outside the actor's scope. */
+export async function listAvailableOptions(ctx: ServiceChangeContext, input: { serviceId: string }): Promise<AvailableOption[]> {
+  const { service, order } = await serviceToChange(ctx, input.serviceId);
+  return availableOptionsOf({ db: ctx.db, now: ctx.now, order }, service);
+}
+
+/** `listAvailableOptions` after the tenant check, for reads that already hold the service and the buyer's order context. */
+export async function availableOptionsOf(ctx: ChangePricingContext, service: ScopedService): Promise<AvailableOption[]> {
+  const { db, now } = ctx;
   const [assigned, held] = await Promise.all([
     db.productOptionAssignment.findMany({ where: { productId: service.productId, active: true, option: { active: true } }, include: { option: true }, orderBy: { option: { name: "asc" } } }),
     listHeldOptions(db, service.id),
@@ -68,7 +76,7 @@ export async function listAvailableOptions(db: Db, ctx: OrderContext, service: S
     let quoted: QuotedOption;
     let currency: string;
     try {
-      const quote = await quoteForService(db, ctx, service, service.productId, [{ optionId: option.id, quantity: 1 }], now);
+      const quote = await quoteForService(db, ctx.order, service, service.productId, [{ optionId: option.id, quantity: 1 }], now);
       quoted = quote.lines[0]!.options[0]!;
       currency = quote.currency;
     } catch (err) {
@@ -111,15 +119,14 @@ export interface AddOptionResult {
  * Customer `POST /services/{id}/options`: buys an add-on at its full cycle price (plus setup fee);
  * its own cycle starts today (nextDueDate one cycle ahead), independent of the service's. Charged
  * like an order of the buyer: customers get a document and the add-on stays `pending_payment`
- * until it is paid; nothing owed → `active` at once.
+ * until it is paid; nothing owed → `active` at once. 404 outside the actor's scope.
  */
 export async function addServiceOption(
-  db: Db,
-  ctx: OrderContext,
-  service: ScopedService,
-  input: { optionId: string; quantity: number; billingCycle?: string | null },
-  now: Date,
+  ctx: ServiceChangeContext,
+  input: { serviceId: string; optionId: string; quantity: number; billingCycle?: string | null },
 ): Promise<AddOptionResult> {
+  const { db, now } = ctx;
+  const { service, order } = await serviceToChange(ctx, input.serviceId);
   addonQuantity(input.quantity);
   const { cycle } = assertChangeable(service);
   if (input.billingCycle && input.billingCycle !== apiBillingCycle(cycle) && input.billingCycle !== cycle) {
@@ -128,11 +135,11 @@ export async function addServiceOption(
   return db.$transaction(async (tx) => {
     await lockService(tx, service.id);
     const held = await listHeldOptions(tx, service.id);
-    const { quote, byId } = await quoteOptions(tx, ctx, service, new Map([[input.optionId, heldQuantity(held, input.optionId) + input.quantity]]), now);
+    const { quote, byId } = await quoteOptions(tx, order, service, new Map([[input.optionId, heldQuantity(held, input.optionId) + input.quantity]]), now);
     const quoted = byId.get(input.optionId)!;
     const amount = fullCycleCost(quoted, input.quantity, quote.currency);
     const charge = await chargeServiceChange(tx, {
-      ctx,
+      ctx: order,
       service,
       orderType: "addon",
       lines: [{ description: `Add-on ${quoted.name} × ${input.quantity} (${apiBillingCycle(cycle)}, first cycle and setup)`, quantity: input.quantity, unitAmount: quoted.unitPrice.plus(quoted.setupFee), amount, serviceId: service.id }],
@@ -164,16 +171,22 @@ export async function addServiceOption(
 /**
  * Ends an add-on now, free and without refund: customer `DELETE /services/{id}/options/{optionId}`
  * names the catalogue option (every row of it ends), reseller `DELETE …/options/{serviceOptionId}`
- * the row. `cancelled` with today's termination date; gone from the lists at once.
+ * the row. `cancelled` with today's termination date; gone from the lists at once. 404 outside the
+ * actor's scope. Answers the service's id and the add-ons it still holds.
  */
-export async function removeServiceOption(db: Db, service: ScopedService, target: { optionId: string } | { rowId: string }, now: Date): Promise<HeldOption[]> {
-  return db.$transaction(async (tx) => {
+export async function removeServiceOption(
+  ctx: ServiceContext,
+  input: { serviceId: string } & ({ optionId: string } | { rowId: string }),
+): Promise<{ serviceId: string; options: HeldOption[] }> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
+  return ctx.db.$transaction(async (tx) => {
     await lockService(tx, service.id);
     const held = await listHeldOptions(tx, service.id);
-    const rows = held.filter((h) => ("optionId" in target ? h.optionId === target.optionId : h.id === target.rowId));
+    const rows = held.filter((h) => ("optionId" in input ? h.optionId === input.optionId : h.id === input.rowId));
     if (rows.length === 0) throw new DomainError("not_found", ADDON_NOT_HELD);
-    await endHeldOptions(tx, rows, now);
-    return listHeldOptions(tx, service.id).then((all) => all.filter((h) => !rows.some((r) => r.id === h.id)));
+    await endHeldOptions(tx, rows, ctx.now);
+    const left = await listHeldOptions(tx, service.id).then((all) => all.filter((h) => !rows.some((r) => r.id === h.id)));
+    return { serviceId: service.id, options: left };
   }, TX);
 }
 
@@ -190,15 +203,14 @@ export interface OptionsUpgradeResult {
  * offsets charges in the same change (never refunded). Refusals (400): nothing named, the two
  * sets overlap, an added add-on is already held, a removed one is not held, and pricing's own
  * (unavailable option, quantity). Nets to zero or credit → applied at once (`completed`, no
- * document); else a document and `awaiting_payment` until it is paid.
+ * document); else a document and `awaiting_payment` until it is paid. 404 outside the actor's scope.
  */
 export async function requestOptionsUpgrade(
-  db: Db,
-  ctx: OrderContext,
-  service: ScopedService,
-  input: { add: { optionId: string; quantity: number }[]; remove: string[] },
-  now: Date,
+  ctx: ServiceChangeContext,
+  input: { serviceId: string; add: { optionId: string; quantity: number }[]; remove: string[] },
 ): Promise<OptionsUpgradeResult> {
+  const { db, now } = ctx;
+  const { service, order } = await serviceToChange(ctx, input.serviceId);
   const { cycle, due } = assertChangeable(service);
   if (input.add.length === 0 && input.remove.length === 0) throw new DomainError("invalid", NOTHING_TO_CHANGE, { details: [{ field: "addOptions", message: NOTHING_TO_CHANGE }] });
   const adds = new Map<string, number>();
@@ -222,7 +234,7 @@ export async function requestOptionsUpgrade(
     const stored: UpgradeAddOption[] = [];
     let quote: OrderQuote | null = null;
     if (adds.size > 0) {
-      const quoted = await quoteOptions(tx, ctx, service, adds, now);
+      const quoted = await quoteOptions(tx, order, service, adds, now);
       quote = quoted.quote;
       for (const [optionId, quantity] of adds) {
         const o = quoted.byId.get(optionId)!;
@@ -241,10 +253,10 @@ export async function requestOptionsUpgrade(
       lines.push({ description: `Credit for removed add-ons (${days.daysRemaining}/${days.daysInCycle} days)`, quantity: 1, unitAmount: creditAmount.negated(), amount: creditAmount.negated(), serviceId: service.id });
     }
     // VAT is the account's rate at `now`; a change without additions still needs it for the record.
-    const vatRate = quote?.vatRate ?? (await quoteForService(tx, ctx, service, service.productId, [], now)).vatRate;
+    const vatRate = quote?.vatRate ?? (await quoteForService(tx, order, service, service.productId, [], now)).vatRate;
     const charge = charged
       ? await chargeServiceChange(tx, {
-          ctx,
+          ctx: order,
           service,
           orderType: "upgrade",
           lines,
@@ -315,17 +327,16 @@ async function replayReference(db: DbOrTx, resellerId: string, externalReference
  * free, immediate and not refunded. The whole change runs under the service row lock; an
  * `externalReference` already used by this reseller answers the first change's result
  * (`idempotent: true`), also for a concurrent twin (the unique key settles it). A change with
- * nothing to charge writes no order and needs no replay: the set is absolute.
+ * nothing to charge writes no order and needs no replay: the set is absolute. 404 outside the
+ * actor's scope.
  */
 export async function setServiceOptions(
-  db: Db,
-  ctx: OrderContext,
-  service: ScopedService,
-  input: { options: { optionId: string; quantity: number }[]; externalReference?: string | null },
-  now: Date,
-  options: { gateways?: GatewayResolver } = {},
+  ctx: ServiceChangeContext,
+  input: { serviceId: string; options: { optionId: string; quantity: number }[]; externalReference?: string | null },
 ): Promise<SetOptionsOutcome> {
-  const resellerId = ctx.resellerId!;
+  const { db, now } = ctx;
+  const { service, order } = await serviceToChange(ctx, input.serviceId);
+  const resellerId = order.resellerId!;
   const reference = input.externalReference ?? null;
   if (reference) {
     const replay = await replayReference(db, resellerId, reference);
@@ -334,7 +345,7 @@ export async function setServiceOptions(
   const { cycle } = assertChangeable(service);
   const wanted = new Map<string, number>();
   for (const o of input.options) wanted.set(o.optionId.toLowerCase(), (wanted.get(o.optionId.toLowerCase()) ?? 0) + o.quantity);
-  const gateways = options.gateways ?? defaultGatewayResolver;
+  const gateways = ctx.gateways ?? defaultGatewayResolver;
 
   let planned: PlannedChange;
   try {
@@ -347,7 +358,7 @@ export async function setServiceOptions(
       const held = await listHeldOptions(tx, service.id);
       const heldIds = [...new Set(held.map((h) => h.optionId))];
       const nameOf = (id: string) => held.find((h) => h.optionId === id)?.option.name ?? id;
-      const { quote, byId } = wanted.size > 0 ? await quoteOptions(tx, ctx, service, wanted, now) : { quote: null, byId: new Map<string, QuotedOption>() };
+      const { quote, byId } = wanted.size > 0 ? await quoteOptions(tx, order, service, wanted, now) : { quote: null, byId: new Map<string, QuotedOption>() };
 
       const result: OptionsChangeResult = { serviceId: service.id, added: [], increased: [], decreased: [], removed: [], unchanged: [], options: [], charge: null };
       const buys: { optionId: string; delta: number; o: QuotedOption }[] = [];
@@ -369,7 +380,7 @@ export async function setServiceOptions(
       for (const optionId of heldIds.filter((id) => !wanted.has(id))) result.removed.push({ optionId, name: nameOf(optionId), quantity: heldQuantity(held, optionId) });
 
       // A card is charged after the commit; until it goes through, nothing held changes (402: "nothing changed").
-      const method = ctx.mode === "saved_method" && buys.length > 0 ? await resolveSavedMethod(tx, ctx.accountId, null, gateways) : null;
+      const method = order.mode === "saved_method" && buys.length > 0 ? await resolveSavedMethod(tx, order.accountId, null, gateways) : null;
       if (!method) await applyReductions(tx, service.id, held, result, now);
 
       const lines: DocumentLineInput[] = buys.map(({ delta, o }) => ({
@@ -381,7 +392,7 @@ export async function setServiceOptions(
       }));
       const charge = quote
         ? await chargeServiceChange(tx, {
-            ctx,
+            ctx: order,
             service,
             orderType: "addon",
             lines,

@@ -3,9 +3,8 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma, ServiceUpgrade } from "@/lib/generated/prisma/client";
 import type { DocumentLineInput } from "@/lib/billing/create-invoice";
 import { lockOpenRenewalDocuments } from "@/lib/billing/renewals/reprice-open-renewals";
-import type { OrderContext } from "@/lib/orders/order-context";
 import { resolveSavedMethod } from "@/lib/orders/saved-method";
-import { defaultGatewayResolver, type GatewayResolver } from "@/lib/payments/payment-gateway";
+import { defaultGatewayResolver } from "@/lib/payments/payment-gateway";
 import { ZERO, apiBillingCycle, vatOn, type Decimal } from "@/lib/pricing";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { chargeServiceChange, type ChangeCharge } from "./charge-service-change";
@@ -13,7 +12,7 @@ import { completePlanChange } from "./complete-plan-change";
 import { pendingResize } from "./pending-resize";
 import { chargeChangeOnCard } from "./settle-card-change";
 import { prorate, prorationOf } from "./proration";
-import { assertChangeable, lockService, quoteForService } from "./service-change-context";
+import { assertChangeable, lockService, quoteForService, serviceToChange, type ChangePricingContext, type ServiceChangeContext } from "./service-change-context";
 
 export const PRODUCT_NOT_FOUND = "Product not found";
 export const NO_UPGRADE_PATH = "There is no upgrade path from this service's product to that product";
@@ -49,13 +48,28 @@ export interface UpgradePreview {
 type Target = { id: string; name: string; specs: Prisma.JsonValue };
 
 /**
- * What moving the service to `target` costs now: both plans prorated to the service's next due date
- * in whole days (proration.ts), the difference charged, VAT on what is charged. There is no upgrade
- * fee column in the catalogue: `upgradeFee` is 0.
+ * What moving the service to `toProductId` costs now: both plans prorated to the service's next due
+ * date in whole days (proration.ts), the difference charged, VAT on what is charged. There is no
+ * upgrade fee column in the catalogue: `upgradeFee` is 0. 404 outside the actor's scope, and for a
+ * product that does not exist (or is not enabled).
  */
-export async function previewPackageChange(db: Db | Tx, ctx: OrderContext, service: ScopedService, target: Target, now: Date): Promise<UpgradePreview> {
+export async function previewPackageChange(ctx: ServiceChangeContext, input: { serviceId: string; toProductId: string }): Promise<UpgradePreview> {
+  const { service, order } = await serviceToChange(ctx, input.serviceId);
+  const target = await findTarget(ctx.db, input.toProductId);
+  return quotePackageChange({ db: ctx.db, now: ctx.now, order }, service, target);
+}
+
+async function findTarget(db: Db, toProductId: string): Promise<Target> {
+  const target = await db.product.findFirst({ where: { id: toProductId, enabled: true }, select: { id: true, name: true, specs: true } });
+  if (!target) throw new DomainError("not_found", PRODUCT_NOT_FOUND);
+  return target;
+}
+
+/** `previewPackageChange` after the tenant check, for operations that already hold the service, its buyer's order context and the target. */
+export async function quotePackageChange(ctx: ChangePricingContext, service: ScopedService, target: Target): Promise<UpgradePreview> {
+  const { now } = ctx;
   const { cycle, due } = assertChangeable(service);
-  const quote = await quoteForService(db, ctx, service, target.id, [], now);
+  const quote = await quoteForService(ctx.db, ctx.order, service, target.id, [], now);
   const line = quote.lines[0]!;
   const days = prorationOf(now, due, cycle);
   const creditAmount = prorate(service.amount, days, service.currency);
@@ -96,17 +110,29 @@ export async function findOpenUpgrade(db: Db | Tx, serviceId: string): Promise<S
   return db.serviceUpgrade.findFirst({ where: { serviceId, status: { in: [...OPEN_UPGRADE_STATUSES] } }, orderBy: { createdAt: "desc" } });
 }
 
+export interface PackageChanges {
+  upgrades: UpgradePreview[];
+  pendingUpgrade: ServiceUpgrade | null;
+}
+
 /**
  * The upgrades a service can take now, each previewed (a target the buyer cannot be quoted on the
  * service's cycle or datacentre is left out), and the change under way. A service that cannot be
- * changed (not active, hourly) lists none.
+ * changed (not active, hourly) lists none. 404 outside the actor's scope; answers the service too,
+ * for the caller's summary of it.
  */
-export async function listPackageChanges(db: Db, ctx: OrderContext, service: ScopedService, now: Date): Promise<{ upgrades: UpgradePreview[]; pendingUpgrade: ServiceUpgrade | null }> {
-  const pendingUpgrade = await findOpenUpgrade(db, service.id);
+export async function listPackageChanges(ctx: ServiceChangeContext, input: { serviceId: string }): Promise<PackageChanges & { service: ScopedService }> {
+  const { service, order } = await serviceToChange(ctx, input.serviceId);
+  return { service, ...(await packageChangesOf({ db: ctx.db, now: ctx.now, order }, service)) };
+}
+
+/** `listPackageChanges` after the tenant check, for reads that already hold the service and the buyer's order context. */
+export async function packageChangesOf(ctx: ChangePricingContext, service: ScopedService): Promise<PackageChanges> {
+  const pendingUpgrade = await findOpenUpgrade(ctx.db, service.id);
   const upgrades: UpgradePreview[] = [];
-  for (const target of await upgradeTargets(db, service.productId)) {
+  for (const target of await upgradeTargets(ctx.db, service.productId)) {
     try {
-      upgrades.push(await previewPackageChange(db, ctx, service, target, now));
+      upgrades.push(await quotePackageChange(ctx, service, target));
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
     }
@@ -136,24 +162,19 @@ export interface PackageChangeResult {
  * requestUpgradeExecution after the commit). A document raised:
  * `awaiting_payment` until it is paid (applyPaidServiceChange). A reseller in `saved_method` mode:
  * `pending` while the card is charged after the commit (settle-card-change.ts), then `executing`,
- * or `cancelled` with `declined` set (the order `payment_failed`, retryable).
+ * or `cancelled` with `declined` set (the order `payment_failed`, retryable). Before all that, 404
+ * outside the actor's scope.
  */
-export async function requestPackageChange(
-  db: Db,
-  ctx: OrderContext,
-  service: ScopedService,
-  toProductId: string,
-  now: Date,
-  options: { gateways?: GatewayResolver } = {},
-): Promise<PackageChangeResult> {
-  const target = await db.product.findFirst({ where: { id: toProductId, enabled: true }, select: { id: true, name: true, specs: true } });
-  if (!target) throw new DomainError("not_found", PRODUCT_NOT_FOUND);
+export async function requestPackageChange(ctx: ServiceChangeContext, input: { serviceId: string; toProductId: string }): Promise<PackageChangeResult> {
+  const { db, now } = ctx;
+  const { service, order } = await serviceToChange(ctx, input.serviceId);
+  const target = await findTarget(db, input.toProductId);
   assertChangeable(service);
   if (target.id === service.productId) throw new DomainError("conflict", SAME_PRODUCT);
   const path = await db.productUpgradePath.findUnique({ where: { fromProductId_toProductId: { fromProductId: service.productId, toProductId: target.id } } });
   if (!path) throw new DomainError("conflict", NO_UPGRADE_PATH);
   if (await findOpenUpgrade(db, service.id)) throw new DomainError("conflict", UPGRADE_IN_PROGRESS);
-  const preview = await previewPackageChange(db, ctx, service, target, now);
+  const preview = await quotePackageChange({ db, now, order }, service, target);
 
   const planned = await db.$transaction(
     async (tx) => {
@@ -163,7 +184,7 @@ export async function requestPackageChange(
       if (await findOpenUpgrade(tx, service.id)) throw new DomainError("conflict", UPGRADE_IN_PROGRESS);
       const charged = preview.netAmount.greaterThan(ZERO) ? preview.netAmount : ZERO;
       // `saved_method`: the card is charged after the commit; the change waits `pending` until then.
-      const method = ctx.mode === "saved_method" && charged.greaterThan(ZERO) ? await resolveSavedMethod(tx, ctx.accountId, null, options.gateways ?? defaultGatewayResolver) : null;
+      const method = order.mode === "saved_method" && charged.greaterThan(ZERO) ? await resolveSavedMethod(tx, order.accountId, null, ctx.gateways ?? defaultGatewayResolver) : null;
       const lines: DocumentLineInput[] = charged.isZero()
         ? []
         : [
@@ -176,14 +197,14 @@ export async function requestPackageChange(
             },
           ];
       const charge = await chargeServiceChange(tx, {
-        ctx,
+        ctx: order,
         service,
         orderType: "upgrade",
         lines,
         vatRate: preview.vatRate,
         currency: service.currency,
         exchangeRate: preview.exchangeRate,
-        baseCurrency: ctx.baseCurrency,
+        baseCurrency: order.baseCurrency,
         priceRule: "upgrade",
         card: method ? { paymentMethodId: method.id } : null,
         at: now,

@@ -1,23 +1,23 @@
-import type { Db } from "@/lib/db/client";
 import { moneyString } from "@/lib/format/money-string";
 import { BILLING_CYCLE_PER } from "@/lib/pricing";
-import type { ScopedService } from "../find-scoped-service-or-throw";
-import { listAvailableOptions, listHeldOptions } from "./option-changes";
-import { listPackageChanges } from "./package-change";
-import { changeContext } from "./service-change-context";
+import { availableOptionsOf, listHeldOptions } from "./option-changes";
+import { packageChangesOf } from "./package-change";
+import { serviceToChange, type ServiceChangeContext } from "./service-change-context";
 
 const specsLine = (specs: unknown) => {
   const s = (specs ?? {}) as Record<string, unknown>;
   return [s.cpu, s.ram, s.storage].filter((v) => typeof v === "string").join(" · ");
 };
 
-/** What the VPS page's Upgrade and Add-ons sections show, priced for the account (plain strings for the client). */
-export async function loadPanelServiceChanges(db: Db, service: ScopedService, buyer: { accountId: string; userId: string }, now: Date) {
-  const ctx = await changeContext(db, { kind: "customer", ...buyer });
+/** What the VPS page's Upgrade and Add-ons sections show, priced for the buyer (plain strings for the client); 404 outside the actor's scope. */
+export async function loadPanelServiceChanges(ctx: ServiceChangeContext, input: { serviceId: string }) {
+  const { db } = ctx;
+  const { service, order } = await serviceToChange(ctx, input.serviceId);
+  const pricing = { db, now: ctx.now, order };
   const [{ upgrades, pendingUpgrade }, held, available] = await Promise.all([
-    listPackageChanges(db, ctx, service, now),
+    packageChangesOf(pricing, service),
     listHeldOptions(db, service.id),
-    listAvailableOptions(db, ctx, service, now),
+    availableOptionsOf(pricing, service),
   ]);
   let unavailable: string | null = null;
   if (service.status !== "active") unavailable = "Upgrades are available while the server is active.";

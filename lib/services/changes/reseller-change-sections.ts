@@ -1,11 +1,10 @@
 import { moneyString } from "@/lib/format/money-string";
-import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { ServiceUpgrade } from "@/lib/generated/prisma/client";
-import type { OrderContext } from "@/lib/orders/order-context";
 import type { ScopedService } from "../find-scoped-service-or-throw";
-import { listAvailableOptions, listHeldOptions, type HeldOption } from "./option-changes";
-import { findOpenUpgrade, previewPackageChange, upgradeTargets } from "./package-change";
+import { availableOptionsOf, listHeldOptions, type HeldOption } from "./option-changes";
+import { findOpenUpgrade, quotePackageChange, upgradeTargets } from "./package-change";
+import { serviceToChange, type ChangePricingContext, type ServiceChangeContext } from "./service-change-context";
 
 // The `options` and `upgrades` sections of the reseller service document, which
 // `GET /services/{id}/options` and `/upgrades` answer on their own too: one implementation for
@@ -55,10 +54,17 @@ export const activeOptionRow = (h: HeldOption): ActiveOptionRow => ({
   setupFee: moneyString(h.setupFee),
 });
 
-export async function optionsSection(db: Db, ctx: OrderContext, service: ScopedService, now: Date): Promise<OptionsSection> {
-  const [held, available] = await Promise.all([listHeldOptions(db, service.id), listAvailableOptions(db, ctx, service, now)]);
+/** The service's add-ons and those it can take, priced for the buyer; 404 outside the actor's scope. */
+export async function optionsSection(ctx: ServiceChangeContext, input: { serviceId: string }): Promise<OptionsSection> {
+  const { service, order } = await serviceToChange(ctx, input.serviceId);
+  return optionsSectionOf({ db: ctx.db, now: ctx.now, order }, service);
+}
+
+/** `optionsSection` after the tenant check, for the service document, which already holds the service and the buyer's order context. */
+export async function optionsSectionOf(ctx: ChangePricingContext, service: ScopedService): Promise<OptionsSection> {
+  const [held, available] = await Promise.all([listHeldOptions(ctx.db, service.id), availableOptionsOf(ctx, service)]);
   return {
-    priceBasis: ctx.pricingBuyer.kind === "reseller" ? "wholesale" : "retail",
+    priceBasis: ctx.order.pricingBuyer.kind === "reseller" ? "wholesale" : "retail",
     active: held.map(activeOptionRow),
     available: available.map((a) => ({ optionId: a.optionId, name: a.name, price: moneyString(a.price), setupFee: moneyString(a.setupFee), maxQuantity: a.maxQuantity })),
   };
@@ -67,15 +73,22 @@ export async function optionsSection(db: Db, ctx: OrderContext, service: ScopedS
 export const pendingUpgradeRow = (u: ServiceUpgrade | null): PendingUpgrade | null =>
   u ? { upgradeId: u.id, status: u.status, toProductId: u.toProductId, orderId: u.orderId, createdAt: u.createdAt.toISOString() } : null;
 
-/** Products linked by an upgrade path, priced on the service's cycle; the change under way, if any. */
-export async function upgradesSection(db: Db, ctx: OrderContext, service: ScopedService, now: Date): Promise<UpgradesSection> {
+/** Products linked by an upgrade path, priced on the service's cycle; the change under way, if any. 404 outside the actor's scope. */
+export async function upgradesSection(ctx: ServiceChangeContext, input: { serviceId: string }): Promise<UpgradesSection> {
+  const { service, order } = await serviceToChange(ctx, input.serviceId);
+  return upgradesSectionOf({ db: ctx.db, now: ctx.now, order }, service);
+}
+
+/** `upgradesSection` after the tenant check, for the service document, which already holds the service and the buyer's order context. */
+export async function upgradesSectionOf(ctx: ChangePricingContext, service: ScopedService): Promise<UpgradesSection> {
+  const { db } = ctx;
   const pendingUpgrade = pendingUpgradeRow(await findOpenUpgrade(db, service.id));
   const available: UpgradesSection["available"] = [];
   let unavailableReason: string | undefined;
   try {
     for (const target of await upgradeTargets(db, service.productId)) {
       try {
-        const p = await previewPackageChange(db, ctx, service, target, now);
+        const p = await quotePackageChange(ctx, service, target);
         available.push({ productId: p.toProductId, name: p.toProductName, price: moneyString(p.newCyclePrice) });
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;

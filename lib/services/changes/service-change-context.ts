@@ -2,16 +2,45 @@ import type { Db, DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { BillingCycle } from "@/lib/generated/prisma/client";
 import { resolveOrderContext, type OrderContext } from "@/lib/orders/order-context";
+import type { GatewayResolver } from "@/lib/payments/payment-gateway";
 import { apiBillingCycle, quoteOrder, type OrderQuote } from "@/lib/pricing";
 import type { QuoteOptionInput } from "@/lib/pricing/quote-order";
 import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 
 /** Who changes a service, from authentication: the customer (panel, customer API) or the reseller (reseller API). */
 export type ChangeBuyer = { kind: "customer"; accountId: string; userId?: string | null } | { kind: "reseller"; resellerId: string; boundCustomerId?: string | null };
 
+/**
+ * What the change operations that price or charge take first: the service context (whose services
+ * the caller sees) plus who pays. The scope cannot tell the two apart: a reseller's account sees its
+ * services both as a customer (panel: retail) and as a reseller (reseller API: wholesale).
+ */
+export interface ServiceChangeContext extends ServiceContext {
+  buyer: ChangeBuyer;
+  /** How a saved card is charged; the configured gateways by default (tests stall or refuse a charge). */
+  gateways?: GatewayResolver;
+}
+
+/**
+ * What the steps after the tenant check take: the database, the moment, and the buyer's order
+ * context (how its changes are priced and collected), for reads that already hold the service.
+ */
+export interface ChangePricingContext {
+  db: DbOrTx;
+  now: Date;
+  order: OrderContext;
+}
+
 /** How the buyer's changes are priced and collected: the order context of its orders (wholesale for resellers, the programme's mode). */
 export async function changeContext(db: Db, buyer: ChangeBuyer): Promise<OrderContext> {
   return resolveOrderContext(db, buyer.kind === "customer" ? { kind: "customer", accountId: buyer.accountId, userId: buyer.userId ?? null } : buyer);
+}
+
+/** The tenant check of a change (404 outside the actor's scope), then the buyer's order context: what every change operation starts with. */
+export async function serviceToChange(ctx: ServiceChangeContext, serviceId: string): Promise<{ service: ScopedService; order: OrderContext }> {
+  const service = await serviceInScopeOrThrow(ctx, serviceId);
+  return { service, order: await changeContext(ctx.db, ctx.buyer) };
 }
 
 export const SERVICE_NOT_CHANGEABLE = "Only an active service can be changed";

@@ -24,6 +24,7 @@ import { can, isAccountWritable } from "@/lib/accounts/account-permissions";
 import { canRenewNow } from "@/lib/billing/renewals/can-renew-now";
 import { RenewNow } from "./renew-now";
 import { loadPanelServiceChanges } from "@/lib/services/changes/panel-service-changes";
+import { serviceContext } from "@/lib/services/service-context";
 import { AddonsCard, UpgradeCard } from "./service-changes-cards";
 import { VpsControls, VpsOperatingSystem } from "./vps-controls";
 import { DedicatedControls, DedicatedOperatingSystem } from "./dedicated-controls";
@@ -132,7 +133,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
   const [vps, templates, changes] = await Promise.all([
     vpsDocument(db, service, { detail: true, backend: backendContext({ db }) }),
     listOsTemplates(db, service).catch(() => ({ templates: [] })),
-    loadPanelServiceChanges(db, service, { accountId: viewer.customer.accountId, userId: viewer.user.id }, new Date()),
+    loadPanelServiceChanges({ ...serviceContext({ db, actor: access.scope }), buyer: { kind: "customer", accountId: viewer.customer.accountId, userId: viewer.user.id } }, { serviceId: service.id }),
   ]);
   const changeable = vps.status === "active" || vps.status === "suspended";
 

@@ -2,12 +2,12 @@ import { expect } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { stallingGateway } from "@/lib/orders/testing/stalled-card-order";
 import { testCardToken } from "@/lib/payments/test-card-gateway";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { makeActiveService, type makeVpsSite } from "@/lib/services/testing/service-factories";
 import { makeReseller } from "@/lib/testing/factories";
+import { serviceContext } from "../../service-context";
 import { setServiceOptions } from "../option-changes";
 import { requestPackageChange } from "../package-change";
-import { changeContext } from "../service-change-context";
+import type { ServiceChangeContext } from "../service-change-context";
 import { makeAddon, makeUpgradePlan } from "./change-factories";
 
 // A reseller's add-on or plan change in `saved_method` mode whose request stops between the card
@@ -24,16 +24,19 @@ export async function stalledCardChange(
   });
   const made = await makeActiveService(db, { accountId: r.account.id, productId: input.site.product.id, locationId: input.site.location.id, resellerId: r.profile.id });
   await db.service.update({ where: { id: made.service.id }, data: { nextDueDate: input.due } });
-  const service = await findScopedServiceOrThrow(db, { accountId: r.account.id }, made.service.id);
-  const ctx = await changeContext(db, { kind: "reseller", resellerId: r.profile.id });
+  const serviceId = made.service.id;
   const stall = stallingGateway(true);
-  const gateways = () => stall.gateway;
+  const ctx: ServiceChangeContext = {
+    ...serviceContext({ db, now: input.now, actor: { accountId: r.account.id } }),
+    buyer: { kind: "reseller", resellerId: r.profile.id },
+    gateways: () => stall.gateway,
+  };
   const request: Promise<unknown> =
     input.kind === "addon"
-      ? setServiceOptions(db, ctx, service, { options: [{ optionId: (await makeAddon(db, input.site.product.id)).id, quantity: 1 }] }, input.now, { gateways })
-      : requestPackageChange(db, ctx, service, (await makeUpgradePlan(db, input.site.product.id, input.site.location.id)).id, input.now, { gateways });
+      ? setServiceOptions(ctx, { serviceId, options: [{ optionId: (await makeAddon(db, input.site.product.id)).id, quantity: 1 }] })
+      : requestPackageChange(ctx, { serviceId, toProductId: (await makeUpgradePlan(db, input.site.product.id, input.site.location.id)).id });
   await stall.chargeSent;
   const order = await db.order.findFirstOrThrow({ where: { resellerId: r.profile.id, orderType: input.kind }, include: { payments: true } });
   expect([order.orderType, order.paymentStatus, order.payments.map((p) => p.status)]).toEqual([input.kind, "processing", ["processing"]]);
-  return { reseller: r, serviceId: service.id, orderId: order.id, paymentId: order.payments[0]!.id, release: stall.release, request };
+  return { reseller: r, serviceId, orderId: order.id, paymentId: order.payments[0]!.id, release: stall.release, request };
 }

@@ -1,16 +1,20 @@
 import { z } from "zod";
+import type { Db } from "@/lib/db/client";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { addServiceOption as addOption, listAvailableOptions, listHeldOptions, removeServiceOption } from "@/lib/services/changes/option-changes";
-import { changeContext } from "@/lib/services/changes/service-change-context";
+import type { ServiceChangeContext } from "@/lib/services/changes/service-change-context";
 import { moneyString } from "@/lib/format/money-string";
 import { reply } from "../../../reply";
 import { uuidParam } from "../../../define-endpoint";
 import { defineEndpoint } from "../../define-endpoint";
 import type { CustomerAuth } from "../../customer-auth";
-import { customerServiceScope } from "../services/customer-service-scope";
+import { customerServiceContext, customerServiceScope } from "../services/customer-service-scope";
 import { serviceOptionJson, serviceOptionSchema, settlementJson, settlementSchema } from "./change-views";
 
 export const customerBuyer = (auth: CustomerAuth) => ({ kind: "customer" as const, accountId: auth.accountId, userId: auth.user.id });
+
+/** The change operations' context for a customer request: the request's service scope, the account (and its signed-in user) paying. */
+export const customerChangeContext = (auth: CustomerAuth, db: Db, now: Date): ServiceChangeContext => ({ ...customerServiceContext(auth, db, now), buyer: customerBuyer(auth) });
 
 export const listServiceOptionsEndpoint = defineEndpoint({
   method: "GET",
@@ -47,8 +51,7 @@ export const listAvailableServiceOptionsEndpoint = defineEndpoint({
     }),
   ),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    const rows = await listAvailableOptions(db, await changeContext(db, customerBuyer(auth)), service, now);
+    const rows = await listAvailableOptions(customerChangeContext(auth, db, now), { serviceId: params.id });
     return rows.map((o) => ({
       option_id: o.optionId,
       name: o.name,
@@ -82,9 +85,8 @@ export const addServiceOptionEndpoint = defineEndpoint({
   }),
   response: z.object({ serviceOption: serviceOptionSchema, ...settlementSchema }),
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    const ctx = await changeContext(db, customerBuyer(auth));
-    const { serviceOption, charge } = await addOption(db, ctx, service, { optionId: body.optionId.toLowerCase(), quantity: body.quantity, billingCycle: body.billingCycle ?? null }, now);
+    const input = { serviceId: params.id, optionId: body.optionId.toLowerCase(), quantity: body.quantity, billingCycle: body.billingCycle ?? null };
+    const { serviceOption, charge } = await addOption(customerChangeContext(auth, db, now), input);
     const settlement = await settlementJson({ db, now }, auth, charge?.orderId ?? null, "The add-on is active.");
     return reply({ serviceOption: serviceOptionJson(serviceOption), ...settlement }, { message: charge ? "Add-on ordered; pay its document to activate it" : "Add-on added" });
   },
@@ -99,8 +101,7 @@ export const removeServiceAddonEndpoint = defineEndpoint({
   description: "`optionId` is the catalogue option id (`option_id`), not the row id. The add-on becomes `cancelled` with today's `termination_date` and leaves the list at once; nothing is refunded. 404 when the service does not hold it.",
   response: z.object({ removed: z.string(), options: z.array(serviceOptionSchema) }),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    const left = await removeServiceOption(db, service, { optionId: params.optionId.toLowerCase() }, now);
-    return reply({ removed: params.optionId, options: left.map(serviceOptionJson) }, { message: "Add-on cancelled" });
+    const left = await removeServiceOption(customerServiceContext(auth, db, now), { serviceId: params.id, optionId: params.optionId.toLowerCase() });
+    return reply({ removed: params.optionId, options: left.options.map(serviceOptionJson) }, { message: "Add-on cancelled" });
   },
 });

@@ -1,20 +1,19 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { findScopedServiceOrThrow, scopeWhere } from "@/lib/services/find-scoped-service-or-throw";
+import { scopeWhere } from "@/lib/services/find-scoped-service-or-throw";
 import { cancelServiceUpgrade, UPGRADE_NOT_FOUND } from "@/lib/services/changes/cancel-service-upgrade";
 import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-upgrade";
 import { requestOptionsUpgrade } from "@/lib/services/changes/option-changes";
 import { listPackageChanges, requestPackageChange } from "@/lib/services/changes/package-change";
-import { changeContext } from "@/lib/services/changes/service-change-context";
 import { apiBillingCycle } from "@/lib/pricing";
 import { moneyString } from "@/lib/format/money-string";
 import { reply } from "../../../reply";
 import { uuidParam } from "../../../define-endpoint";
 import { defineEndpoint } from "../../define-endpoint";
 import type { CustomerAuth } from "../../customer-auth";
-import { customerServiceScope } from "../services/customer-service-scope";
-import { customerBuyer } from "./addon-endpoints";
+import { customerServiceContext, customerServiceScope } from "../services/customer-service-scope";
+import { customerChangeContext } from "./addon-endpoints";
 import { previewJson, previewSchema, upgradeCreatedReply, upgradeCreatedSchema, upgradeJson, upgradeReadJson, upgradeReadSchema, upgradeSchema } from "./change-views";
 
 export const listServiceUpgradesEndpoint = defineEndpoint({
@@ -32,8 +31,7 @@ export const listServiceUpgradesEndpoint = defineEndpoint({
     pendingUpgrade: upgradeSchema.nullable(),
   }),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    const { upgrades, pendingUpgrade } = await listPackageChanges(db, await changeContext(db, customerBuyer(auth)), service, now);
+    const { service, upgrades, pendingUpgrade } = await listPackageChanges(customerChangeContext(auth, db, now), { serviceId: params.id });
     return {
       service: { id: service.id, productName: service.product.name, amount: moneyString(service.amount), billingCycle: apiBillingCycle(service.billingCycle), nextDueDate: service.nextDueDate?.toISOString() ?? null },
       upgrades: upgrades.map(previewJson),
@@ -61,8 +59,7 @@ export const requestServiceUpgradeEndpoint = defineEndpoint({
   body: z.object({ toProductId: uuidParam }),
   response: upgradeCreatedSchema,
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    const { upgrade, lines } = await requestPackageChange(db, await changeContext(db, customerBuyer(auth)), service, body.toProductId.toLowerCase(), now);
+    const { upgrade, lines } = await requestPackageChange(customerChangeContext(auth, db, now), { serviceId: params.id, toProductId: body.toProductId.toLowerCase() });
     if (upgrade.status === "executing") await requestUpgradeExecution([upgrade.id]);
     const message = upgrade.status === "completed" ? "Upgrade applied" : upgrade.orderId ? "Upgrade requested; pay its document to apply it" : "Upgrade accepted; the server is being resized";
     return upgradeCreatedReply({ db, now }, auth, upgrade, lines, message);
@@ -84,9 +81,8 @@ export const requestServiceOptionsUpgradeEndpoint = defineEndpoint({
   body: z.object({ addOptions: z.array(optionRef).max(50).default([]), removeOptions: z.array(uuidParam).max(50).default([]) }),
   response: upgradeCreatedSchema,
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
     const add = body.addOptions.map((a) => (typeof a === "string" ? { optionId: a, quantity: 1 } : a));
-    const { upgrade, lines } = await requestOptionsUpgrade(db, await changeContext(db, customerBuyer(auth)), service, { add, remove: body.removeOptions }, now);
+    const { upgrade, lines } = await requestOptionsUpgrade(customerChangeContext(auth, db, now), { serviceId: params.id, add, remove: body.removeOptions });
     return upgradeCreatedReply({ db, now }, auth, upgrade, lines, upgrade.status === "completed" ? "Add-ons changed" : "Add-on change requested; pay its document to apply it");
   },
 });
@@ -119,8 +115,7 @@ export const cancelUpgradeEndpoint = defineEndpoint({
   description: "Only an upgrade waiting for payment (`pending`, `awaiting_payment`); its unpaid document is cancelled too. An executing, executed or zero-net upgrade answers 400.",
   response: upgradeReadSchema,
   async handler({ auth, db, now, params }) {
-    const found = await findUpgradeOrThrow(db, auth, params.upgradeId);
-    const cancelled = await cancelServiceUpgrade(db, auth.accountId, found.id, now);
+    const cancelled = await cancelServiceUpgrade(customerServiceContext(auth, db, now), { upgradeId: params.upgradeId });
     return reply(await upgradeReadJson(db, cancelled), { message: "Upgrade cancelled" });
   },
 });

@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
-import { changeContext } from "@/lib/services/changes/service-change-context";
 import { removeServiceOption, setServiceOptions as setOptions } from "@/lib/services/changes/option-changes";
 import { activeOptionRow, optionsSection } from "@/lib/services/changes/reseller-change-sections";
 import { jsonResponse } from "../../../json-response";
 import { reply } from "../../../reply";
 import { uuidParam } from "../../../define-endpoint";
 import { defineEndpoint } from "../../define-endpoint";
-import type { ResellerAuth } from "../../reseller-auth";
-import { resellerServiceScope } from "./reseller-service-scope";
+import { resellerChangeContext } from "./reseller-change-context";
+import { resellerServiceContext } from "./reseller-service-scope";
 
 const activeRow = z.object({
   id: z.string(),
@@ -25,8 +23,6 @@ export const optionsSectionSchema = z.object({
   available: z.array(z.object({ optionId: z.string(), name: z.string(), price: z.string(), setupFee: z.string(), maxQuantity: z.number().int().nullable() })),
 });
 
-const buyerOf = (auth: ResellerAuth) => ({ kind: "reseller" as const, resellerId: auth.resellerId, boundCustomerId: auth.customerId });
-
 export const getServiceOptionsEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{serviceId}/options",
@@ -35,8 +31,7 @@ export const getServiceOptionsEndpoint = defineEndpoint({
   description: "`active[]` lists add-ons held or awaiting payment (`id` is what `DELETE /services/{id}/options/{serviceOptionId}` takes); `available[]` the product's add-ons at your wholesale price on the service's cycle.",
   response: optionsSectionSchema,
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    return optionsSection(db, await changeContext(db, buyerOf(auth)), service, now);
+    return optionsSection(resellerChangeContext(auth, db, now), { serviceId: params.serviceId });
   },
 });
 
@@ -83,9 +78,8 @@ export const setServiceOptionsEndpoint = defineEndpoint({
   }),
   response: optionsChangeResultSchema,
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const ctx = await changeContext(db, buyerOf(auth));
-    const { result, idempotent } = await setOptions(db, ctx, service, { options: body.options, externalReference: body.externalReference ?? null }, now);
+    const input = { serviceId: params.serviceId, options: body.options, externalReference: body.externalReference ?? null };
+    const { result, idempotent } = await setOptions(resellerChangeContext(auth, db, now), input);
     const data = idempotent ? { ...result, idempotent: true as const } : result;
     if (result.charge?.paymentStatus === "failed") return jsonResponse(402, { success: false, error: result.charge.reason ?? "The charge failed", data });
     if (idempotent) return reply(data, { status: 200, message: "Options change already applied" });
@@ -103,8 +97,7 @@ export const deleteServiceOptionEndpoint = defineEndpoint({
   description: "`serviceOptionId` is `active[].id` from `GET /services/{id}/options`. Not refunded. 404 when the service holds no such add-on.",
   response: z.object({ serviceId: z.string(), removed: z.string(), options: z.array(activeRow) }),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const left = await removeServiceOption(db, service, { rowId: params.serviceOptionId }, now);
-    return reply({ serviceId: service.id, removed: params.serviceOptionId, options: left.map(activeOptionRow) }, { message: "Add-on removed" });
+    const left = await removeServiceOption(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, rowId: params.serviceOptionId });
+    return reply({ serviceId: left.serviceId, removed: params.serviceOptionId, options: left.options.map(activeOptionRow) }, { message: "Add-on removed" });
   },
 });

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
-import { changeContext } from "@/lib/services/changes/service-change-context";
 import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-upgrade";
 import { requestPackageChange } from "@/lib/services/changes/package-change";
 import { upgradesSection } from "@/lib/services/changes/reseller-change-sections";
@@ -8,10 +6,7 @@ import { jsonResponse } from "../../../json-response";
 import { reply } from "../../../reply";
 import { uuidParam } from "../../../define-endpoint";
 import { defineEndpoint } from "../../define-endpoint";
-import type { ResellerAuth } from "../../reseller-auth";
-import { resellerServiceScope } from "./reseller-service-scope";
-
-const buyerOf = (auth: ResellerAuth) => ({ kind: "reseller" as const, resellerId: auth.resellerId, boundCustomerId: auth.customerId });
+import { resellerChangeContext } from "./reseller-change-context";
 
 const pendingSchema = z
   .object({ upgradeId: z.string(), status: z.string(), toProductId: z.string().nullable(), orderId: z.string().nullable(), createdAt: z.string() })
@@ -33,8 +28,7 @@ export const getServiceUpgradesEndpoint = defineEndpoint({
     "`available[]`: products the supplier links to the service's product by an upgrade path, priced at your wholesale on the service's cycle (`price` per cycle). `pendingUpgrade`: the change under way, if any. A service that cannot change (not active, hourly) has `unavailableReason`.",
   response: upgradesSectionSchema,
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    return upgradesSection(db, await changeContext(db, buyerOf(auth)), service, now);
+    return upgradesSection(resellerChangeContext(auth, db, now), { serviceId: params.serviceId });
   },
 });
 
@@ -64,12 +58,10 @@ export const changePackageEndpoint = defineEndpoint({
   body: z.object({ productId: uuidParam }),
   response: packageChangeSchema,
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const ctx = await changeContext(db, buyerOf(auth));
-    const { upgrade, charge, declined } = await requestPackageChange(db, ctx, service, body.productId, now);
+    const { upgrade, charge, declined } = await requestPackageChange(resellerChangeContext(auth, db, now), { serviceId: params.serviceId, toProductId: body.productId });
     if (declined) {
       const error = `${declined}; nothing changed. Retry with POST /orders/${charge!.orderId}/retry`;
-      return jsonResponse(402, { success: false, error, data: { serviceId: service.id, upgradeId: upgrade.id, orderId: charge!.orderId, paymentStatus: "failed", reason: declined } });
+      return jsonResponse(402, { success: false, error, data: { serviceId: upgrade.serviceId, upgradeId: upgrade.id, orderId: charge!.orderId, paymentStatus: "failed", reason: declined } });
     }
     if (upgrade.status === "executing") await requestUpgradeExecution([upgrade.id]);
     const message =
@@ -83,7 +75,7 @@ export const changePackageEndpoint = defineEndpoint({
     const status = upgrade.status === "completed" || upgrade.status === "cancelled" ? "executing" : upgrade.status;
     return reply(
       {
-        serviceId: service.id,
+        serviceId: upgrade.serviceId,
         upgradeId: upgrade.id,
         status,
         billingDocumentType: charge?.document?.type ?? null,
