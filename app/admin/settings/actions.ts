@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import type { FormActionState } from "@/lib/actions/action-result";
 import { runFormAction } from "@/lib/admin/form-state";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { addExchangeRate, removeExchangeRate } from "@/lib/pricing/admin/add-exchange-rate";
@@ -12,29 +13,30 @@ import { saveBillingSettings } from "@/lib/billing/admin/save-billing-settings";
 
 const PATH = "/admin/settings";
 
-async function run(formData: FormData, fn: (v: Record<string, string>) => Promise<unknown>, message: string) {
-  await requireOperator();
+async function run(formData: FormData, fn: (v: Record<string, string>, ctx: OperatorContext) => Promise<unknown>, message: string) {
+  const operator = await requireOperator();
+  const ctx: OperatorContext = { db: getDb(), now: new Date(), actor: { userId: operator.user.id } };
   return runFormAction(formData, async (v) => {
-    await fn(v);
+    await fn(v, ctx);
     revalidatePath(PATH);
     return message;
   });
 }
 
 export async function saveProgrammeAction(_prev: FormActionState, formData: FormData) {
-  return run(formData, (v) => saveProgrammeSettings(getDb(), v), "Programme settings saved. They apply to the next order.");
+  return run(formData, (v, ctx) => saveProgrammeSettings(ctx, v), "Programme settings saved. They apply to the next order.");
 }
 export async function addExchangeRateAction(_prev: FormActionState, formData: FormData) {
-  return run(formData, (v) => addExchangeRate(getDb(), v), "Rate added.");
+  return run(formData, (v, ctx) => addExchangeRate(ctx, v), "Rate added.");
 }
 export async function removeExchangeRateAction(_prev: FormActionState, formData: FormData) {
-  return run(formData, (v) => removeExchangeRate(getDb(), v.id ?? ""), "Rate removed.");
+  return run(formData, (v, ctx) => removeExchangeRate(ctx, { id: v.id ?? "" }), "Rate removed.");
 }
 export async function addVatRateAction(_prev: FormActionState, formData: FormData) {
-  return run(formData, (v) => addVatRate(getDb(), v), "VAT rate added.");
+  return run(formData, (v, ctx) => addVatRate(ctx, v), "VAT rate added.");
 }
 export async function removeVatRateAction(_prev: FormActionState, formData: FormData) {
-  return run(formData, (v) => removeVatRate(getDb(), v.id ?? ""), "VAT rate removed.");
+  return run(formData, (v, ctx) => removeVatRate(ctx, { id: v.id ?? "" }), "VAT rate removed.");
 }
 export async function saveBillingSettingsAction(_prev: FormActionState, formData: FormData) {
   return run(formData, (v) => saveBillingSettings(getDb(), v), "Billing settings saved.");

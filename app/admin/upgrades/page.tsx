@@ -3,6 +3,7 @@ import { PageHeader } from "@/components/layout/app-shell";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Toaster } from "@/components/ui/toast";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { formatDateTime } from "@/lib/format/format-date-time";
@@ -12,8 +13,9 @@ import { DecisionButtons } from "./decision-buttons";
 export const metadata: Metadata = { title: "Plan changes" };
 
 export default async function OperatorUpgradesPage() {
-  await requireOperator();
-  const held = await listUpgradesAwaitingOperator(getDb());
+  const operator = await requireOperator();
+  const ctx: OperatorContext = { db: getDb(), now: new Date(), actor: { userId: operator.user.id } };
+  const held = await listUpgradesAwaitingOperator(ctx);
   return (
     <>
       <Toaster />

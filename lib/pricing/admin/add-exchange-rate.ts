@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fieldError, parseInput } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getBaseCurrency } from "../base-currency";
 
@@ -37,15 +37,15 @@ export type ExchangeRateInput = z.input<typeof schema>;
 
 /**
  * Records `1 base = rate quote` from `effectiveAt` (rates are never edited: an order stores the
- * rate it used, and a new row simply takes over from its time).
+ * rate it used, and a new row simply takes over from its time). A blank `effectiveAt` is `ctx.now`.
  */
-export async function addExchangeRate(db: Db, input: ExchangeRateInput, now: Date = new Date()) {
+export async function addExchangeRate({ db, now }: OperatorContext, input: ExchangeRateInput) {
   const d = parseInput(schema, input);
   const base = await getBaseCurrency(db);
   if (d.quoteCurrency === base) throw fieldError("quoteCurrency", `${base} is the base currency: its rate is always 1.`, "invalid");
   return db.exchangeRate.create({ data: { baseCurrency: base, quoteCurrency: d.quoteCurrency, rate: d.rate, effectiveAt: d.effectiveAt ?? now } });
 }
 
-export async function removeExchangeRate(db: Db, id: string) {
+export async function removeExchangeRate({ db }: OperatorContext, { id }: { id: string }) {
   await db.exchangeRate.deleteMany({ where: { id } });
 }

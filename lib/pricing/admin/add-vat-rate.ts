@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fieldError, isUniqueViolation, parseInput, zPercent } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 
 const schema = z.object({
   countryCode: z
@@ -24,7 +24,7 @@ const schema = z.object({
 export type VatRateInput = z.input<typeof schema>;
 
 /** A country's VAT rate from a day on; the previous row applies until then. */
-export async function addVatRate(db: Db, input: VatRateInput) {
+export async function addVatRate({ db }: OperatorContext, input: VatRateInput) {
   const d = parseInput(schema, input);
   try {
     return await db.vatRate.create({ data: d });
@@ -35,6 +35,6 @@ export async function addVatRate(db: Db, input: VatRateInput) {
   }
 }
 
-export async function removeVatRate(db: Db, id: string) {
+export async function removeVatRate({ db }: OperatorContext, { id }: { id: string }) {
   await db.vatRate.deleteMany({ where: { id } });
 }

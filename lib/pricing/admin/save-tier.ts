@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldError, isUniqueViolation, parseInput, zInt, zMoney, zOptionalPercent, zPercent, zText } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
+import type { Db, DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 
 export const tierInputSchema = z.object({
@@ -20,16 +21,17 @@ export const categoryField = (categoryId: string) => `category_${categoryId}` as
 const nameTaken = (name: string) => fieldError("name", `A tier named “${name}” already exists.`);
 
 /** Reads the per-category discount fields: blank = no row (the tier's default applies). */
-async function parseCategoryDiscounts(db: Db, input: Record<string, unknown>) {
+async function parseCategoryDiscounts(db: DbOrTx, input: Record<string, unknown>) {
   const categories = await db.productCategory.findMany({ select: { id: true } });
   const schema = z.object(Object.fromEntries(categories.map((c) => [categoryField(c.id), zOptionalPercent])));
   const parsed = parseInput(schema, input) as Record<string, ReturnType<typeof zOptionalPercent.parse>>;
   return categories.map((c) => ({ categoryId: c.id, percent: parsed[categoryField(c.id)] ?? null }));
 }
 
-export async function saveTier(db: Db, tierId: string | null, input: TierInput) {
-  const d = parseInput(tierInputSchema, input);
-  const discounts = await parseCategoryDiscounts(db, input);
+/** Creates the tier when `tierId` is null, else updates it; the category discounts are set in the same transaction. */
+export async function saveTier({ db }: OperatorContext<Db>, { tierId, tier }: { tierId: string | null; tier: TierInput }) {
+  const d = parseInput(tierInputSchema, tier);
+  const discounts = await parseCategoryDiscounts(db, tier);
   try {
     return await db.$transaction(async (tx) => {
       let id = tierId;
@@ -57,7 +59,7 @@ export async function saveTier(db: Db, tierId: string | null, input: TierInput) 
 }
 
 /** A tier still assigned to resellers cannot go: their prices would change silently. */
-export async function deleteTier(db: Db, tierId: string) {
+export async function deleteTier({ db }: OperatorContext, { tierId }: { tierId: string }) {
   const holders = await db.resellerProfile.count({ where: { tierId } });
   if (holders > 0) throw new DomainError("conflict", `${holders} reseller${holders === 1 ? " is" : "s are"} on this tier. Move them to another tier first.`);
   await db.tier.deleteMany({ where: { id: tierId } });

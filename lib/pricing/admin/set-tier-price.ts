@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldError, parseInput, zEnum, zMoney, zOptionalMoney, zUuid } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
+import type { DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { BillingCycle } from "@/lib/generated/prisma/client";
 import { BILLING_CYCLES } from "../billing-cycles";
@@ -10,7 +11,7 @@ const zCycle = zEnum<BillingCycle>(BILLING_CYCLES, "Choose a billing cycle.");
 const productSchema = z.object({ productId: zUuid("product"), cycle: zCycle, amount: zMoney, setupFee: zOptionalMoney });
 const optionSchema = z.object({ optionId: zUuid("option"), cycle: zCycle, amount: zMoney, setupFee: zOptionalMoney });
 
-async function tierOrThrow(db: Db, tierId: string) {
+async function tierOrThrow(db: DbOrTx, tierId: string) {
   if (!(await db.tier.findUnique({ where: { id: tierId } }))) throw new DomainError("not_found", "Tier not found");
 }
 
@@ -19,8 +20,8 @@ async function tierOrThrow(db: Db, tierId: string) {
  * wholesale resolution, before any percentage). Setup fee blank = the retail setup fee less the
  * discount; 0 waives it.
  */
-export async function setTierPrice(db: Db, tierId: string, input: z.input<typeof productSchema>) {
-  const { productId, cycle, amount, setupFee } = parseInput(productSchema, input);
+export async function setTierPrice({ db }: OperatorContext, { tierId, price }: { tierId: string; price: z.input<typeof productSchema> }) {
+  const { productId, cycle, amount, setupFee } = parseInput(productSchema, price);
   await tierOrThrow(db, tierId);
   if (!(await db.product.findUnique({ where: { id: productId } }))) throw fieldError("productId", "Choose a product from the list.", "invalid");
   return db.tierPrice.upsert({
@@ -30,13 +31,13 @@ export async function setTierPrice(db: Db, tierId: string, input: z.input<typeof
   });
 }
 
-export async function removeTierPrice(db: Db, tierId: string, entryId: string) {
+export async function removeTierPrice({ db }: OperatorContext, { tierId, entryId }: { tierId: string; entryId: string }) {
   await db.tierPrice.deleteMany({ where: { id: entryId, tierId } });
 }
 
 /** The tier's price of an add-on on a cycle (a monthly entry also prices cycles without their own). */
-export async function setTierOptionPrice(db: Db, tierId: string, input: z.input<typeof optionSchema>) {
-  const { optionId, cycle, amount, setupFee } = parseInput(optionSchema, input);
+export async function setTierOptionPrice({ db }: OperatorContext, { tierId, price }: { tierId: string; price: z.input<typeof optionSchema> }) {
+  const { optionId, cycle, amount, setupFee } = parseInput(optionSchema, price);
   await tierOrThrow(db, tierId);
   if (!(await db.productOption.findUnique({ where: { id: optionId } }))) throw fieldError("optionId", "Choose an option from the list.", "invalid");
   return db.tierOptionPrice.upsert({
@@ -46,6 +47,6 @@ export async function setTierOptionPrice(db: Db, tierId: string, input: z.input<
   });
 }
 
-export async function removeTierOptionPrice(db: Db, tierId: string, entryId: string) {
+export async function removeTierOptionPrice({ db }: OperatorContext, { tierId, entryId }: { tierId: string; entryId: string }) {
   await db.tierOptionPrice.deleteMany({ where: { id: entryId, tierId } });
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { OperatorContext } from "@/lib/admin/operator-context";
+import type { Db } from "@/lib/db/client";
 import { ledgerSum } from "@/lib/billing/testing/billing-factories";
 import { makeProduct } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
@@ -12,6 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const now = new Date("2026-09-01T12:00:00Z");
+const op = (): OperatorContext<Db> => ({ db: t.db, now, actor: { userId: "operator-1" } });
 
 async function held() {
   const site = await makeVpsSite(t.db);
@@ -37,22 +40,22 @@ async function held() {
 
 it("lists the changes held for the operator with what they are and why", async () => {
   const { service, upgrade, site } = await held();
-  const row = (await listUpgradesAwaitingOperator(t.db)).find((r) => r.id === upgrade.id);
+  const row = (await listUpgradesAwaitingOperator(op())).find((r) => r.id === upgrade.id);
   expect(row).toMatchObject({ serviceId: service.id, fromProduct: site.product.name, toProduct: "VPS XL", total: "12.10", failureReason: "Resize refused (capacity): no room on the node" });
 });
 
 it("complete: the service takes the new plan; a second decision is refused", async () => {
   const { service, bigger, upgrade } = await held();
-  expect(await resolveUpgradeByOperator(t.db, upgrade.id, "complete", now)).toEqual({ status: "completed", refunded: null });
+  expect(await resolveUpgradeByOperator(op(), { upgradeId: upgrade.id, decision: "complete" })).toEqual({ status: "completed", refunded: null });
   expect(await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ productId: bigger.id });
   expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).amount.toFixed(2)).toBe("40.00");
-  await expect(resolveUpgradeByOperator(t.db, upgrade.id, "cancel", now)).rejects.toThrow(NOT_AWAITING_OPERATOR);
-  expect((await listUpgradesAwaitingOperator(t.db)).some((r) => r.id === upgrade.id)).toBe(false);
+  await expect(resolveUpgradeByOperator(op(), { upgradeId: upgrade.id, decision: "cancel" })).rejects.toThrow(NOT_AWAITING_OPERATOR);
+  expect((await listUpgradesAwaitingOperator(op())).some((r) => r.id === upgrade.id)).toBe(false);
 });
 
 it("cancel: the charge goes back as credit with a refund ledger row, the plan stays; two operators at once refund once", async () => {
   const { account, service, upgrade, site } = await held();
-  const results = await Promise.allSettled([resolveUpgradeByOperator(t.db, upgrade.id, "cancel", now), resolveUpgradeByOperator(t.db, upgrade.id, "cancel", now)]);
+  const results = await Promise.allSettled([resolveUpgradeByOperator(op(), { upgradeId: upgrade.id, decision: "cancel" }), resolveUpgradeByOperator(op(), { upgradeId: upgrade.id, decision: "cancel" })]);
   expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   const balance = (await t.db.clientAccount.findUniqueOrThrow({ where: { id: account.id } })).creditBalance;
   expect(balance.toFixed(2)).toBe("12.10");
@@ -64,6 +67,6 @@ it("cancel: the charge goes back as credit with a refund ledger row, the plan st
 
 it("retry: back to executing without the failure, for the executor to try again", async () => {
   const { upgrade } = await held();
-  expect(await resolveUpgradeByOperator(t.db, upgrade.id, "retry", now)).toEqual({ status: "executing", refunded: null });
+  expect(await resolveUpgradeByOperator(op(), { upgradeId: upgrade.id, decision: "retry" })).toEqual({ status: "executing", refunded: null });
   expect(await t.db.serviceUpgrade.findUniqueOrThrow({ where: { id: upgrade.id } })).toMatchObject({ status: "executing", failureReason: null, resizeJobId: null });
 });

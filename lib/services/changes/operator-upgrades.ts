@@ -1,3 +1,4 @@
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -22,7 +23,7 @@ export interface UpgradeAwaitingOperator {
   heldSince: Date;
 }
 
-export async function listUpgradesAwaitingOperator(db: Db): Promise<UpgradeAwaitingOperator[]> {
+export async function listUpgradesAwaitingOperator({ db }: OperatorContext): Promise<UpgradeAwaitingOperator[]> {
   const rows = await db.serviceUpgrade.findMany({
     where: { status: "awaiting_admin" },
     orderBy: { updatedAt: "asc" },
@@ -59,7 +60,10 @@ export const NOT_AWAITING_OPERATOR = "This change is not waiting for the operato
  *   currency — otherwise refuse, so the refund is made by hand).
  * Conditional on the change still awaiting the operator, so two operators cannot both settle it.
  */
-export async function resolveUpgradeByOperator(db: Db, upgradeId: string, decision: OperatorUpgradeDecision, now: Date): Promise<{ status: string; refunded: string | null }> {
+export async function resolveUpgradeByOperator(
+  { db, now }: OperatorContext<Db>,
+  { upgradeId, decision }: { upgradeId: string; decision: OperatorUpgradeDecision },
+): Promise<{ status: string; refunded: string | null }> {
   const result = await db.$transaction(async (tx) => {
     const upgrade = await tx.serviceUpgrade.findUnique({ where: { id: upgradeId }, include: { service: { select: { accountId: true, account: { select: { currency: true } } } } } });
     if (!upgrade || upgrade.status !== "awaiting_admin") throw new DomainError("conflict", NOT_AWAITING_OPERATOR);
