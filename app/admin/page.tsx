@@ -5,8 +5,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Stat } from "@/components/ui/stat";
 import { StatusCounts } from "@/components/status/status-counts";
 import { getOperatorDashboard } from "@/lib/admin/get-operator-dashboard";
-import { requireOperator } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
+import { requireOperatorContext } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Operator console" };
 
@@ -18,8 +17,8 @@ function nonZero(byStatus: Record<string, number>) {
 }
 
 export default async function OperatorDashboardPage() {
-  await requireOperator();
-  const d = await getOperatorDashboard({ db: getDb() });
+  const ctx = await requireOperatorContext();
+  const d = await getOperatorDashboard(ctx);
   const blocks = [
     { title: "Client accounts", counts: d.accounts, empty: "No client accounts yet." },
     { title: "Reseller profiles", counts: d.resellers, empty: "No reseller has applied yet." },

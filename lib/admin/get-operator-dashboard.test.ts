@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { makeCustomer, makeProduct, makeReseller, makeService } from "@/lib/testing/factories";
 import { getOperatorDashboard } from "./get-operator-dashboard";
+import type { OperatorContext } from "./operator-context";
 
 let t: TestDb;
+const operator = (): OperatorContext => ({ db: t.db, now: new Date(), actor: { userId: "00000000-0000-4000-8000-0000000000aa" } });
 beforeAll(async () => {
   t = await createTestDb();
 });
@@ -13,7 +15,7 @@ afterAll(async () => {
 
 describe("getOperatorDashboard", () => {
   it("counts accounts, resellers, products and services by status", async () => {
-    const before = await getOperatorDashboard({ db: t.db });
+    const before = await getOperatorDashboard(operator());
     const { account } = await makeCustomer(t.db);
     await t.db.clientAccount.update({ where: { id: account.id }, data: { status: "suspended" } });
     await makeReseller(t.db, { status: "pending" });
@@ -23,7 +25,7 @@ describe("getOperatorDashboard", () => {
     await makeService(t.db, { accountId: account.id, productId: product.id, status: "active" });
     await makeService(t.db, { accountId: account.id, productId: product.id, status: "provisioning_failed" });
 
-    const d = await getOperatorDashboard({ db: t.db });
+    const d = await getOperatorDashboard(operator());
     expect(d.accounts.total - before.accounts.total).toBe(3);
     expect(d.accounts.byStatus.suspended - before.accounts.byStatus.suspended).toBe(1);
     expect(d.resellers.byStatus.pending - before.resellers.byStatus.pending).toBe(1);

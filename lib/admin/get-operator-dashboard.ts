@@ -1,5 +1,5 @@
-import type { DbOrTx } from "@/lib/db/client";
 import type { AccountStatus, ResellerProfileStatus, ServiceStatus } from "@/lib/generated/prisma/enums";
+import type { OperatorContext } from "./operator-context";
 
 type Counts<S extends string> = { total: number; byStatus: Record<S, number> };
 
@@ -32,8 +32,7 @@ const SERVICE_STATUSES = [
 ] as const;
 
 /** Instance-wide figures for the operator console's first page. */
-export async function getOperatorDashboard(options: { db: DbOrTx }): Promise<OperatorDashboard> {
-  const { db } = options;
+export async function getOperatorDashboard({ db }: OperatorContext): Promise<OperatorDashboard> {
   const [accounts, resellers, productsTotal, productsEnabled, services] = await Promise.all([
     db.clientAccount.groupBy({ by: ["status"], _count: { _all: true } }),
     db.resellerProfile.groupBy({ by: ["status"], _count: { _all: true } }),

@@ -2,8 +2,9 @@ import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { auth } from "@/auth";
 import { assertActorWritable, canAny, type AccountPermission } from "@/lib/accounts/account-permissions";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { DomainError } from "@/lib/errors/domain-error";
-import { getDb } from "@/lib/db/client";
+import { type Db, getDb } from "@/lib/db/client";
 import {
   AREA_HOME,
   canEnter,
@@ -85,4 +86,10 @@ export async function requireReseller(): Promise<Viewer & { reseller: ResellerMe
 
 export async function requireOperator(): Promise<Viewer> {
   return requireArea("admin");
+}
+
+/** The admin console's context for operator functions (lib/admin/operator-context.ts): this operator, acting now. */
+export async function requireOperatorContext(): Promise<OperatorContext<Db>> {
+  const operator = await requireOperator();
+  return { db: getDb(), now: new Date(), actor: { userId: operator.user.id } };
 }

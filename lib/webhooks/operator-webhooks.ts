@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { DomainError } from "@/lib/errors/domain-error";
 import { WEBHOOK_DEFAULT_MAX_ATTEMPTS } from "./retry-schedule";
 import { DELIVERY_NOT_FOUND } from "./webhook-deliveries";
@@ -25,10 +25,9 @@ export interface FailedWebhookDelivery {
 
 /** Permanently failed deliveries of every reseller, most recently failed first. */
 export async function listFailedWebhookDeliveries(
+  { db }: OperatorContext,
   input: { limit: number; offset: number },
-  options: { db: Db },
 ): Promise<{ deliveries: FailedWebhookDelivery[]; total: number }> {
-  const { db } = options;
   const where = { status: "failed" as const };
   const [rows, total] = await Promise.all([
     db.webhookDelivery.findMany({
@@ -54,14 +53,12 @@ export async function listFailedWebhookDeliveries(
 }
 
 /**
- * Re-queues one permanently failed delivery (any reseller's): a fresh round of attempts due now with
- * the same X-Webhook-Id; a reseller that is not active gets it back paused. Conditional on the
- * delivery still being `failed`, so a double click (or a reseller's resend in between) does not
- * restart a round already under way: the second is refused with NOT_FAILED_ANY_MORE.
+ * Re-queues one permanently failed delivery (any reseller's): a fresh round of attempts due at
+ * `ctx.now` with the same X-Webhook-Id; a reseller that is not active gets it back paused.
+ * Conditional on the delivery still being `failed`, so a double click (or a reseller's resend in
+ * between) does not restart a round already under way: the second is refused with NOT_FAILED_ANY_MORE.
  */
-export async function requeueFailedWebhookDelivery(deliveryId: string, options: { db: Db; now?: Date }): Promise<{ status: "pending" | "paused" }> {
-  const { db } = options;
-  const now = options.now ?? new Date();
+export async function requeueFailedWebhookDelivery({ db, now }: OperatorContext, { deliveryId }: { deliveryId: string }): Promise<{ status: "pending" | "paused" }> {
   const [row] = await db.$queryRaw<{ status: "pending" | "paused" }[]>`
     UPDATE "WebhookDelivery" d
     SET status = (CASE WHEN p.status = 'active' THEN 'pending' ELSE 'paused' END)::"WebhookDeliveryStatus",
@@ -75,8 +72,7 @@ export async function requeueFailedWebhookDelivery(deliveryId: string, options: 
 }
 
 /** The attempt limit the sweep applies (ResellerProgramme.webhookMaxAttempts; the default while the row is missing). */
-export async function getWebhookMaxAttempts(options: { db: Db }): Promise<number> {
-  const { db } = options;
+export async function getWebhookMaxAttempts({ db }: OperatorContext): Promise<number> {
   const programme = await db.resellerProgramme.findUnique({ where: { id: 1 }, select: { webhookMaxAttempts: true } });
   return programme?.webhookMaxAttempts ?? WEBHOOK_DEFAULT_MAX_ATTEMPTS;
 }
@@ -86,8 +82,7 @@ export async function getWebhookMaxAttempts(options: { db: Db }): Promise<number
  * that has already failed as often as the new limit fails at its next attempt; deliveries already
  * `failed` stay failed (re-queue them).
  */
-export async function setWebhookMaxAttempts(value: number, options: { db: Db }): Promise<number> {
-  const { db } = options;
+export async function setWebhookMaxAttempts({ db }: OperatorContext, { webhookMaxAttempts: value }: { webhookMaxAttempts: number }): Promise<number> {
   const { min, max } = WEBHOOK_MAX_ATTEMPTS_RANGE;
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new DomainError("invalid", `The attempt limit must be a whole number from ${min} to ${max}`, {

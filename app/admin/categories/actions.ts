@@ -3,14 +3,13 @@
 import { revalidatePath } from "next/cache";
 import type { FormActionState } from "@/lib/actions/action-result";
 import { runFormAction } from "@/lib/admin/form-state";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { saveCategory } from "@/lib/catalogue/admin/save-category";
-import { getDb } from "@/lib/db/client";
 
 export async function saveCategoryAction(categoryId: string | null, _prev: FormActionState, formData: FormData) {
-  await requireOperator();
+  const ctx = await requireOperatorContext();
   return runFormAction(formData, async (v) => {
-    await saveCategory(getDb(), categoryId, v);
+    await saveCategory(ctx, { categoryId, category: v });
     revalidatePath("/admin/categories");
     revalidatePath("/admin/products");
     if (categoryId) revalidatePath(`/admin/categories/${categoryId}`);

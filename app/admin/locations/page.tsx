@@ -7,16 +7,15 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { listLocations } from "@/lib/catalogue/admin/admin-catalogue-reads";
-import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Locations" };
 
 export default async function LocationsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
-  await requireOperator();
+  const ctx = await requireOperatorContext();
   const created = (await searchParams).created === "1";
-  const locations = await listLocations(getDb());
+  const locations = await listLocations(ctx);
   return (
     <>
       <PageHeader

@@ -7,17 +7,16 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { listNodesWithUsage } from "@/lib/backends/nodes/list-nodes-with-usage";
-import { getDb } from "@/lib/db/client";
 import { UsageBar } from "./usage-bar";
 
 export const metadata: Metadata = { title: "Nodes" };
 
 export default async function NodesPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
-  await requireOperator();
+  const ctx = await requireOperatorContext();
   const created = (await searchParams).created === "1";
-  const nodes = await listNodesWithUsage(getDb());
+  const nodes = await listNodesWithUsage(ctx);
   return (
     <>
       <PageHeader

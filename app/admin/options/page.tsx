@@ -8,16 +8,15 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { moneyText } from "@/lib/admin/format";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { listOptions } from "@/lib/catalogue/admin/admin-catalogue-reads";
-import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Options" };
 
 export default async function OptionsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
-  await requireOperator();
+  const ctx = await requireOperatorContext();
   const created = (await searchParams).created === "1";
-  const options = await listOptions(getDb());
+  const options = await listOptions(ctx);
 
   return (
     <>

@@ -7,16 +7,15 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { listOsImages } from "@/lib/catalogue/admin/admin-catalogue-reads";
-import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "OS images" };
 
 export default async function OsImagesPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
-  await requireOperator();
+  const ctx = await requireOperatorContext();
   const created = (await searchParams).created === "1";
-  const images = await listOsImages(getDb());
+  const images = await listOsImages(ctx);
   return (
     <>
       <PageHeader

@@ -7,10 +7,9 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { moneyText } from "@/lib/admin/format";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { listProductsByCategory } from "@/lib/catalogue/admin/admin-catalogue-reads";
 import { CYCLE_LABEL } from "@/lib/catalogue/admin/cycle-price-fields";
-import { getDb } from "@/lib/db/client";
 import { BILLING_CYCLES } from "@/lib/pricing/billing-cycles";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
 import { KIND_LABEL } from "./product-fields";
@@ -18,9 +17,8 @@ import { KIND_LABEL } from "./product-fields";
 export const metadata: Metadata = { title: "Products" };
 
 export default async function ProductsPage() {
-  await requireOperator();
-  const db = getDb();
-  const [groups, currency] = await Promise.all([listProductsByCategory(db), getBaseCurrency(db)]);
+  const ctx = await requireOperatorContext();
+  const [groups, currency] = await Promise.all([listProductsByCategory(ctx), getBaseCurrency(ctx.db)]);
   const total = groups.reduce((n, g) => n + g.products.length, 0);
 
   return (

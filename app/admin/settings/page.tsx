@@ -7,9 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { check, moneyText, percentText } from "@/lib/admin/format";
-import type { OperatorContext } from "@/lib/admin/operator-context";
-import { requireOperator } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format/format-date";
 import { formatDateTime } from "@/lib/format/format-date-time";
 import { listExchangeRates, listVatRates } from "@/lib/pricing/admin/admin-pricing-reads";
@@ -33,11 +31,9 @@ function inForce<T extends { id: string }>(rows: T[], key: (r: T) => string, sta
 }
 
 export default async function SettingsPage() {
-  const operator = await requireOperator();
-  const db = getDb();
-  const now = new Date();
-  const ctx: OperatorContext = { db, now, actor: { userId: operator.user.id } };
-  const [programme, billing, currency, rates, vat] = await Promise.all([getProgrammeSettings(ctx), getBillingSettings(db), getBaseCurrency(db), listExchangeRates(db), listVatRates(db)]);
+  const ctx = await requireOperatorContext();
+  const { db, now } = ctx;
+  const [programme, billing, currency, rates, vat] = await Promise.all([getProgrammeSettings(ctx), getBillingSettings(ctx), getBaseCurrency(db), listExchangeRates(db), listVatRates(db)]);
   const ratesNow = inForce(rates, (r) => r.quoteCurrency, (r) => r.effectiveAt, now);
   const vatNow = inForce(vat, (r) => r.countryCode, (r) => r.effectiveFrom, now);
 

@@ -2,10 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult, type FormActionState } from "@/lib/actions/action-result";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { requeueFailedWebhookDelivery, setWebhookMaxAttempts } from "@/lib/webhooks/operator-webhooks";
 import { requestWebhookSweep } from "@/lib/webhooks/request-webhook-sweep";
-import { getDb } from "@/lib/db/client";
 
 const PATH = "/admin/webhooks";
 const LOG = { log: "[admin] webhook action failed" };
@@ -13,8 +12,8 @@ const LOG = { log: "[admin] webhook action failed" };
 /** "Re-queue" on a failed delivery: a fresh round of attempts, sent by a sweep started at once (`paused` while the reseller is not active). */
 export async function requeueDeliveryAction(deliveryId: string): Promise<ActionResult<{ status: "pending" | "paused" }>> {
   return runAction(async () => {
-    await requireOperator();
-    const { status } = await requeueFailedWebhookDelivery(deliveryId, { db: getDb() });
+    const ctx = await requireOperatorContext();
+    const { status } = await requeueFailedWebhookDelivery(ctx, { deliveryId });
     if (status === "pending") await requestWebhookSweep();
     revalidatePath(PATH);
     return { data: { status } };
@@ -26,8 +25,8 @@ export async function saveMaxAttemptsAction(_prev: FormActionState<{ saved: numb
   const raw = String(formData.get("webhookMaxAttempts") ?? "").trim();
   return runAction(
     async () => {
-      await requireOperator();
-      const saved = await setWebhookMaxAttempts(raw === "" ? Number.NaN : Number(raw), { db: getDb() });
+      const ctx = await requireOperatorContext();
+      const saved = await setWebhookMaxAttempts(ctx, { webhookMaxAttempts: raw === "" ? Number.NaN : Number(raw) });
       revalidatePath(PATH);
       return { data: { saved } };
     },

@@ -4,25 +4,24 @@ import { OffsetPager } from "@/components/layout/offset-pager";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Toaster } from "@/components/ui/toast";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { formatDateTime } from "@/lib/format/format-date-time";
 import { offsetParam, type PageSearchParams } from "@/lib/format/search-params";
 import { getWebhookMaxAttempts, listFailedWebhookDeliveries, WEBHOOK_MAX_ATTEMPTS_RANGE } from "@/lib/webhooks/operator-webhooks";
 import { MaxAttemptsForm } from "./max-attempts-form";
 import { RequeueButton } from "./requeue-button";
-import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 const PAGE_SIZE = 25;
 
 export default async function OperatorWebhooksPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  await requireOperator();
+  const ctx = await requireOperatorContext();
   const sp = await searchParams;
   const offset = offsetParam(sp.offset);
   const [maxAttempts, { deliveries, total }] = await Promise.all([
-    getWebhookMaxAttempts({ db: getDb() }),
-    listFailedWebhookDeliveries({ limit: PAGE_SIZE, offset }, { db: getDb() }),
+    getWebhookMaxAttempts(ctx),
+    listFailedWebhookDeliveries(ctx, { limit: PAGE_SIZE, offset }),
   ]);
 
   return (

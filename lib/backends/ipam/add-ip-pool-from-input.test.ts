@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OperatorContext } from "@/lib/admin/operator-context";
+import type { Db } from "@/lib/db/client";
 import { makeLocation } from "@/lib/testing/factories";
 import { domainRefusal } from "@/lib/testing/domain-refusal";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
@@ -6,6 +8,7 @@ import { capacityByLocation } from "../capacity/capacity-by-location";
 import { addIpPoolFromInput, listIpPools } from "./add-ip-pool-from-input";
 
 let t: TestDb;
+const operator = (): OperatorContext<Db> => ({ db: t.db, now: new Date(), actor: { userId: "00000000-0000-4000-8000-0000000000aa" } });
 beforeAll(async () => {
   t = await createTestDb();
 });
@@ -14,13 +17,13 @@ afterAll(async () => t?.close());
 describe("IP pools from the console", () => {
   it("a new pool's addresses count as the location's free addresses", async () => {
     const location = await makeLocation(t.db);
-    const { addresses } = await addIpPoolFromInput(t.db, location.id, { name: "v4-a", cidr: "192.0.2.0/29", gateway: "192.0.2.1", nodeKind: "shared" });
+    const { addresses } = await addIpPoolFromInput(operator(), { locationId: location.id, pool: { name: "v4-a", cidr: "192.0.2.0/29", gateway: "192.0.2.1", nodeKind: "shared" } });
     expect(addresses).toBe(5); // .1–.6 less the gateway
-    await addIpPoolFromInput(t.db, location.id, { name: "v6-a", cidr: "2001:db8:100::/60", gateway: "fe80::1", nodeKind: "vps", assignPrefixLength: "64" });
+    await addIpPoolFromInput(operator(), { locationId: location.id, pool: { name: "v6-a", cidr: "2001:db8:100::/60", gateway: "fe80::1", nodeKind: "vps", assignPrefixLength: "64" } });
     const [cap] = await capacityByLocation(t.db, { locationId: location.id });
     expect(cap!.addresses.vps).toEqual({ v4: 5, v6: 16 });
     expect(cap!.addresses.dedicated).toEqual({ v4: 5, v6: 0 });
-    expect((await listIpPools(t.db, location.id)).map((p) => [p.name, p.free, p.total])).toEqual([
+    expect((await listIpPools(operator(), { locationId: location.id })).map((p) => [p.name, p.free, p.total])).toEqual([
       ["v4-a", 5, 5],
       ["v6-a", 16, 16],
     ]);
@@ -28,11 +31,11 @@ describe("IP pools from the console", () => {
 
   it("refuses malformed blocks, mismatched gateways and a duplicate name, leaving nothing behind", async () => {
     const location = await makeLocation(t.db);
-    expect((await domainRefusal(addIpPoolFromInput(t.db, location.id, { name: "x", cidr: "192.0.2.0/33", nodeKind: "shared" }))).details![0]!.field).toBe("cidr");
-    const gw = await domainRefusal(addIpPoolFromInput(t.db, location.id, { name: "x", cidr: "192.0.2.0/28", gateway: "fe80::1", nodeKind: "shared" }));
+    expect((await domainRefusal(addIpPoolFromInput(operator(), { locationId: location.id, pool: { name: "x", cidr: "192.0.2.0/33", nodeKind: "shared" } }))).details![0]!.field).toBe("cidr");
+    const gw = await domainRefusal(addIpPoolFromInput(operator(), { locationId: location.id, pool: { name: "x", cidr: "192.0.2.0/28", gateway: "fe80::1", nodeKind: "shared" } }));
     expect(gw.details![0]).toEqual({ field: "gateway", message: "Gateway fe80::1 is not an IPv4 address" });
-    await addIpPoolFromInput(t.db, location.id, { name: "dup", cidr: "198.51.100.0/30", nodeKind: "shared" });
-    const dup = await domainRefusal(addIpPoolFromInput(t.db, location.id, { name: "dup", cidr: "198.51.100.8/30", nodeKind: "shared" }));
+    await addIpPoolFromInput(operator(), { locationId: location.id, pool: { name: "dup", cidr: "198.51.100.0/30", nodeKind: "shared" } });
+    const dup = await domainRefusal(addIpPoolFromInput(operator(), { locationId: location.id, pool: { name: "dup", cidr: "198.51.100.8/30", nodeKind: "shared" } }));
     expect(dup.details![0]!.field).toBe("name");
     expect(await t.db.ipPool.count({ where: { locationId: location.id } })).toBe(1);
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldError, isUniqueViolation, parseInput, zEnum, zOptionalInt, zText } from "@/lib/admin/form-input";
-import type { Db, DbOrTx } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
+import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { BackendError } from "../backend-error";
 import { parseCidr } from "./ip-math";
@@ -23,8 +24,8 @@ const schema = z.object({
 
 export type IpPoolInput = z.input<typeof schema>;
 
-export async function addIpPoolFromInput(db: Db, locationId: string, input: IpPoolInput) {
-  const d = parseInput(schema, input);
+export async function addIpPoolFromInput({ db }: OperatorContext<Db>, { locationId, pool }: { locationId: string; pool: IpPoolInput }) {
+  const d = parseInput(schema, pool);
   if (!parseCidr(d.cidr)) throw fieldError("cidr", "Enter a CIDR block, e.g. 192.0.2.0/24 or 2001:db8:100::/56.", "invalid");
   if (!(await db.location.findUnique({ where: { id: locationId } }))) throw new DomainError("not_found", "Location not found");
   try {
@@ -48,7 +49,7 @@ export async function addIpPoolFromInput(db: Db, locationId: string, input: IpPo
 }
 
 /** A location's pools with free and total addresses. */
-export async function listIpPools(db: DbOrTx, locationId: string) {
+export async function listIpPools({ db }: OperatorContext, { locationId }: { locationId: string }) {
   const pools = await db.ipPool.findMany({ where: { locationId }, orderBy: [{ version: "asc" }, { name: "asc" }], include: { _count: { select: { addresses: true } } } });
   const free = await db.ipAddress.groupBy({
     by: ["poolId"],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fieldError, isUniqueViolation, parseInput, zOptionalText, zSlug, zText } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { BackendError } from "../backend-error";
 import { addDedicatedServer } from "./create-node";
 
@@ -19,8 +19,8 @@ const schema = z.object({
 
 export type ServerInput = z.input<typeof schema>;
 
-export async function addServerFromInput(db: Db, nodeId: string, input: ServerInput) {
-  const d = parseInput(schema, input);
+export async function addServerFromInput({ db }: OperatorContext, { nodeId, server }: { nodeId: string; server: ServerInput }) {
+  const d = parseInput(schema, server);
   try {
     return await addDedicatedServer(db, {
       nodeId,

@@ -1,7 +1,7 @@
-import type { DbOrTx } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 
 /** Every node with its location and what it carries now (allocated units, machines, servers by state). */
-export async function listNodesWithUsage(db: DbOrTx) {
+export async function listNodesWithUsage({ db }: OperatorContext) {
   const nodes = await db.node.findMany({
     orderBy: [{ location: { sortOrder: "asc" } }, { kind: "asc" }, { name: "asc" }],
     include: {

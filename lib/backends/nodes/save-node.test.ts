@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { makeLocation } from "@/lib/testing/factories";
 import { domainRefusal } from "@/lib/testing/domain-refusal";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
@@ -7,6 +8,7 @@ import { listNodesWithUsage } from "./list-nodes-with-usage";
 import { createNodeFromInput, updateNode } from "./save-node";
 
 let t: TestDb;
+const operator = (): OperatorContext => ({ db: t.db, now: new Date(), actor: { userId: "00000000-0000-4000-8000-0000000000aa" } });
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -16,7 +18,7 @@ afterAll(async () => t?.close());
 describe("nodes", () => {
   it("adds a hypervisor whose capacity the location's availability counts", async () => {
     const location = await makeLocation(t.db);
-    const node = await createNodeFromInput(t.db, {
+    const node = await createNodeFromInput(operator(), {
       name: "hv-test-1",
       locationId: location.id,
       kind: "vps",
@@ -28,11 +30,11 @@ describe("nodes", () => {
     });
     const [cap] = await capacityByLocation(t.db, { locationId: location.id });
     expect(cap!.vps.total).toEqual({ vcpus: 64, memoryMb: 131072, diskGb: 2000 });
-    const [row] = (await listNodesWithUsage(t.db)).filter((n) => n.id === node.id);
+    const [row] = (await listNodesWithUsage(operator())).filter((n) => n.id === node.id);
     expect(row).toMatchObject({ machines: 0, allocatedVcpus: 0, location: { value: location.value } });
 
     const dup = await domainRefusal(
-      createNodeFromInput(t.db, { name: "hv-test-1", locationId: location.id, kind: "vps", driver: "simulated-hypervisor", capacityVcpus: "1", capacityMemoryMb: "1", capacityDiskGb: "1" }),
+      createNodeFromInput(operator(), { name: "hv-test-1", locationId: location.id, kind: "vps", driver: "simulated-hypervisor", capacityVcpus: "1", capacityMemoryMb: "1", capacityDiskGb: "1" }),
     );
     expect(dup.details).toEqual([{ field: "name", message: "A node named “hv-test-1” already exists." }]);
   });
@@ -40,23 +42,23 @@ describe("nodes", () => {
   it("refuses an unknown driver or one of the other kind", async () => {
     const location = await makeLocation(t.db);
     const base = { name: "x", locationId: location.id, capacityVcpus: "0", capacityMemoryMb: "0", capacityDiskGb: "0" };
-    const unknown = await domainRefusal(createNodeFromInput(t.db, { ...base, kind: "vps", driver: "proxmox" }));
+    const unknown = await domainRefusal(createNodeFromInput(operator(), { ...base, kind: "vps", driver: "proxmox" }));
     expect(unknown.details![0]).toEqual({ field: "driver", message: "No driver named “proxmox” is registered. Choose one from the list." });
-    const wrong = await domainRefusal(createNodeFromInput(t.db, { ...base, kind: "dedicated", driver: "simulated-hypervisor" }));
+    const wrong = await domainRefusal(createNodeFromInput(operator(), { ...base, kind: "dedicated", driver: "simulated-hypervisor" }));
     expect(wrong.details![0]!.message).toBe("The simulated-hypervisor driver drives vps nodes, not dedicated.");
   });
 
   it("never lowers capacity below what is allocated, and a node's kind is fixed", async () => {
     const location = await makeLocation(t.db);
     const input = { name: "hv-test-2", locationId: location.id, kind: "vps", driver: "simulated-hypervisor", capacityVcpus: "16", capacityMemoryMb: "32768", capacityDiskGb: "500", enabled: "on" };
-    const node = await createNodeFromInput(t.db, input);
+    const node = await createNodeFromInput(operator(), input);
     await t.db.node.update({ where: { id: node.id }, data: { allocatedVcpus: 8, allocatedMemoryMb: 8192, allocatedDiskGb: 100 } });
-    const low = await domainRefusal(updateNode(t.db, node.id, { ...input, capacityVcpus: "4" }));
+    const low = await domainRefusal(updateNode(operator(), { nodeId: node.id, node: { ...input, capacityVcpus: "4" } }));
     expect(low.kind).toBe("conflict");
     expect(low.message).toBe("Capacity cannot go below what is allocated now (8 vCPU, 8192 MB, 100 GB).");
-    const updated = await updateNode(t.db, node.id, { ...input, capacityVcpus: "8", enabled: "" });
+    const updated = await updateNode(operator(), { nodeId: node.id, node: { ...input, capacityVcpus: "8", enabled: "" } });
     expect(updated).toMatchObject({ capacityVcpus: 8, enabled: false });
-    const kind = await domainRefusal(updateNode(t.db, node.id, { ...input, kind: "dedicated", driver: "simulated-bmc" }));
+    const kind = await domainRefusal(updateNode(operator(), { nodeId: node.id, node: { ...input, kind: "dedicated", driver: "simulated-bmc" } }));
     expect(kind.details![0]!.field).toBe("kind");
   });
 });
@@ -65,14 +67,14 @@ describe("dedicated stock", () => {
   it("a server added to a BMC node is stock of its SKU in the location; hypervisors take none", async () => {
     const { addServerFromInput } = await import("./add-server-from-input");
     const location = await makeLocation(t.db);
-    const bmc = await createNodeFromInput(t.db, { name: "bmc-test-1", locationId: location.id, kind: "dedicated", driver: "simulated-bmc", capacityVcpus: "0", capacityMemoryMb: "0", capacityDiskGb: "0", enabled: "on" });
-    await addServerFromInput(t.db, bmc.id, { name: "srv-test-1", sku: "ds-test", manufacturer: "Dell", model: "R350" });
+    const bmc = await createNodeFromInput(operator(), { name: "bmc-test-1", locationId: location.id, kind: "dedicated", driver: "simulated-bmc", capacityVcpus: "0", capacityMemoryMb: "0", capacityDiskGb: "0", enabled: "on" });
+    await addServerFromInput(operator(), { nodeId: bmc.id, server: { name: "srv-test-1", sku: "ds-test", manufacturer: "Dell", model: "R350" } });
     const [cap] = await capacityByLocation(t.db, { locationId: location.id });
     expect(cap!.dedicated.availableBySku).toEqual({ "ds-test": 1 });
-    const dup = await domainRefusal(addServerFromInput(t.db, bmc.id, { name: "srv-test-1", sku: "ds-test", manufacturer: "Dell", model: "R350" }));
+    const dup = await domainRefusal(addServerFromInput(operator(), { nodeId: bmc.id, server: { name: "srv-test-1", sku: "ds-test", manufacturer: "Dell", model: "R350" } }));
     expect(dup.details![0]!.field).toBe("name");
-    const hv = await createNodeFromInput(t.db, { name: "hv-test-9", locationId: location.id, kind: "vps", driver: "simulated-hypervisor", capacityVcpus: "1", capacityMemoryMb: "1", capacityDiskGb: "1" });
-    const wrong = await domainRefusal(addServerFromInput(t.db, hv.id, { name: "srv-test-2", sku: "ds-test", manufacturer: "Dell", model: "R350" }));
+    const hv = await createNodeFromInput(operator(), { name: "hv-test-9", locationId: location.id, kind: "vps", driver: "simulated-hypervisor", capacityVcpus: "1", capacityMemoryMb: "1", capacityDiskGb: "1" });
+    const wrong = await domainRefusal(addServerFromInput(operator(), { nodeId: hv.id, server: { name: "srv-test-2", sku: "ds-test", manufacturer: "Dell", model: "R350" } }));
     expect(wrong.message).toBe("Servers can only be added to a dedicated-server controller (BMC node).");
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldError, isUniqueViolation, parseInput, zCheckbox, zEnum, zInt, zText, zUuid } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
+import type { DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { NodeKind } from "@/lib/generated/prisma/client";
 import { registeredDrivers } from "../registry";
@@ -24,7 +25,7 @@ const schema = z.object({
 
 export type NodeInput = z.input<typeof schema>;
 
-async function checkRefs(db: Db, d: z.output<typeof schema>) {
+async function checkRefs(db: DbOrTx, d: z.output<typeof schema>) {
   if (!(await db.location.findUnique({ where: { id: d.locationId } }))) throw fieldError("locationId", "Choose a location from the list.", "invalid");
   const driver = registeredDrivers().find((x) => x.name === d.driver);
   if (!driver) throw fieldError("driver", `No driver named “${d.driver}” is registered. Choose one from the list.`, "invalid");
@@ -33,7 +34,7 @@ async function checkRefs(db: Db, d: z.output<typeof schema>) {
 
 const nameTaken = (name: string) => fieldError("name", `A node named “${name}” already exists.`);
 
-export async function createNodeFromInput(db: Db, input: NodeInput) {
+export async function createNodeFromInput({ db }: OperatorContext, input: NodeInput) {
   const d = parseInput(schema, input);
   await checkRefs(db, d);
   // Dedicated controllers hold servers, not units: their capacity stays 0 (schema comment).
@@ -51,7 +52,7 @@ export async function createNodeFromInput(db: Db, input: NodeInput) {
  * may not drop below what is allocated: the check is in the update's WHERE, so a concurrent
  * allocation cannot slip between the check and the write.
  */
-export async function updateNode(db: Db, nodeId: string, input: NodeInput) {
+export async function updateNode({ db }: OperatorContext, { nodeId, node: input }: { nodeId: string; node: NodeInput }) {
   const d = parseInput(schema, input);
   const node = await db.node.findUnique({ where: { id: nodeId } });
   if (!node) throw new DomainError("not_found", "Node not found");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseInput, zCheckbox, zInt, zOptionalMoney } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 
 export const billingSettingsSchema = z.object({
   issueProformas: zCheckbox,
@@ -13,7 +13,7 @@ export const billingSettingsSchema = z.object({
 export type BillingSettingsInput = z.input<typeof billingSettingsSchema>;
 
 /** The platform's billing settings (PlatformSettings, id 1), as the operator console edits them. */
-export async function getBillingSettings(db: Db) {
+export async function getBillingSettings({ db }: OperatorContext) {
   return (
     (await db.platformSettings.findUnique({ where: { id: 1 } })) ??
     (await db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} }))
@@ -21,7 +21,7 @@ export async function getBillingSettings(db: Db) {
 }
 
 /** Saves them; a blank storage price (or 0) means custom images are stored free. */
-export async function saveBillingSettings(db: Db, input: BillingSettingsInput) {
+export async function saveBillingSettings({ db }: OperatorContext, input: BillingSettingsInput) {
   const d = parseInput(billingSettingsSchema, input);
   const data = { ...d, imageStoragePrice: d.imageStoragePrice && d.imageStoragePrice.gt(0) ? d.imageStoragePrice : null };
   return db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });

@@ -1,9 +1,9 @@
-import type { DbOrTx } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 
 // What the console's catalogue pages read: everything, enabled or not (the customer catalogue
 // shows only what is on sale; an operator has to see the rest to put it on sale).
 
-export async function listProductsByCategory(db: DbOrTx) {
+export async function listProductsByCategory({ db }: OperatorContext) {
   const [categories, products] = await Promise.all([
     db.productCategory.findMany({ orderBy: [{ sortOrder: "asc" }, { name: "asc" }] }),
     db.product.findMany({
@@ -17,7 +17,7 @@ export async function listProductsByCategory(db: DbOrTx) {
   return groups;
 }
 
-export async function getProductForEdit(db: DbOrTx, productId: string) {
+export async function getProductForEdit({ db }: OperatorContext, { productId }: { productId: string }) {
   return db.product.findUnique({
     where: { id: productId },
     include: {
@@ -30,19 +30,20 @@ export async function getProductForEdit(db: DbOrTx, productId: string) {
   });
 }
 
-export const listCategories = (db: DbOrTx) => db.productCategory.findMany({ orderBy: [{ sortOrder: "asc" }, { name: "asc" }] });
+export const listCategories = ({ db }: OperatorContext) => db.productCategory.findMany({ orderBy: [{ sortOrder: "asc" }, { name: "asc" }] });
 
-export const listOptions = (db: DbOrTx) =>
+export const listOptions = ({ db }: OperatorContext) =>
   db.productOption.findMany({ orderBy: { name: "asc" }, include: { prices: true, _count: { select: { products: true } } } });
 
-export const getOption = (db: DbOrTx, id: string) => db.productOption.findUnique({ where: { id }, include: { prices: true, products: { include: { product: true } } } });
+export const getOption = ({ db }: OperatorContext, { optionId }: { optionId: string }) =>
+  db.productOption.findUnique({ where: { id: optionId }, include: { prices: true, products: { include: { product: true } } } });
 
-export const listLocations = (db: DbOrTx) =>
+export const listLocations = ({ db }: OperatorContext) =>
   db.location.findMany({ orderBy: [{ sortOrder: "asc" }, { value: "asc" }], include: { _count: { select: { products: true, nodes: true, services: true } } } });
 
-export const getLocation = (db: DbOrTx, id: string) => db.location.findUnique({ where: { id } });
+export const getLocation = ({ db }: OperatorContext, { locationId }: { locationId: string }) => db.location.findUnique({ where: { id: locationId } });
 
-export const listOsImages = (db: DbOrTx) =>
+export const listOsImages = ({ db }: OperatorContext) =>
   db.osImage.findMany({ orderBy: [{ family: "asc" }, { name: "asc" }], include: { _count: { select: { products: true } } } });
 
-export const getOsImage = (db: DbOrTx, id: string) => db.osImage.findUnique({ where: { id } });
+export const getOsImage = ({ db }: OperatorContext, { osImageId }: { osImageId: string }) => db.osImage.findUnique({ where: { id: osImageId } });

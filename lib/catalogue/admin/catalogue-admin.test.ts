@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OperatorContext } from "@/lib/admin/operator-context";
+import type { Db } from "@/lib/db/client";
 import { quoteOrder } from "@/lib/pricing/quote-order";
 import { makeCustomer, makeLocation } from "@/lib/testing/factories";
 import { domainRefusal } from "@/lib/testing/domain-refusal";
@@ -15,6 +17,7 @@ import { setProductOsImage } from "./set-product-os-image";
 let t: TestDb;
 let accountId: string;
 const AT = new Date("2030-01-01T00:00:00Z");
+const operator = (): OperatorContext<Db> => ({ db: t.db, now: AT, actor: { userId: "00000000-0000-4000-8000-0000000000aa" } });
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -50,7 +53,7 @@ const customer = () => ({ kind: "customer", accountId }) as const;
 
 describe("products", () => {
   it("stores a blank cycle as no price row (not sold), never 0", async () => {
-    const product = await createProduct(t.db, form({ price_quarterly: "", price_annually: "0" }));
+    const product = await createProduct(operator(), form({ price_quarterly: "", price_annually: "0" }));
     const rows = await t.db.productPrice.findMany({ where: { productId: product.id } });
     expect(rows.map((r) => [r.cycle, r.amount.toFixed(2)]).sort()).toEqual([
       ["annually", "0.00"],
@@ -65,11 +68,11 @@ describe("products", () => {
   });
 
   it("a changed price is what the next quote charges; blanking it stops the cycle", async () => {
-    const product = await createProduct(t.db, form({ price_monthly: "10.00" }));
+    const product = await createProduct(operator(), form({ price_monthly: "10.00" }));
     const before = await quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT });
     expect(before.lines[0]!.unitPrice.toFixed(4)).toBe("10.0000");
 
-    await updateProduct(t.db, product.id, form({ slug: product.slug, price_monthly: "12.3456", setupFee: "5" }));
+    await updateProduct(operator(), { productId: product.id, product: form({ slug: product.slug, price_monthly: "12.3456", setupFee: "5" }) });
     const after = await quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT });
     // A stored price with more places than the cent is quoted as money: rounded once (docs/decisions.md).
     expect(after.lines[0]!.unitPrice.toFixed(4)).toBe("12.3500");
@@ -80,13 +83,13 @@ describe("products", () => {
     expect(entries[0]!.sheet.cycles.monthly!.amount.toFixed(4)).toBe("12.3500");
     expect(entries[0]!.sheet.cycles.quarterly).toBeUndefined();
 
-    await updateProduct(t.db, product.id, form({ slug: product.slug, price_monthly: "", price_hourly: "0.02" }));
+    await updateProduct(operator(), { productId: product.id, product: form({ slug: product.slug, price_monthly: "", price_hourly: "0.02" }) });
     const err = await domainRefusal(quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT }));
     expect(err.message).toBe("Product is not sold on the 'monthly' billing cycle");
   });
 
   it("refuses bad figures field by field, and a taken slug", async () => {
-    const bad = await domainRefusal(createProduct(t.db, form({ price_monthly: "12.345678", name: "", specs: "[1]" })));
+    const bad = await domainRefusal(createProduct(operator(), form({ price_monthly: "12.345678", name: "", specs: "[1]" })));
     expect(bad.kind).toBe("invalid");
     expect(Object.fromEntries(bad.details!.map((d) => [d.field, d.message]))).toMatchObject({
       price_monthly: expect.stringContaining("4 decimal places"),
@@ -94,15 +97,15 @@ describe("products", () => {
       specs: expect.stringContaining("JSON object"),
     });
 
-    const first = await createProduct(t.db, form());
-    const dup = await domainRefusal(createProduct(t.db, form({ slug: first.slug })));
+    const first = await createProduct(operator(), form());
+    const dup = await domainRefusal(createProduct(operator(), form({ slug: first.slug })));
     expect(dup.kind).toBe("conflict");
     expect(dup.details).toEqual([{ field: "slug", message: `Another product already uses the slug “${first.slug}”. Pick a different one.` }]);
   });
 
   it("disabling a product takes it off the catalogue and quotes", async () => {
-    const product = await createProduct(t.db, form());
-    await updateProduct(t.db, product.id, form({ slug: product.slug, enabled: undefined }));
+    const product = await createProduct(operator(), form());
+    await updateProduct(operator(), { productId: product.id, product: form({ slug: product.slug, enabled: undefined }) });
     const err = await domainRefusal(quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT }));
     expect(err.message).toBe("Product not found");
   });
@@ -112,28 +115,28 @@ describe("locations", () => {
   const loc = (o: Record<string, string> = {}) => ({ name: "Amsterdam 9", value: "ams9", countryCode: "nl", flag: "", enabled: "on", sortOrder: "0", ...o });
 
   it("creates a location with the country's flag and refuses a duplicate value code with a clear error", async () => {
-    const created = await createLocation(t.db, loc());
+    const created = await createLocation(operator(), loc());
     expect(created).toMatchObject({ value: "ams9", countryCode: "NL", flag: "🇳🇱", enabled: true });
 
-    const dup = await domainRefusal(createLocation(t.db, loc({ name: "Another" })));
+    const dup = await domainRefusal(createLocation(operator(), loc({ name: "Another" })));
     expect(dup.kind).toBe("conflict");
     expect(dup.details![0]).toEqual({
       field: "value",
       message: "The value code “ams9” is already used by another location. Orders name a location by this code, so it must be unique.",
     });
 
-    const other = await createLocation(t.db, loc({ value: "ams10" }));
-    const renamed = await domainRefusal(updateLocation(t.db, other.id, loc({ value: "AMS9" })));
+    const other = await createLocation(operator(), loc({ value: "ams10" }));
+    const renamed = await domainRefusal(updateLocation(operator(), { locationId: other.id, location: loc({ value: "AMS9" }) }));
     expect(renamed.details![0]!.field).toBe("value");
 
-    const bad = await domainRefusal(createLocation(t.db, loc({ value: "ams 1", countryCode: "NLD" })));
+    const bad = await domainRefusal(createLocation(operator(), loc({ value: "ams 1", countryCode: "NLD" })));
     expect(bad.details!.map((d) => d.field).sort()).toEqual(["countryCode", "value"]);
   });
 
   it("a product's location surcharge is what the quote adds", async () => {
-    const product = await createProduct(t.db, form({ locationRequired: "on" }));
+    const product = await createProduct(operator(), form({ locationRequired: "on" }));
     const location = await makeLocation(t.db);
-    await setProductLocation(t.db, product.id, { locationId: location.id, surchargeMonthly: "2.50", surchargeSetup: "", capacity: "", enabled: "on" });
+    await setProductLocation(operator(), { productId: product.id, location: { locationId: location.id, surchargeMonthly: "2.50", surchargeSetup: "", capacity: "", enabled: "on" } });
     const row = await t.db.productLocation.findUniqueOrThrow({ where: { productId_locationId: { productId: product.id, locationId: location.id } } });
     expect(row.surchargeSetup).toBeNull();
     expect(row.capacity).toBeNull();
@@ -149,11 +152,11 @@ describe("locations", () => {
 describe("options and OS images", () => {
   it("an assigned option is quoted at its price; a one-time option needs its price", async () => {
     const noPrice = await domainRefusal(
-      createOption(t.db, { name: "Setup help", slug: "setup-help", description: "", pricingType: "one_time", oneTimePrice: "", setupFee: "", maxQuantity: "", active: "on" }),
+      createOption(operator(), { name: "Setup help", slug: "setup-help", description: "", pricingType: "one_time", oneTimePrice: "", setupFee: "", maxQuantity: "", active: "on" }),
     );
     expect(noPrice.details).toEqual([{ field: "oneTimePrice", message: "A one-time option needs its one-time price." }]);
 
-    const option = await createOption(t.db, {
+    const option = await createOption(operator(), {
       name: "Backups",
       slug: "admin-backups",
       description: "",
@@ -164,8 +167,8 @@ describe("options and OS images", () => {
       oneTimePrice: "",
       active: "on",
     });
-    const product = await createProduct(t.db, form());
-    await setProductOption(t.db, product.id, { optionId: option.id, active: "on" });
+    const product = await createProduct(operator(), form());
+    await setProductOption(operator(), { productId: product.id, assignment: { optionId: option.id, active: "on" } });
     const quote = await quoteOrder(t.db, {
       buyer: customer(),
       items: [{ productId: product.id, billingCycle: "monthly", options: [{ optionId: option.id, quantity: 2 }] }],
@@ -175,12 +178,12 @@ describe("options and OS images", () => {
   });
 
   it("one default OS image per product", async () => {
-    const product = await createProduct(t.db, form({ kind: "vps" }));
+    const product = await createProduct(operator(), form({ kind: "vps" }));
     const base = { family: "linux", distro: "debian", version: "12", logoUrl: "", orderable: "on", enabled: "on" };
-    const a = await createOsImage(t.db, { ...base, name: "Debian 12", slug: "admin-debian-12" });
-    const b = await createOsImage(t.db, { ...base, name: "Debian 13", slug: "admin-debian-13", version: "13" });
-    await setProductOsImage(t.db, product.id, { osImageId: a.id, isDefault: "on" });
-    await setProductOsImage(t.db, product.id, { osImageId: b.id, isDefault: "on" });
+    const a = await createOsImage(operator(), { ...base, name: "Debian 12", slug: "admin-debian-12" });
+    const b = await createOsImage(operator(), { ...base, name: "Debian 13", slug: "admin-debian-13", version: "13" });
+    await setProductOsImage(operator(), { productId: product.id, link: { osImageId: a.id, isDefault: "on" } });
+    await setProductOsImage(operator(), { productId: product.id, link: { osImageId: b.id, isDefault: "on" } });
     const links = await t.db.productOsImage.findMany({ where: { productId: product.id }, orderBy: { osImageId: "asc" } });
     expect(links.filter((l) => l.isDefault).map((l) => l.osImageId)).toEqual([b.id]);
   });
@@ -189,14 +192,14 @@ describe("options and OS images", () => {
 describe("categories", () => {
   it("a cycle disabled in the category is not sold at retail, and re-enabling sells it again", async () => {
     const { saveCategory } = await import("./save-category");
-    const category = await saveCategory(t.db, null, { name: "Hosting", slug: "admin-hosting", sortOrder: "0", disabled_hourly: "on" });
+    const category = await saveCategory(operator(), { categoryId: null, category: { name: "Hosting", slug: "admin-hosting", sortOrder: "0", disabled_hourly: "on" } });
     expect(category.disabledCycles).toEqual(["hourly"]);
-    const product = await createProduct(t.db, form({ categoryId: category.id, price_hourly: "0.02" }));
+    const product = await createProduct(operator(), form({ categoryId: category.id, price_hourly: "0.02" }));
     const hourly = () => quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "hourly" }], at: AT });
     expect((await domainRefusal(hourly())).message).toBe("Product is not sold on the 'hourly' billing cycle");
-    await saveCategory(t.db, category.id, { name: "Hosting", slug: "admin-hosting", sortOrder: "0" });
+    await saveCategory(operator(), { categoryId: category.id, category: { name: "Hosting", slug: "admin-hosting", sortOrder: "0" } });
     expect((await hourly()).lines[0]!.unitPrice.toFixed(2)).toBe("0.02");
-    const dup = await domainRefusal(saveCategory(t.db, null, { name: "Again", slug: "admin-hosting", sortOrder: "0" }));
+    const dup = await domainRefusal(saveCategory(operator(), { categoryId: null, category: { name: "Again", slug: "admin-hosting", sortOrder: "0" } }));
     expect(dup.details![0]!.field).toBe("slug");
   });
 });

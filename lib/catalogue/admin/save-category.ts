@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fieldError, isUniqueViolation, parseInput, zCheckbox, zInt, zSlug, zText } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { BillingCycle } from "@/lib/generated/prisma/client";
 import { BILLING_CYCLES } from "@/lib/pricing/billing-cycles";
@@ -23,10 +23,11 @@ const slugTaken = (slug: string) => fieldError("slug", `Another category already
 
 /**
  * A product category. `disabledCycles` are never sold at retail in it, whatever the products'
- * prices say (an override or tier price book still sells them: docs/pricing.md).
+ * prices say (an override or tier price book still sells them: docs/pricing.md). A null `categoryId`
+ * creates one.
  */
-export async function saveCategory(db: Db, categoryId: string | null, input: CategoryInput) {
-  const data = read(input);
+export async function saveCategory({ db }: OperatorContext, { categoryId, category }: { categoryId: string | null; category: CategoryInput }) {
+  const data = read(category);
   try {
     if (!categoryId) return await db.productCategory.create({ data });
     const updated = await db.productCategory.updateMany({ where: { id: categoryId }, data });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fieldError, isUniqueViolation, parseInput, zCheckbox, zInt, zSlug, zText } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { DomainError } from "@/lib/errors/domain-error";
 
 const zCountry = z
@@ -32,7 +32,7 @@ export function flagOf(countryCode: string): string {
 const valueTaken = (value: string) =>
   fieldError("value", `The value code “${value}” is already used by another location. Orders name a location by this code, so it must be unique.`);
 
-export async function createLocation(db: Db, input: LocationInput) {
+export async function createLocation({ db }: OperatorContext, input: LocationInput) {
   const d = parseInput(locationInputSchema, input);
   try {
     return await db.location.create({ data: { ...d, flag: d.flag || flagOf(d.countryCode) } });
@@ -42,8 +42,8 @@ export async function createLocation(db: Db, input: LocationInput) {
   }
 }
 
-export async function updateLocation(db: Db, locationId: string, input: LocationInput) {
-  const d = parseInput(locationInputSchema, input);
+export async function updateLocation({ db }: OperatorContext, { locationId, location }: { locationId: string; location: LocationInput }) {
+  const d = parseInput(locationInputSchema, location);
   try {
     const updated = await db.location.updateMany({ where: { id: locationId }, data: { ...d, flag: d.flag || flagOf(d.countryCode) } });
     if (updated.count === 0) throw new DomainError("not_found", "Location not found");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldError, isUniqueViolation, parseInput, zCheckbox, zEnum, zOptionalInt, zOptionalMoney, zOptionalText, zSlug, zText } from "@/lib/admin/form-input";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { OptionPricingType, Prisma } from "@/lib/generated/prisma/client";
@@ -38,7 +39,7 @@ async function writePrices(tx: Prisma.TransactionClient, optionId: string, price
 
 const slugTaken = (slug: string) => fieldError("slug", `Another option already uses the slug “${slug}”. Pick a different one.`);
 
-export async function createOption(db: Db, input: OptionInput) {
+export async function createOption({ db }: OperatorContext<Db>, input: OptionInput) {
   const d = parseInput(optionInputSchema, input);
   const { name, slug, description, pricingType, maxQuantity, setupFee, oneTimePrice, active } = d;
   try {
@@ -53,8 +54,8 @@ export async function createOption(db: Db, input: OptionInput) {
   }
 }
 
-export async function updateOption(db: Db, optionId: string, input: OptionInput) {
-  const d = parseInput(optionInputSchema, input);
+export async function updateOption({ db }: OperatorContext<Db>, { optionId, option }: { optionId: string; option: OptionInput }) {
+  const d = parseInput(optionInputSchema, option);
   const { name, slug, description, pricingType, maxQuantity, setupFee, oneTimePrice, active } = d;
   try {
     return await db.$transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fieldError, isUniqueViolation, parseInput, zCheckbox, zOptionalText, zSlug, zText } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 import { DomainError } from "@/lib/errors/domain-error";
 
 export const osImageInputSchema = z.object({
@@ -18,7 +18,7 @@ export type OsImageInput = z.input<typeof osImageInputSchema>;
 
 const slugTaken = (slug: string) => fieldError("slug", `Another OS image already uses the slug “${slug}”.`);
 
-export async function createOsImage(db: Db, input: OsImageInput) {
+export async function createOsImage({ db }: OperatorContext, input: OsImageInput) {
   const d = parseInput(osImageInputSchema, input);
   try {
     return await db.osImage.create({ data: d });
@@ -28,8 +28,8 @@ export async function createOsImage(db: Db, input: OsImageInput) {
   }
 }
 
-export async function updateOsImage(db: Db, osImageId: string, input: OsImageInput) {
-  const d = parseInput(osImageInputSchema, input);
+export async function updateOsImage({ db }: OperatorContext, { osImageId, osImage }: { osImageId: string; osImage: OsImageInput }) {
+  const d = parseInput(osImageInputSchema, osImage);
   try {
     const updated = await db.osImage.updateMany({ where: { id: osImageId }, data: d });
     if (updated.count === 0) throw new DomainError("not_found", "OS image not found");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldError, isUniqueViolation, parseInput, zCheckbox, zEnum, zInt, zOptionalMoney, zOptionalText, zSlug, zText } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
+import type { Db, DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma, ProductKind } from "@/lib/generated/prisma/client";
 import { BILLING_CYCLES } from "@/lib/pricing/billing-cycles";
@@ -40,7 +41,7 @@ export const productInputSchema = z
 
 export type ProductInput = z.input<typeof productInputSchema>;
 
-async function checkCategory(db: Db, categoryId: string | null) {
+async function checkCategory(db: DbOrTx, categoryId: string | null) {
   if (categoryId && !(await db.productCategory.findUnique({ where: { id: categoryId } }))) throw fieldError("categoryId", "Choose a category from the list.", "invalid");
 }
 
@@ -60,7 +61,7 @@ function slugTaken(slug: string) {
   return fieldError("slug", `Another product already uses the slug “${slug}”. Pick a different one.`);
 }
 
-export async function createProduct(db: Db, input: ProductInput) {
+export async function createProduct({ db }: OperatorContext<Db>, input: ProductInput) {
   const data = parseInput(productInputSchema, input);
   await checkCategory(db, data.categoryId);
   const { name, slug, categoryId, kind, description, specs, setupFee, enabled, forcedUnavailable, locationRequired, snapshotLimit, sortOrder } = data;
@@ -78,8 +79,8 @@ export async function createProduct(db: Db, input: ProductInput) {
   }
 }
 
-export async function updateProduct(db: Db, productId: string, input: ProductInput) {
-  const data = parseInput(productInputSchema, input);
+export async function updateProduct({ db }: OperatorContext<Db>, { productId, product }: { productId: string; product: ProductInput }) {
+  const data = parseInput(productInputSchema, product);
   await checkCategory(db, data.categoryId);
   const { name, slug, categoryId, kind, description, specs, setupFee, enabled, forcedUnavailable, locationRequired, snapshotLimit, sortOrder } = data;
   try {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fieldError, parseInput, zCheckbox, zOptionalInt, zOptionalMoney, zUuid } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 
 const schema = z.object({
   locationId: zUuid("location"),
@@ -16,8 +16,8 @@ export type ProductLocationInput = z.input<typeof schema>;
  * Sells a product in a location (or edits the row): per-month and one-off surcharges (blank = no
  * surcharge) and, for kinds without a backend, the configured capacity (blank = not limited).
  */
-export async function setProductLocation(db: Db, productId: string, input: ProductLocationInput) {
-  const data = parseInput(schema, input);
+export async function setProductLocation({ db }: OperatorContext, { productId, location }: { productId: string; location: ProductLocationInput }) {
+  const data = parseInput(schema, location);
   if (!(await db.location.findUnique({ where: { id: data.locationId } }))) throw fieldError("locationId", "Choose a location from the list.", "invalid");
   const { locationId, ...fields } = data;
   return db.productLocation.upsert({
@@ -27,6 +27,6 @@ export async function setProductLocation(db: Db, productId: string, input: Produ
   });
 }
 
-export async function removeProductLocation(db: Db, productId: string, locationId: string) {
+export async function removeProductLocation({ db }: OperatorContext, { productId, locationId }: { productId: string; locationId: string }) {
   await db.productLocation.deleteMany({ where: { productId, locationId } });
 }

@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { fieldError, parseInput, zCheckbox, zUuid } from "@/lib/admin/form-input";
-import type { Db } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 
 const schema = z.object({ optionId: zUuid("option"), active: zCheckbox });
 
 /** Offers an option with a product (or changes whether the assignment is active). */
-export async function setProductOption(db: Db, productId: string, input: { optionId?: unknown; active?: unknown }) {
-  const { optionId, active } = parseInput(schema, input);
+export async function setProductOption(
+  { db }: OperatorContext,
+  { productId, assignment }: { productId: string; assignment: { optionId?: unknown; active?: unknown } },
+) {
+  const { optionId, active } = parseInput(schema, assignment);
   if (!(await db.productOption.findUnique({ where: { id: optionId } }))) throw fieldError("optionId", "Choose an option from the list.", "invalid");
   return db.productOptionAssignment.upsert({
     where: { productId_optionId: { productId, optionId } },
@@ -16,6 +19,6 @@ export async function setProductOption(db: Db, productId: string, input: { optio
 }
 
 /** Stops offering the option with the product. Existing services keep their add-ons. */
-export async function removeProductOption(db: Db, productId: string, optionId: string) {
+export async function removeProductOption({ db }: OperatorContext, { productId, optionId }: { productId: string; optionId: string }) {
   await db.productOptionAssignment.deleteMany({ where: { productId, optionId } });
 }

@@ -11,19 +11,17 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { listIpPools } from "@/lib/backends/ipam/add-ip-pool-from-input";
 import { check } from "@/lib/admin/format";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { getLocation } from "@/lib/catalogue/admin/admin-catalogue-reads";
-import { getDb } from "@/lib/db/client";
 import { addIpPoolAction } from "../actions";
 
 export const metadata: Metadata = { title: "Edit location" };
 
 export default async function LocationPage({ params }: { params: Promise<{ locationId: string }> }) {
-  await requireOperator();
+  const ctx = await requireOperatorContext();
   const { locationId } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(locationId)) notFound();
-  const db = getDb();
-  const [l, pools] = await Promise.all([getLocation(db, locationId), listIpPools(db, locationId)]);
+  const [l, pools] = await Promise.all([getLocation(ctx, { locationId }), listIpPools(ctx, { locationId })]);
   if (!l) notFound();
   const values = { name: l.name, value: l.value, countryCode: l.countryCode, flag: l.flag, enabled: check(l.enabled), sortOrder: String(l.sortOrder) };
   return (

@@ -8,10 +8,9 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { check } from "@/lib/admin/format";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { listNodesWithUsage } from "@/lib/backends/nodes/list-nodes-with-usage";
 import { registeredDrivers } from "@/lib/backends/registry";
-import { getDb } from "@/lib/db/client";
 import { addServerAction, updateNodeAction } from "../actions";
 import { nodeFields } from "../node-fields";
 import { UsageBar } from "../usage-bar";
@@ -19,11 +18,11 @@ import { UsageBar } from "../usage-bar";
 export const metadata: Metadata = { title: "Node" };
 
 export default async function NodePage({ params }: { params: Promise<{ nodeId: string }> }) {
-  await requireOperator();
+  const ctx = await requireOperatorContext();
   const { nodeId } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(nodeId)) notFound();
-  const db = getDb();
-  const [nodes, locations] = await Promise.all([listNodesWithUsage(db), db.location.findMany({ orderBy: [{ sortOrder: "asc" }, { value: "asc" }] })]);
+  const { db } = ctx;
+  const [nodes, locations] = await Promise.all([listNodesWithUsage(ctx), db.location.findMany({ orderBy: [{ sortOrder: "asc" }, { value: "asc" }] })]);
   const n = nodes.find((x) => x.id === nodeId);
   if (!n) notFound();
   const servers = n.kind === "dedicated" ? await db.dedicatedServer.findMany({ where: { nodeId }, orderBy: { name: "asc" } }) : [];

@@ -8,20 +8,19 @@ import { updateOptionAction } from "@/app/admin/catalogue-actions";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { check, moneyText } from "@/lib/admin/format";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { getOption } from "@/lib/catalogue/admin/admin-catalogue-reads";
 import { cyclePriceValues } from "@/lib/catalogue/admin/cycle-price-fields";
-import { getDb } from "@/lib/db/client";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
 
 export const metadata: Metadata = { title: "Edit option" };
 
 export default async function OptionPage({ params }: { params: Promise<{ optionId: string }> }) {
-  await requireOperator();
+  const ctx = await requireOperatorContext();
   const { optionId } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(optionId)) notFound();
-  const db = getDb();
-  const [option, currency] = await Promise.all([getOption(db, optionId), getBaseCurrency(db)]);
+  const { db } = ctx;
+  const [option, currency] = await Promise.all([getOption(ctx, { optionId }), getBaseCurrency(db)]);
   if (!option) notFound();
   const values = {
     name: option.name,

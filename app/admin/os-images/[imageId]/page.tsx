@@ -7,17 +7,16 @@ import { updateOsImageAction } from "@/app/admin/catalogue-actions";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card, CardBody } from "@/components/ui/card";
 import { check } from "@/lib/admin/format";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { getOsImage } from "@/lib/catalogue/admin/admin-catalogue-reads";
-import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Edit OS image" };
 
 export default async function OsImagePage({ params }: { params: Promise<{ imageId: string }> }) {
-  await requireOperator();
+  const ctx = await requireOperatorContext();
   const { imageId } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(imageId)) notFound();
-  const i = await getOsImage(getDb(), imageId);
+  const i = await getOsImage(ctx, { osImageId: imageId });
   if (!i) notFound();
   const values = { name: i.name, slug: i.slug, family: i.family, distro: i.distro, version: i.version, logoUrl: i.logoUrl ?? "", orderable: check(i.orderable), enabled: check(i.enabled) };
   return (

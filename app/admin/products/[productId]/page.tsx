@@ -10,10 +10,9 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { check, moneyText } from "@/lib/admin/format";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { getProductForEdit, listCategories, listLocations, listOptions, listOsImages } from "@/lib/catalogue/admin/admin-catalogue-reads";
 import { cyclePriceValues } from "@/lib/catalogue/admin/cycle-price-fields";
-import { getDb } from "@/lib/db/client";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
 import {
   removeProductLocationAction,
@@ -32,18 +31,18 @@ type Params = Promise<{ productId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ProductPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
-  await requireOperator();
+  const ctx = await requireOperatorContext();
   const { productId } = await params;
   const created = (await searchParams).created === "1";
-  const db = getDb();
+  const { db } = ctx;
   if (!/^[0-9a-f-]{36}$/i.test(productId)) notFound();
   const [product, categories, currency, options, locations, images] = await Promise.all([
-    getProductForEdit(db, productId),
-    listCategories(db),
+    getProductForEdit(ctx, { productId }),
+    listCategories(ctx),
     getBaseCurrency(db),
-    listOptions(db),
-    listLocations(db),
-    listOsImages(db),
+    listOptions(ctx),
+    listLocations(ctx),
+    listOsImages(ctx),
   ]);
   if (!product) notFound();
 

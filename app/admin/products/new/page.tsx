@@ -3,9 +3,8 @@ import Link from "next/link";
 import { AdminForm } from "@/app/admin/_components/admin-form";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card, CardBody } from "@/components/ui/card";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { listCategories } from "@/lib/catalogue/admin/admin-catalogue-reads";
-import { getDb } from "@/lib/db/client";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
 import { createProductAction } from "../actions";
 import { productFields } from "../product-fields";
@@ -13,9 +12,8 @@ import { productFields } from "../product-fields";
 export const metadata: Metadata = { title: "New product" };
 
 export default async function NewProductPage() {
-  await requireOperator();
-  const db = getDb();
-  const [categories, currency] = await Promise.all([listCategories(db), getBaseCurrency(db)]);
+  const ctx = await requireOperatorContext();
+  const [categories, currency] = await Promise.all([listCategories(ctx), getBaseCurrency(ctx.db)]);
 
   return (
     <>

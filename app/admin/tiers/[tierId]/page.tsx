@@ -7,10 +7,9 @@ import { linkClass } from "@/app/admin/_components/table";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { moneyText, percentText } from "@/lib/admin/format";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { listCategories, listOptions } from "@/lib/catalogue/admin/admin-catalogue-reads";
 import { CYCLE_LABEL } from "@/lib/catalogue/admin/cycle-price-fields";
-import { getDb } from "@/lib/db/client";
 import { getTier } from "@/lib/pricing/admin/admin-pricing-reads";
 import { categoryField } from "@/lib/pricing/admin/save-tier";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
@@ -24,16 +23,16 @@ export const metadata: Metadata = { title: "Tier" };
 const cycleOptions = BILLING_CYCLES.map((c) => ({ value: c, label: CYCLE_LABEL[c] }));
 
 export default async function TierPage({ params }: { params: Promise<{ tierId: string }> }) {
-  await requireOperator();
+  const ctx = await requireOperatorContext();
   const { tierId } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(tierId)) notFound();
-  const db = getDb();
+  const { db } = ctx;
   const [tier, categories, currency, products, options] = await Promise.all([
     getTier(db, tierId),
-    listCategories(db),
+    listCategories(ctx),
     getBaseCurrency(db),
     db.product.findMany({ orderBy: [{ sortOrder: "asc" }, { name: "asc" }], select: { id: true, name: true } }),
-    listOptions(db),
+    listOptions(ctx),
   ]);
   if (!tier) notFound();
   const values: Record<string, string> = {

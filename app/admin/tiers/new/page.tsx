@@ -2,9 +2,8 @@ import type { Metadata } from "next";
 import { AdminForm } from "@/app/admin/_components/admin-form";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card, CardBody } from "@/components/ui/card";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { listCategories } from "@/lib/catalogue/admin/admin-catalogue-reads";
-import { getDb } from "@/lib/db/client";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
 import { createTierAction } from "../actions";
 import { tierFields } from "../tier-fields";
@@ -12,9 +11,8 @@ import { tierFields } from "../tier-fields";
 export const metadata: Metadata = { title: "New tier" };
 
 export default async function NewTierPage() {
-  await requireOperator();
-  const db = getDb();
-  const [categories, currency] = await Promise.all([listCategories(db), getBaseCurrency(db)]);
+  const ctx = await requireOperatorContext();
+  const [categories, currency] = await Promise.all([listCategories(ctx), getBaseCurrency(ctx.db)]);
   return (
     <>
       <PageHeader title="New tier" description="After saving, add price-book entries: absolute prices that win over every discount." />
