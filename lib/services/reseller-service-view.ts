@@ -5,7 +5,7 @@ import { PROVISIONING_FAILURE_MESSAGES } from "./provisioning/failure-messages";
 import { advanceMachineJobs } from "./advance-machine-jobs";
 import type { ScopedService } from "./find-scoped-service-or-throw";
 import { findServiceMachine, primaryAddressOf } from "./find-service-machine";
-import { serviceNetwork, type NetworkSection } from "./document/service-network";
+import { networkOfService, type NetworkSection } from "./document/service-network";
 import { resellerCapabilities, type ResellerCapabilities } from "./service-controls";
 
 /** What the reseller portal's service page shows and polls (plain JSON: it crosses to the browser). */
@@ -46,7 +46,7 @@ export async function resellerServiceView(ctx: BackendContext, service: ScopedSe
   const [address, job, network] = await Promise.all([
     primaryAddressOf(ctx.db, machine),
     ids.length > 0 ? ctx.db.backendJob.findFirst({ where: { id: { in: ids }, state: { in: ["queued", "running"] } }, orderBy: { createdAt: "desc" } }) : null,
-    machine?.kind === "dedicated" ? serviceNetwork(ctx.db, service) : null,
+    machine?.kind === "dedicated" ? networkOfService(ctx.db, service) : null,
   ]);
   return {
     id: service.id,

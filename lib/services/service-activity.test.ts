@@ -3,8 +3,6 @@ import { createManualClock } from "@/lib/backends/clock";
 import { testContext } from "@/lib/backends/testing/backend-test-kit";
 import { makeReseller } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
-import { advanceMachineJobs } from "./advance-machine-jobs";
-import { findScopedServiceOrThrow } from "./find-scoped-service-or-throw";
 import { serviceContext } from "./service-context";
 import { changeServicePower } from "./lifecycle/change-service-power";
 import { runLifecycleVerb } from "./lifecycle/run-lifecycle-verb";
@@ -25,24 +23,25 @@ describe("listServiceActivity", () => {
     const r = await makeReseller(t.db);
     const { service } = await makeActiveService(t.db, { accountId: r.account.id, productId: site.product.id, locationId: site.location.id, hostname: "act-1.example.com" });
     const ctx = testContext(t.db, { clock: createManualClock("2026-01-05T11:00:00.000Z") });
-    const scoped = () => findScopedServiceOrThrow(t.db, { accountId: r.account.id }, service.id);
+    // A fresh context per read: its `now` is the clock's reading when it is made.
+    const asReseller = () => serviceContext({ ...ctx, actor: { accountId: r.account.id } });
 
-    expect(await listServiceActivity(t.db, await scoped())).toEqual([expect.objectContaining({ operation: "create", label: "Setup", state: "succeeded" })]);
+    expect(await listServiceActivity(asReseller(), { serviceId: service.id })).toEqual([expect.objectContaining({ operation: "create", label: "Setup", state: "succeeded" })]);
 
-    await changeServicePower(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, action: "restart" });
-    expect((await listServiceActivity(t.db, await scoped()))[0]).toMatchObject({ label: "Restart", state: expect.stringMatching(/^(queued|running)$/), finishedAt: null });
+    await changeServicePower(asReseller(), { serviceId: service.id, action: "restart" });
+    expect((await listServiceActivity(asReseller(), { serviceId: service.id }))[0]).toMatchObject({ label: "Restart", state: expect.stringMatching(/^(queued|running)$/), finishedAt: null });
+    // The list advances the machine's jobs to the clock itself before reading them.
     ctx.clock.advance(300_000);
-    await advanceMachineJobs(ctx, service.id);
-    const rows = await listServiceActivity(t.db, await scoped());
+    const rows = await listServiceActivity(asReseller(), { serviceId: service.id });
     expect(rows.map((a) => [a.label, a.state])).toEqual([
       ["Restart", "succeeded"],
       ["Setup", "succeeded"],
     ]);
     expect(rows[0]!.finishedAt).not.toBeNull();
-    expect(await listServiceActivity(t.db, await scoped(), { limit: 1 })).toHaveLength(1);
+    expect(await listServiceActivity(asReseller(), { serviceId: service.id, limit: 1 })).toHaveLength(1);
 
     await runLifecycleVerb(ctx, service.id, "terminate");
-    expect(await listServiceActivity(t.db, await scoped())).toEqual([]);
+    expect(await listServiceActivity(asReseller(), { serviceId: service.id })).toEqual([]);
   });
 
   it("a dedicated server: only jobs since it was reserved for this service, never an earlier tenant's", async () => {
@@ -56,7 +55,8 @@ describe("listServiceActivity", () => {
       data: { nodeId: server.nodeId, serverId: server.id, operation: "rescue", state: "succeeded", startsAt: before, nextCheckAt: before, createdAt: before, finishedAt: before },
     });
 
-    const rows = await listServiceActivity(t.db, await findScopedServiceOrThrow(t.db, { accountId: r.account.id }, service.id));
+    const ctx = serviceContext({ ...testContext(t.db), actor: { accountId: r.account.id } });
+    const rows = await listServiceActivity(ctx, { serviceId: service.id });
     expect(rows.map((a) => a.label)).toEqual(["Installation"]);
   });
 });

@@ -1,6 +1,6 @@
-import type { Db } from "@/lib/db/client";
-import type { ScopedService } from "./find-scoped-service-or-throw";
+import { advanceMachineJobs } from "./advance-machine-jobs";
 import { findServiceMachine } from "./find-service-machine";
+import { serviceInScopeOrThrow, type ServiceContext } from "./service-context";
 
 /** What a machine job did, as a noun a customer reads in a history ("Restart", "Snapshot"). */
 export const ACTIVITY_LABEL: Record<string, string> = {
@@ -34,11 +34,16 @@ export interface ActivityRow {
 }
 
 /**
- * The latest jobs run on a service's machine, newest first: what was done to the server and whether
- * it worked. A dedicated server is reused across tenants, so only jobs since it was reserved for this
- * service count; a terminated service shows none. Error text is the operator's and never shown.
+ * The latest jobs run on the machine of one of the actor's services (404 outside its scope), newest
+ * first: what was done to the server and whether it worked. The machine's running jobs are brought up
+ * to now first (`advanceMachineJobs`), so polling the list shows progress. A dedicated server is reused
+ * across tenants, so only jobs since it was reserved for this service count; a terminated service shows
+ * none. Error text is the operator's and never shown.
  */
-export async function listServiceActivity(db: Db, service: ScopedService, options: { limit?: number } = {}): Promise<ActivityRow[]> {
+export async function listServiceActivity(ctx: ServiceContext, input: { serviceId: string; limit?: number }): Promise<ActivityRow[]> {
+  const { db } = ctx;
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
+  await advanceMachineJobs(ctx, service.id);
   if (service.status === "terminated") return [];
   const machine = await findServiceMachine(db, service.id);
   if (!machine) return [];
@@ -48,7 +53,7 @@ export async function listServiceActivity(db: Db, service: ScopedService, option
   const jobs = await db.backendJob.findMany({
     where: { ...where, operation: { in: Object.keys(ACTIVITY_LABEL) } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: options.limit ?? 10,
+    take: input.limit ?? 10,
     select: { id: true, operation: true, state: true, createdAt: true, finishedAt: true },
   });
   return jobs.map((j) => ({

@@ -94,10 +94,8 @@ export async function withdrawCancellationAction(serviceId: string): Promise<Act
 export async function listSnapshotsAction(serviceId: string): Promise<SnapshotList | null> {
   const a = await access();
   if (!a.canView) return null;
-  const db = getDb();
-  const service = await findScopedServiceOrThrow(db, a.scope, serviceId).catch(() => null);
-  if (!service || service.product.kind !== "vps") return null;
-  return listVpsSnapshots(backendContext({ db }), service).catch((error: unknown) => {
+  // Another account's service, not a VPS, or a plan the list refuses: all answer null.
+  return listVpsSnapshots(serviceContext({ db: getDb(), actor: { ...a.scope, kind: "vps" } }), { serviceId }).catch((error: unknown) => {
     if (error instanceof DomainError) return null;
     throw error;
   });
@@ -107,9 +105,7 @@ export async function createSnapshotAction(serviceId: string, name: string): Pro
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Snapshots need the services.manage permission on this account");
-    const db = getDb();
-    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    await createVpsSnapshot(backendContext({ db }), service, { name: name.trim() });
+    await createVpsSnapshot(serviceContext({ db: getDb(), actor: { ...a.scope, kind: "vps" } }), { serviceId, name: name.trim() });
     return `Taking snapshot ${name.trim()}…`;
   });
 }
@@ -118,9 +114,7 @@ export async function revertSnapshotAction(serviceId: string, snapshotId: string
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Snapshots need the services.manage permission on this account");
-    const db = getDb();
-    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    await revertVpsSnapshot(backendContext({ db }), service, snapshotId, confirm);
+    await revertVpsSnapshot(serviceContext({ db: getDb(), actor: { ...a.scope, kind: "vps" } }), { serviceId, snapshotId, confirm });
     return `Reverting to ${confirm}…`;
   });
 }
@@ -129,9 +123,7 @@ export async function deleteSnapshotAction(serviceId: string, snapshotId: string
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Snapshots need the services.manage permission on this account");
-    const db = getDb();
-    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    await deleteVpsSnapshot(backendContext({ db }), service, snapshotId);
+    await deleteVpsSnapshot(serviceContext({ db: getDb(), actor: { ...a.scope, kind: "vps" } }), { serviceId, snapshotId });
     return "Deleting the snapshot…";
   });
 }
@@ -140,7 +132,7 @@ export async function deleteSnapshotAction(serviceId: string, snapshotId: string
 export async function listImagesAction(): Promise<CustomImageView[] | null> {
   const a = await access();
   if (!a.canView) return null;
-  return listCustomImages(backendContext({ db: getDb() }), a.scope);
+  return listCustomImages(serviceContext({ db: getDb(), actor: a.scope }));
 }
 
 export async function imageStoragePriceAction(): Promise<ImageStoragePrice | null> {
@@ -153,9 +145,7 @@ export async function captureImageAction(serviceId: string, name: string): Promi
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Capturing an image needs the services.manage permission on this account");
-    const db = getDb();
-    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    const { image } = await captureServiceImage(backendContext({ db }), service, { name, requireName: true });
+    const { image } = await captureServiceImage(serviceContext({ db: getDb(), actor: { ...a.scope, kind: "vps" } }), { serviceId, name, requireName: true });
     return `Capturing ${image.name}… The server keeps running.`;
   });
 }
@@ -164,7 +154,7 @@ export async function deleteImageAction(imageId: string): Promise<ActionResult> 
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Deleting an image needs the services.manage permission on this account");
-    await deleteCustomImage(backendContext({ db: getDb() }), a.scope, imageId);
+    await deleteCustomImage(serviceContext({ db: getDb(), actor: a.scope }), { imageId });
     return "Image deleted. Servers built from it are not affected.";
   });
 }

@@ -45,7 +45,7 @@ export async function getDedicatedAction(serviceId: string): Promise<DedicatedVi
   const service = await dedicatedService(a.scope, serviceId).catch(() => null);
   if (!service) return null;
   const server = await dedicatedDocument(db, service, { detail: true, backend: backendContext({ db }) });
-  const [network, sshKeys] = await Promise.all([serviceNetwork(db, service), listServiceSshKeys(db, service)]);
+  const [network, sshKeys] = await Promise.all([serviceNetwork(serviceContext({ db, actor: { ...a.scope, kind: "dedicated" } }), { serviceId }), listServiceSshKeys(db, service)]);
   return { server, network, sshKeys };
 }
 

@@ -8,7 +8,6 @@ import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
 import { rescueService, unrescueService } from "@/lib/services/dedicated/rescue-service";
 import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
-import { advanceMachineJobs } from "@/lib/services/advance-machine-jobs";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listServiceActivity, type ActivityRow } from "@/lib/services/service-activity";
 import { serviceContext } from "@/lib/services/service-context";
@@ -91,9 +90,11 @@ export async function resetResellerServicePasswordAction(serviceId: string, pass
 
 /** The VPS's backups (its disk snapshots) for the portal; null for a dedicated server or when the reseller API would refuse the list (suspended, terminated). */
 export async function listResellerBackupsAction(serviceId: string): Promise<SnapshotList | null> {
-  const { db, service } = await scopedService(serviceId).catch(() => ({ db: null, service: null }));
-  if (!db || !service || service.product.kind !== "vps") return null;
-  const list = await listServiceBackups(backendContext({ db }), service).catch((error: unknown) => {
+  const viewer = await requireReseller().catch(() => null);
+  if (!viewer) return null;
+  // Another account's service, a dedicated server, or a list the reseller API refuses: all answer null.
+  const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+  const list = await listServiceBackups(ctx, { serviceId }).catch((error: unknown) => {
     if (error instanceof DomainError) return null;
     throw error;
   });
@@ -102,32 +103,40 @@ export async function listResellerBackupsAction(serviceId: string): Promise<Snap
 
 export async function createResellerBackupAction(serviceId: string, name: string): Promise<ActionResult> {
   return run(serviceId, async () => {
-    const { db, service } = await scopedService(serviceId);
-    const { snapshot } = await createServiceBackup(backendContext({ db }), service, { name });
+    const viewer = await requireReseller();
+    const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+    const { snapshot } = await createServiceBackup(ctx, { serviceId, name });
     return `Taking backup ${snapshot.name}…`;
   });
 }
 
 export async function restoreResellerBackupAction(serviceId: string, backupId: string, confirm: string): Promise<ActionResult> {
   return run(serviceId, async () => {
-    const { db, service } = await scopedService(serviceId);
-    await restoreServiceBackup(backendContext({ db }), service, backupId, confirm);
+    const viewer = await requireReseller();
+    const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+    await restoreServiceBackup(ctx, { serviceId, backupId, confirm });
     return `Restoring ${confirm}…`;
   });
 }
 
 export async function deleteResellerBackupAction(serviceId: string, backupId: string): Promise<ActionResult> {
   return run(serviceId, async () => {
-    const { db, service } = await scopedService(serviceId);
-    await deleteServiceBackup(backendContext({ db }), service, backupId);
+    const viewer = await requireReseller();
+    const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+    await deleteServiceBackup(ctx, { serviceId, backupId });
     return "Deleting the backup…";
   });
 }
 
 /** The usage card's data (serviceUsage) for one of the reseller's services; null for another account's. */
 export async function getResellerServiceUsageAction(serviceId: string, range: string): Promise<ServiceUsage | null> {
-  const { db, service } = await scopedService(serviceId).catch(() => ({ db: null, service: null }));
-  return db && service ? serviceUsage(db, service, range, new Date()) : null;
+  const viewer = await requireReseller().catch(() => null);
+  if (!viewer) return null;
+  const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+  return serviceUsage(ctx, { serviceId, range }).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === "not_found") return null;
+    throw error;
+  });
 }
 
 /** `secret`: the rescue system's root password, shown once by the page. */
@@ -159,8 +168,11 @@ export async function setResellerRdnsAction(serviceId: string, ipAddressId: stri
 
 /** The activity card's rows (listServiceActivity, jobs advanced first) for one of the reseller's services. */
 export async function getResellerServiceActivityAction(serviceId: string): Promise<ActivityRow[] | null> {
-  const { db, service } = await scopedService(serviceId).catch(() => ({ db: null, service: null }));
-  if (!db || !service) return null;
-  await advanceMachineJobs(backendContext({ db }), service.id);
-  return listServiceActivity(db, service);
+  const viewer = await requireReseller().catch(() => null);
+  if (!viewer) return null;
+  const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+  return listServiceActivity(ctx, { serviceId }).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === "not_found") return null;
+    throw error;
+  });
 }

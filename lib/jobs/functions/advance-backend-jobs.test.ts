@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createManualClock } from "@/lib/backends/clock";
 import { testContext } from "@/lib/backends/testing/backend-test-kit";
 import { captureServiceImage } from "@/lib/services/images/capture-service-image";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { serviceContext } from "@/lib/services/service-context";
 import { makeActiveService, makeCustomer, makeVpsSite } from "@/lib/services/testing/service-factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { inngest } from "../client";
@@ -25,8 +25,7 @@ describe("advance-backend-jobs", () => {
     const made = await makeActiveService(t.db, { accountId: customer.account.id, productId: site.product.id, locationId: site.location.id, hostname: "tick.example.com" });
     const clock = createManualClock("2026-03-02T10:00:00.000Z");
     const ctx = testContext(t.db, { clock });
-    const service = await findScopedServiceOrThrow(t.db, { accountId: customer.account.id }, made.service.id);
-    const { image } = await captureServiceImage(ctx, service, { name: "nightly-base" });
+    const { image } = await captureServiceImage(serviceContext({ ...ctx, actor: { accountId: customer.account.id } }), { serviceId: made.service.id, name: "nightly-base" });
 
     const runner = new EmbeddedRunner({ db: t.db, functions: [createAdvanceBackendJobsFunction(() => ctx)], client: inngest, clock: () => clock.now(), logger: recordingLogger(), backoff: () => 1000 });
     clock.advance(60_000);

@@ -7,7 +7,7 @@ import { findServiceMachine, primaryAddressOf, type ServiceMachine } from "../fi
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { resellerCapabilities, type ResellerCapabilities } from "../service-controls";
 import { documentKindOf, type DocumentKind } from "./document-kind";
-import { serviceNetwork, type NetworkSection } from "./service-network";
+import { networkOfService, type NetworkSection } from "./service-network";
 import { changeContext, type ChangeBuyer } from "../changes/service-change-context";
 import { optionsSectionOf, upgradesSectionOf, type OptionsSection, type UpgradesSection } from "../changes/reseller-change-sections";
 import { transitSelfService } from "./transit-config";
@@ -110,7 +110,7 @@ export async function buildServiceDocument(ctx: BackendContext, service: ScopedS
   const image = osImageId ? await db.osImage.findUnique({ where: { id: osImageId }, select: { name: true, logoUrl: true } }) : null;
   const changes = await changeContext(db, buyer);
   const now = ctx.clock.now();
-  const [options, upgrades, network] = await Promise.all([optionsSectionOf({ db, now, order: changes }, service), upgradesSectionOf({ db, now, order: changes }, service), serviceNetwork(db, service)]);
+  const [options, upgrades, network] = await Promise.all([optionsSectionOf({ db, now, order: changes }, service), upgradesSectionOf({ db, now, order: changes }, service), networkOfService(db, service)]);
   const capabilities = resellerCapabilities(service.product, service.status);
   const live = service.status !== "terminated";
   const productSpecs = specsOf(service.product.specs);

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { networkOfOwner } from "@/lib/backends/ipam/addresses";
 import { findServiceMachine } from "../find-service-machine";
 import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { documentKindOf, type DocumentKind } from "./document-kind";
 
 /** the reseller API spec "Service document": the `network` section, also `GET /services/{id}/network`. */
@@ -15,11 +16,16 @@ export interface NetworkSection {
 }
 
 /**
- * Subnets, addresses (gateway, rDNS) and allocations of a service, for every kind: a machine's
- * addresses come from our IPAM; kinds without a machine (IP transit, colocation, game, generic)
- * hold no addresses here yet and answer empty lists.
+ * Subnets, addresses (gateway, rDNS) and allocations of one of the actor's services (404 outside its
+ * scope), for every kind: a machine's addresses come from our IPAM; kinds without a machine (IP
+ * transit, colocation, game, generic) hold no addresses here yet and answer empty lists.
  */
-export async function serviceNetwork(db: Db, service: ScopedService): Promise<NetworkSection> {
+export async function serviceNetwork(ctx: ServiceContext, input: { serviceId: string }): Promise<NetworkSection> {
+  return networkOfService(ctx.db, await serviceInScopeOrThrow(ctx, input.serviceId));
+}
+
+/** `serviceNetwork` after the tenant check, for reads that already hold the service (the service document, the reseller portal's view). */
+export async function networkOfService(db: Db, service: ScopedService): Promise<NetworkSection> {
   const kind = documentKindOf(service.product.kind);
   const machine = await findServiceMachine(db, service.id);
   const net = machine ? await networkOfOwner(db, machine.kind === "vps" ? { vmId: machine.vm.id } : { serverId: machine.server.id }) : { addresses: [], subnets: [] };

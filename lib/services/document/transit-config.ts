@@ -1,7 +1,6 @@
-import type { Db } from "@/lib/db/client";
 import type { Prisma, Product } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { assertControlAllowed } from "../service-rules";
 
 export const TRANSIT_ONLY = "Transit configuration applies to IP transit services only";
@@ -22,14 +21,17 @@ export function transitSelfService(product: Pick<Product, "specs">): boolean {
 }
 
 /**
- * Stores the BGP session settings of an IP transit service (reseller `PUT /services/{id}/transit-config`):
- * 400 on another kind, 403 by billing state, 403 while self-service editing is off. The network team's
- * tooling applies them; the document's `ipTransit.bgp` shows what is stored.
+ * Stores the BGP session settings of one of the actor's IP transit services (reseller
+ * `PUT /services/{id}/transit-config`): 404 outside its scope, 400 on another kind, 403 by billing
+ * state, 403 while self-service editing is off. The network team's tooling applies them; the
+ * document's `ipTransit.bgp` shows what is stored.
  */
-export async function setTransitConfig(db: Db, service: ScopedService, config: TransitConfig): Promise<TransitConfig> {
+export async function setTransitConfig(ctx: ServiceContext, input: { serviceId: string; config: TransitConfig }): Promise<TransitConfig> {
+  const { config } = input;
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   if (service.product.kind !== "ip_transit") throw new DomainError("invalid", TRANSIT_ONLY);
   assertControlAllowed(service.status, "transit_config");
   if (!transitSelfService(service.product)) throw new DomainError("forbidden", TRANSIT_SELF_SERVICE_OFF);
-  await db.service.update({ where: { id: service.id }, data: { transitConfig: config as unknown as Prisma.InputJsonObject } });
+  await ctx.db.service.update({ where: { id: service.id }, data: { transitConfig: config as unknown as Prisma.InputJsonObject } });
   return config;
 }

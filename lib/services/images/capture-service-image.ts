@@ -8,6 +8,7 @@ import { backendRefusal } from "../backend-refusal";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { findServiceMachine } from "../find-service-machine";
 import { serviceMachineOrThrow } from "../lifecycle/service-machine-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { assertControlAllowed } from "../service-rules";
 import { DISK_JOB_RUNNING } from "../snapshots/vps-snapshots";
 import { CAPTURE_NOT_OFFERED, checkImageName } from "./custom-image-rules";
@@ -40,19 +41,20 @@ export async function assertCaptureOffered(ctx: BackendContext, service: ScopedS
 }
 
 /**
- * Captures a VPS's disk into a custom image (`capturing`, then `available` or `error`); the VM keeps
- * running. The image lives on the node the VPS runs on, so machines built from it are placed there.
- * One disk job per VM: a snapshot, reinstall or capture already running is 409. The account's image
- * cap is counted under the account row's lock; the row is written before the driver is called and
- * removed again if the driver refuses, so a refused capture never holds a slot.
+ * Captures the disk of one of the actor's VPSs (`serviceId`, 404 outside its scope) into a custom
+ * image of the service's account (`capturing`, then `available` or `error`); the VM keeps running.
+ * The image lives on the node the VPS runs on, so machines built from it are placed there. One disk
+ * job per VM: a snapshot, reinstall or capture already running is 409. The account's image cap is
+ * counted under the account row's lock; the row is written before the driver is called and removed
+ * again if the driver refuses, so a refused capture never holds a slot.
  */
 export async function captureServiceImage(
-  ctx: BackendContext,
-  service: ScopedService,
-  input: { name?: string | null; description?: string | null; requireName?: boolean },
+  ctx: ServiceContext,
+  input: { serviceId: string; name?: string | null; description?: string | null; requireName?: boolean },
 ): Promise<{ image: CustomImageView; job: BackendJobView }> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   await assertCaptureOffered(ctx, service);
-  const now = ctx.clock.now();
+  const now = ctx.now;
   const name = input.requireName || input.name?.trim() ? checkImageName(input.name) : defaultImageName(service, now);
   const machine = await serviceMachineOrThrow(ctx.db, service);
   if (machine.kind !== "vps") throw new DomainError("invalid", CAPTURE_VPS_ONLY);

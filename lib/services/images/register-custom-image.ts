@@ -1,14 +1,13 @@
-import type { BackendContext } from "@/lib/backends/context";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { DomainError } from "@/lib/errors/domain-error";
-import type { AddressPolicy } from "@/lib/webhooks/address-policy";
-import type { Resolver } from "@/lib/webhooks/resolver";
-import { checkImageName, checkImageSourceUrl, checkSha256, OS_FAMILIES } from "./custom-image-rules";
+import type { ServiceContext } from "../service-context";
+import { checkImageName, checkImageSourceUrl, checkSha256, OS_FAMILIES, type SourceUrlCheckOptions } from "./custom-image-rules";
 import { toCustomImageView, type CustomImageView } from "./custom-image-view";
 import { assertImageSlotFree } from "./image-slot";
 
-export interface RegisterImageInput {
-  accountId: string;
+/** `resolve` and `policy`: how the URL's host is checked (tests); the system resolver and the public-only policy by default. */
+export interface RegisterImageInput extends SourceUrlCheckOptions {
+  /** The project the image belongs to, already resolved against the caller's scope (null: none). */
   projectId: string | null;
   name: string;
   description?: string | null;
@@ -20,16 +19,13 @@ export interface RegisterImageInput {
 }
 
 /**
- * Registers an image by URL. The URL must be https and reach a public host (checked here and again
- * when a VPS is ordered from it, since a name can be re-pointed); `source_sha256` is required. The
- * image is `available` at once: nothing is downloaded at registration — the node that builds a VPS
- * from it fetches the file and checks its SHA-256 (lib/backends/simulation/node-image-cache.ts).
+ * Registers an image by URL for the actor's account. The URL must be https and reach a public host
+ * (checked here and again when a VPS is ordered from it, since a name can be re-pointed);
+ * `source_sha256` is required. The image is `available` at once: nothing is downloaded at
+ * registration — the node that builds a VPS from it fetches the file and checks its SHA-256
+ * (lib/backends/simulation/node-image-cache.ts).
  */
-export async function registerCustomImage(
-  ctx: BackendContext,
-  input: RegisterImageInput,
-  options: { resolve?: Resolver; policy?: AddressPolicy } = {},
-): Promise<CustomImageView> {
+export async function registerCustomImage(ctx: ServiceContext, input: RegisterImageInput): Promise<CustomImageView> {
   const name = checkImageName(input.name);
   const sourceSha256 = checkSha256(input.sourceSha256);
   const osFamily = (input.osFamily ?? "linux").toLowerCase();
@@ -37,13 +33,13 @@ export async function registerCustomImage(
     const message = `os_family must be one of ${OS_FAMILIES.join(", ")}`;
     throw new DomainError("invalid", message, { details: [{ field: "os_family", message }] });
   }
-  const sourceUrl = await checkImageSourceUrl(input.sourceUrl, options);
-  const now = ctx.clock.now();
+  const sourceUrl = await checkImageSourceUrl(input.sourceUrl, { resolve: input.resolve, policy: input.policy });
+  const now = ctx.now;
   const row = await inTransaction(ctx.db, async (tx) => {
-    await assertImageSlotFree(tx, input.accountId);
+    await assertImageSlotFree(tx, ctx.actor.accountId);
     return tx.customImage.create({
       data: {
-        accountId: input.accountId,
+        accountId: ctx.actor.accountId,
         projectId: input.projectId,
         name,
         description: input.description?.trim() || null,

@@ -1,5 +1,4 @@
-import type { Db } from "@/lib/db/client";
-import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { vpsSeries, type VpsSeriesPoint } from "./stats-history";
 import { TRAFFIC_RANGES, trafficDocument, type TrafficDocument, type TrafficRange } from "./traffic-report";
 
@@ -10,10 +9,14 @@ export interface ServiceUsage {
 }
 
 /**
- * The usage card's data for a service already scoped to the viewer: the same Traffic document as the
- * APIs, and a VPS's 24-hour series. Null for a range the APIs do not know or a service without a machine kind.
+ * The usage card's data for one of the actor's services (404 outside its scope): the same Traffic
+ * document as the APIs, and a VPS's 24-hour series. Null for a range the APIs do not know or a
+ * service without a machine kind.
  */
-export async function serviceUsage(db: Db, service: ScopedService, range: string, now: Date): Promise<ServiceUsage | null> {
+export async function serviceUsage(ctx: ServiceContext, input: { serviceId: string; range: string }): Promise<ServiceUsage | null> {
+  const { db, now } = ctx;
+  const { range } = input;
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   const kind = service.product.kind;
   if ((kind !== "vps" && kind !== "dedicated") || !(TRAFFIC_RANGES as readonly string[]).includes(range)) return null;
   const [traffic, series] = await Promise.all([trafficDocument(db, service.id, kind, range as TrafficRange, now), kind === "vps" ? vpsSeries(db, service.id, now) : null]);

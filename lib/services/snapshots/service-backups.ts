@@ -1,11 +1,11 @@
-import type { BackendContext } from "@/lib/backends/context";
 import type { SnapshotView } from "@/lib/backends/hypervisor-driver";
 import type { BackendJobView } from "@/lib/backends/types";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { NO_REMOTE_CONTROLS } from "../lifecycle/change-service-power";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { assertControlAllowed } from "../service-rules";
-import { createVpsSnapshot, deleteVpsSnapshot, listVpsSnapshots, revertVpsSnapshot, SNAPSHOTS_NOT_OFFERED, type SnapshotList } from "./vps-snapshots";
+import { deleteMachineSnapshot, listMachineSnapshots, revertMachineSnapshot, snapshotMachine, SNAPSHOTS_NOT_OFFERED, type SnapshotList } from "./vps-snapshots";
 
 // The reseller API's backups routes (the reseller API spec "Retry, lifecycle notes"): native VPS backups
 // are the VPS's snapshots; a dedicated server lists none and refuses creation with 400.
@@ -30,16 +30,18 @@ function backendKind(service: ScopedService): "vps" | "dedicated" {
 }
 
 /**
- * `readWhileSuspended`: the customer API lets a suspended service read its snapshots (only terminated
- * refuses the list there); the reseller API does not.
+ * The backups of one of the actor's services (404 outside its scope). `readWhileSuspended`: the
+ * customer API lets a suspended service read its snapshots (only terminated refuses the list there);
+ * the reseller API does not.
  */
-export async function listServiceBackups(ctx: BackendContext, service: ScopedService, options: { readWhileSuspended?: boolean } = {}): Promise<BackupList> {
+export async function listServiceBackups(ctx: ServiceContext, input: { serviceId: string; readWhileSuspended?: boolean }): Promise<BackupList> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   if (backendKind(service) === "dedicated") {
     assertControlAllowed(service.status, "stats");
     return { kind: "dedicated", backups: [] };
   }
-  if (!options.readWhileSuspended) assertBackupsOffered(service, "read");
-  return { kind: "vps", ...(await listVpsSnapshots(ctx, service)) };
+  if (!input.readWhileSuspended) assertBackupsOffered(service, "read");
+  return { kind: "vps", ...(await listMachineSnapshots(ctx, service)) };
 }
 
 /** `backup-YYYYMMDD-HHMMSS` (UTC) when the reseller sends no name; not a reserved prefix. */
@@ -48,35 +50,35 @@ export function defaultBackupName(now: Date): string {
   return `backup-${s.slice(0, 10).replaceAll("-", "")}-${s.slice(11, 19).replaceAll(":", "")}`;
 }
 
+/** Takes a backup of one of the actor's services (404 outside its scope), named `defaultBackupName` when no name is sent. */
 export async function createServiceBackup(
-  ctx: BackendContext,
-  service: ScopedService,
-  input: { name?: string | null; description?: string | null },
+  ctx: ServiceContext,
+  input: { serviceId: string; name?: string | null; description?: string | null },
 ): Promise<{ snapshot: SnapshotView; job: BackendJobView }> {
+  const service = await vpsBackupService(ctx, input.serviceId);
+  const name = input.name?.trim() ? input.name.trim() : defaultBackupName(ctx.now);
+  return snapshotMachine(ctx, service, { name, description: input.description ?? null });
+}
+
+/** The actor's service whose backups are written: a native VPS (a dedicated server is 400) whose backups are offered. */
+async function vpsBackupService(ctx: ServiceContext, serviceId: string): Promise<ScopedService> {
+  const service = await serviceInScopeOrThrow(ctx, serviceId);
   if (backendKind(service) === "dedicated") {
     assertControlAllowed(service.status, "backup_create");
     throw new DomainError("invalid", DEDICATED_NO_BACKUPS);
   }
   assertBackupsOffered(service, "write");
-  const name = input.name?.trim() ? input.name.trim() : defaultBackupName(ctx.clock.now());
-  return createVpsSnapshot(ctx, service, { name, description: input.description ?? null });
+  return service;
 }
 
-async function vpsBackupService(service: ScopedService): Promise<void> {
-  if (backendKind(service) === "dedicated") {
-    assertControlAllowed(service.status, "backup_create");
-    throw new DomainError("invalid", DEDICATED_NO_BACKUPS);
-  }
-  assertBackupsOffered(service, "write");
+/** Restores a backup of one of the actor's services: `confirm` must repeat its name; newer snapshots are destroyed. */
+export async function restoreServiceBackup(ctx: ServiceContext, input: { serviceId: string; backupId: string; confirm: string | undefined }): Promise<BackendJobView> {
+  const service = await vpsBackupService(ctx, input.serviceId);
+  return revertMachineSnapshot(ctx, service, { snapshotId: input.backupId, confirm: input.confirm });
 }
 
-/** Restores a snapshot: `confirm` must repeat its name; newer snapshots are destroyed. */
-export async function restoreServiceBackup(ctx: BackendContext, service: ScopedService, backupId: string, confirm: string | undefined): Promise<BackendJobView> {
-  await vpsBackupService(service);
-  return revertVpsSnapshot(ctx, service, backupId, confirm);
-}
-
-export async function deleteServiceBackup(ctx: BackendContext, service: ScopedService, backupId: string): Promise<BackendJobView> {
-  await vpsBackupService(service);
-  return deleteVpsSnapshot(ctx, service, backupId);
+/** Deletes a backup of one of the actor's services (404 outside its scope). */
+export async function deleteServiceBackup(ctx: ServiceContext, input: { serviceId: string; backupId: string }): Promise<BackendJobView> {
+  const service = await vpsBackupService(ctx, input.serviceId);
+  return deleteMachineSnapshot(ctx, service, { snapshotId: input.backupId });
 }

@@ -8,6 +8,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { backendRefusal } from "../backend-refusal";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { serviceMachineOrThrow } from "../lifecycle/service-machine-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { assertControlAllowed } from "../service-rules";
 
 /** the customer API spec Bodies: the name pattern; docs/decisions.md#d32: `auto-` and `system-` are reserved (any case). */
@@ -67,7 +68,13 @@ function snapshotRefusal(error: unknown): unknown {
   return backendRefusal(error);
 }
 
-export async function listVpsSnapshots(ctx: BackendContext, service: ScopedService): Promise<SnapshotList> {
+/** The snapshots of one of the actor's VPSs (404 outside its scope), with the plan's cap. */
+export async function listVpsSnapshots(ctx: ServiceContext, input: { serviceId: string }): Promise<SnapshotList> {
+  return listMachineSnapshots(ctx, await serviceInScopeOrThrow(ctx, input.serviceId));
+}
+
+/** `listVpsSnapshots` after the tenant check, for operations that already hold the service (the backups routes). */
+export async function listMachineSnapshots(ctx: BackendContext, service: ScopedService): Promise<SnapshotList> {
   assertSnapshotsOffered(service, "read");
   const vm = await vmOf(ctx, service);
   try {
@@ -80,11 +87,20 @@ export async function listVpsSnapshots(ctx: BackendContext, service: ScopedServi
 }
 
 /**
- * Takes a snapshot (a disk job). The cap and the unique name are checked here for the spec's
- * sentences and again by the hypervisor under the machine's disk lock, which is what settles two
- * concurrent creates: the loser meets the held lock (409 other disk job).
+ * Takes a snapshot of one of the actor's VPSs (404 outside its scope; a disk job). The cap and the
+ * unique name are checked here for the spec's sentences and again by the hypervisor under the
+ * machine's disk lock, which is what settles two concurrent creates: the loser meets the held lock
+ * (409 other disk job).
  */
 export async function createVpsSnapshot(
+  ctx: ServiceContext,
+  input: { serviceId: string; name: string; description?: string | null },
+): Promise<{ snapshot: SnapshotView; job: BackendJobView }> {
+  return snapshotMachine(ctx, await serviceInScopeOrThrow(ctx, input.serviceId), input);
+}
+
+/** `createVpsSnapshot` after the tenant check, for operations that already hold the service (the backups routes). */
+export async function snapshotMachine(
   ctx: BackendContext,
   service: ScopedService,
   input: { name: string; description?: string | null },
@@ -114,10 +130,20 @@ async function liveSnapshotOrThrow(ctx: BackendContext, vmId: string, snapshotId
 }
 
 /**
- * Reverts the disk to a snapshot: the machine is stopped and started again if it was running, and
- * every newer snapshot is destroyed. `confirm` must repeat the snapshot's name (400 otherwise).
+ * Reverts the disk of one of the actor's VPSs (404 outside its scope) to a snapshot: the machine is
+ * stopped and started again if it was running, and every newer snapshot is destroyed. `confirm` must
+ * repeat the snapshot's name (400 otherwise).
  */
-export async function revertVpsSnapshot(ctx: BackendContext, service: ScopedService, snapshotId: string, confirm: string | undefined): Promise<BackendJobView> {
+export async function revertVpsSnapshot(ctx: ServiceContext, input: { serviceId: string; snapshotId: string; confirm: string | undefined }): Promise<BackendJobView> {
+  return revertMachineSnapshot(ctx, await serviceInScopeOrThrow(ctx, input.serviceId), input);
+}
+
+/** `revertVpsSnapshot` after the tenant check, for operations that already hold the service (the backups routes). */
+export async function revertMachineSnapshot(
+  ctx: BackendContext,
+  service: ScopedService,
+  { snapshotId, confirm }: { snapshotId: string; confirm: string | undefined },
+): Promise<BackendJobView> {
   assertSnapshotsOffered(service, "write");
   const vm = await vmOf(ctx, service);
   const snapshot = await liveSnapshotOrThrow(ctx, vm.id, snapshotId);
@@ -132,8 +158,16 @@ export async function revertVpsSnapshot(ctx: BackendContext, service: ScopedServ
   }
 }
 
-/** Deletes a snapshot (`deleting`, then no longer listed). A snapshot still being made or reverted to is 409. */
-export async function deleteVpsSnapshot(ctx: BackendContext, service: ScopedService, snapshotId: string): Promise<BackendJobView> {
+/**
+ * Deletes a snapshot of one of the actor's VPSs (404 outside its scope; `deleting`, then no longer
+ * listed). A snapshot still being made or reverted to is 409.
+ */
+export async function deleteVpsSnapshot(ctx: ServiceContext, input: { serviceId: string; snapshotId: string }): Promise<BackendJobView> {
+  return deleteMachineSnapshot(ctx, await serviceInScopeOrThrow(ctx, input.serviceId), input);
+}
+
+/** `deleteVpsSnapshot` after the tenant check, for operations that already hold the service (the backups routes). */
+export async function deleteMachineSnapshot(ctx: BackendContext, service: ScopedService, { snapshotId }: { snapshotId: string }): Promise<BackendJobView> {
   assertSnapshotsOffered(service, "write");
   const vm = await vmOf(ctx, service);
   const snapshot = await liveSnapshotOrThrow(ctx, vm.id, snapshotId);

@@ -10,7 +10,7 @@ import { projectsOfServices } from "@/lib/services/projects-of-services";
 import { reply } from "../../../reply";
 import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
-import { customerServiceScope, findCustomerDedicatedOrThrow, requestBackend } from "../services/customer-service-scope";
+import { customerServiceContext, customerServiceScope, findCustomerDedicatedOrThrow, requestBackend } from "../services/customer-service-scope";
 
 const doc = z.record(z.string(), z.unknown());
 
@@ -148,7 +148,6 @@ export const getDedicatedTrafficEndpoint = defineEndpoint({
   query: trafficRangeQuery,
   response: trafficDocumentSchema,
   async handler({ auth, db, now, params, query }) {
-    const service = await findCustomerDedicatedOrThrow(db, auth, params.id);
-    return serviceTraffic(requestBackend(db, now), service, query.range);
+    return serviceTraffic(customerServiceContext(auth, db, now, "dedicated"), { serviceId: params.id, range: query.range });
   },
 });

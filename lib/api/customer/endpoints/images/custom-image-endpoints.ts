@@ -6,7 +6,7 @@ import { registerCustomImage } from "@/lib/services/images/register-custom-image
 import { imageRowJson, imageRowSchema } from "../../../custom-image-row";
 import { refusalInRequestNames, registerImageBody, registerImageInput } from "./custom-image-body";
 import { defineEndpoint } from "../../define-endpoint";
-import { customerServiceScope, requestBackend } from "../services/customer-service-scope";
+import { customerServiceContext } from "../services/customer-service-scope";
 
 export const listCustomImagesEndpoint = defineEndpoint({
   method: "GET",
@@ -17,7 +17,7 @@ export const listCustomImagesEndpoint = defineEndpoint({
   description: "Newest first; `data` is the array. Narrowed to the request's project like services. Captures show `capturing` until ready (poll every 15-30 s).",
   response: z.array(imageRowSchema),
   async handler({ auth, db, now }) {
-    return (await listCustomImages(requestBackend(db, now), customerServiceScope(auth))).map(imageRowJson);
+    return (await listCustomImages(customerServiceContext(auth, db, now))).map(imageRowJson);
   },
 });
 
@@ -29,7 +29,7 @@ export const getCustomImageEndpoint = defineEndpoint({
   summary: "One custom image",
   response: imageRowSchema,
   async handler({ auth, db, now, params }) {
-    return imageRowJson(await getCustomImage(requestBackend(db, now), customerServiceScope(auth), params.id));
+    return imageRowJson(await getCustomImage(customerServiceContext(auth, db, now), { imageId: params.id }));
   },
 });
 
@@ -57,8 +57,7 @@ export const createCustomImageEndpoint = defineEndpoint({
       scopedProjectId: auth.project?.id ?? null,
       projectBound: auth.project?.bound ?? false,
     });
-    const image = await registerCustomImage(requestBackend(db, now), {
-      accountId: auth.accountId,
+    const image = await registerCustomImage(customerServiceContext(auth, db, now), {
       projectId,
       name: body.name,
       description: body.description,
@@ -79,7 +78,7 @@ export const deleteCustomImageEndpoint = defineEndpoint({
   description: "Machines already built from it are untouched. A capture still running is 409.",
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
   async handler({ auth, db, now, params }) {
-    const { id } = await deleteCustomImage(requestBackend(db, now), customerServiceScope(auth), params.id);
+    const { id } = await deleteCustomImage(customerServiceContext(auth, db, now), { imageId: params.id });
     return { id, deleted: true as const };
   },
 });

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { createServiceBackup, listServiceBackups, restoreServiceBackup } from "@/lib/services/snapshots/service-backups";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { snapshotJson, snapshotSchema } from "../vps/vps-snapshot-endpoints";
-import { customerServiceScope, requestBackend } from "./customer-service-scope";
+import { customerServiceContext } from "./customer-service-scope";
 
 // the customer API spec Services group: the backups routes on /services/{id}. For a native VPS they are the
 // VPS's snapshots (the same functions and rules as /vps/{id}/snapshots); a dedicated server lists none.
@@ -22,8 +21,7 @@ export const listCustomerServiceBackupsEndpoint = defineEndpoint({
   description: `Native VPS \`{snapshots[], used, max}\` (snapshot rows, oldest first); dedicated \`{backups: []}\`. ${RULES}`,
   response: z.union([z.object({ snapshots: z.array(snapshotSchema), used: z.number(), max: z.number() }), z.object({ backups: z.array(z.never()) })]),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    const list = await listServiceBackups(requestBackend(db, now), service, { readWhileSuspended: true });
+    const list = await listServiceBackups(customerServiceContext(auth, db, now), { serviceId: params.id, readWhileSuspended: true });
     if (list.kind === "dedicated") return { backups: [] };
     return { snapshots: list.snapshots.map(snapshotJson), used: list.used, max: list.max };
   },
@@ -41,8 +39,7 @@ export const createCustomerServiceBackupEndpoint = defineEndpoint({
   body: z.object({ name: z.string().max(200).nullish(), description: z.string().max(500).nullish() }),
   response: z.object({ snapshot: z.object({ id: z.string(), name: z.string(), status: z.string() }), pending: z.literal(true) }),
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    const { snapshot } = await createServiceBackup(requestBackend(db, now), service, { name: body.name, description: body.description });
+    const { snapshot } = await createServiceBackup(customerServiceContext(auth, db, now), { serviceId: params.id, name: body.name, description: body.description });
     return { snapshot: { id: snapshot.id, name: snapshot.name, status: snapshot.status }, pending: true as const };
   },
 });
@@ -58,8 +55,7 @@ export const restoreCustomerServiceBackupEndpoint = defineEndpoint({
   body: z.object({ confirm: z.string().optional() }),
   response: z.object({ job_id: z.string(), pending: z.literal(true) }),
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    const job = await restoreServiceBackup(requestBackend(db, now), service, params.backupId, body.confirm);
+    const job = await restoreServiceBackup(customerServiceContext(auth, db, now), { serviceId: params.id, backupId: params.backupId, confirm: body.confirm });
     return reply({ job_id: job.id, pending: true as const }, { message: "Snapshot revert initiated" });
   },
 });

@@ -3,7 +3,7 @@ import { assertCaptureOffered, captureServiceImage } from "@/lib/services/images
 import { reply } from "../../../reply";
 import { imageRowJson, imageRowSchema } from "../../../custom-image-row";
 import { defineEndpoint } from "../../define-endpoint";
-import { findCustomerVpsOrThrow, requestBackend } from "../services/customer-service-scope";
+import { customerServiceContext, findCustomerVpsOrThrow, requestBackend } from "../services/customer-service-scope";
 
 export const captureVpsEndpoint = defineEndpoint({
   method: "POST",
@@ -25,8 +25,12 @@ export const captureVpsEndpoint = defineEndpoint({
     await assertCaptureOffered(requestBackend(db, now), await findCustomerVpsOrThrow(db, auth, params.id));
   },
   async handler({ auth, db, now, params, body }) {
-    const service = await findCustomerVpsOrThrow(db, auth, params.id);
-    const { image, job } = await captureServiceImage(requestBackend(db, now), service, { name: body.name, description: body.description, requireName: true });
+    const { image, job } = await captureServiceImage(customerServiceContext(auth, db, now, "vps"), {
+      serviceId: params.id,
+      name: body.name,
+      description: body.description,
+      requireName: true,
+    });
     return reply({ image: imageRowJson(image), job_id: job.id }, { message: "Capture started" });
   },
 });

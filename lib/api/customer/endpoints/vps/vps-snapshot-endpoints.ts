@@ -9,7 +9,7 @@ import {
 } from "@/lib/services/snapshots/vps-snapshots";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
-import { findCustomerVpsOrThrow, requestBackend } from "../services/customer-service-scope";
+import { customerServiceContext, findCustomerVpsOrThrow } from "../services/customer-service-scope";
 
 export const snapshotSchema = z.object({
   id: z.string(),
@@ -63,8 +63,7 @@ export const listVpsSnapshotsEndpoint = defineEndpoint({
     assertSnapshotsOffered(await findCustomerVpsOrThrow(db, auth, params.id), "read");
   },
   async handler({ auth, db, now, params }) {
-    const service = await findCustomerVpsOrThrow(db, auth, params.id);
-    const list = await listVpsSnapshots(requestBackend(db, now), service);
+    const list = await listVpsSnapshots(customerServiceContext(auth, db, now, "vps"), { serviceId: params.id });
     return { snapshots: list.snapshots.map(snapshotJson), used: list.used, max: list.max };
   },
 });
@@ -85,8 +84,7 @@ export const createVpsSnapshotEndpoint = defineEndpoint({
     assertSnapshotsOffered(await findCustomerVpsOrThrow(db, auth, params.id), "write");
   },
   async handler({ auth, db, now, params, body }) {
-    const service = await findCustomerVpsOrThrow(db, auth, params.id);
-    const { snapshot } = await createVpsSnapshot(requestBackend(db, now), service, { name: body.name, description: body.description ?? null });
+    const { snapshot } = await createVpsSnapshot(customerServiceContext(auth, db, now, "vps"), { serviceId: params.id, name: body.name, description: body.description ?? null });
     return { snapshot: { id: snapshot.id, name: snapshot.name, status: snapshot.status }, pending: true as const };
   },
 });
@@ -106,8 +104,7 @@ export const revertVpsSnapshotEndpoint = defineEndpoint({
     assertSnapshotsOffered(await findCustomerVpsOrThrow(db, auth, params.id), "write");
   },
   async handler({ auth, db, now, params, body }) {
-    const service = await findCustomerVpsOrThrow(db, auth, params.id);
-    const job = await revertVpsSnapshot(requestBackend(db, now), service, params.snapshotId, body.confirm);
+    const job = await revertVpsSnapshot(customerServiceContext(auth, db, now, "vps"), { serviceId: params.id, snapshotId: params.snapshotId, confirm: body.confirm });
     return reply({ job_id: job.id, pending: true as const }, { message: "Snapshot revert initiated" });
   },
 });
@@ -126,8 +123,7 @@ export const deleteVpsSnapshotEndpoint = defineEndpoint({
     assertSnapshotsOffered(await findCustomerVpsOrThrow(db, auth, params.id), "write");
   },
   async handler({ auth, db, now, params }) {
-    const service = await findCustomerVpsOrThrow(db, auth, params.id);
-    const job = await deleteVpsSnapshot(requestBackend(db, now), service, params.snapshotId);
+    const job = await deleteVpsSnapshot(customerServiceContext(auth, db, now, "vps"), { serviceId: params.id, snapshotId: params.snapshotId });
     return { job_id: job.id, pending: true as const };
   },
 });

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { captureServiceImage } from "@/lib/services/images/capture-service-image";
 import { deleteCustomImage } from "@/lib/services/images/delete-custom-image";
 import { listCustomImages } from "@/lib/services/images/list-custom-images";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
-import { requestBackend, resellerServiceScope } from "../services/reseller-service-scope";
+import { resellerServiceContext } from "../services/reseller-service-scope";
 import { imageRowJson, imageRowSchema } from "../../../custom-image-row";
 
 export const captureServiceEndpoint = defineEndpoint({
@@ -24,8 +23,7 @@ export const captureServiceEndpoint = defineEndpoint({
   body: z.object({ name: z.string().max(120, { error: "name must be at most 120 characters" }).nullish(), description: z.string().max(500).nullish() }),
   response: z.object({ image: imageRowSchema, jobId: z.string() }),
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const { image, job } = await captureServiceImage(requestBackend(db, now), service, { name: body.name, description: body.description });
+    const { image, job } = await captureServiceImage(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, name: body.name, description: body.description });
     return reply({ image: imageRowJson(image), jobId: job.id }, { message: "Capture started" });
   },
 });
@@ -40,7 +38,7 @@ export const listImagesEndpoint = defineEndpoint({
   description: "Captures (and images the account registered through the customer API). `status` is `capturing` until ready: poll every 15-30 s.",
   response: z.array(imageRowSchema),
   async handler({ auth, db, now }) {
-    return (await listCustomImages(requestBackend(db, now), resellerServiceScope(auth))).map(imageRowJson);
+    return (await listCustomImages(resellerServiceContext(auth, db, now))).map(imageRowJson);
   },
 });
 
@@ -54,7 +52,7 @@ export const deleteImageEndpoint = defineEndpoint({
   description: "Stops its storage charge; servers already built from it are untouched. A capture still running is 409; not yours 404.",
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
   async handler({ auth, db, now, params }) {
-    const { id } = await deleteCustomImage(requestBackend(db, now), resellerServiceScope(auth), params.imageId);
+    const { id } = await deleteCustomImage(resellerServiceContext(auth, db, now), { imageId: params.imageId });
     return reply({ id, deleted: true as const }, { message: "Image deleted" });
   },
 });

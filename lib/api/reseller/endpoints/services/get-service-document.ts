@@ -5,7 +5,7 @@ import { optionsSectionSchema } from "./service-options";
 import { upgradesSectionSchema } from "./service-upgrades";
 import { serviceNetwork } from "@/lib/services/document/service-network";
 import { defineEndpoint } from "../../define-endpoint";
-import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { requestBackend, resellerServiceContext, resellerServiceScope } from "./reseller-service-scope";
 
 const obj = z.record(z.string(), z.unknown());
 
@@ -57,7 +57,7 @@ export const getServiceNetworkEndpoint = defineEndpoint({
   summary: "Subnets, addresses (gateway, rDNS) and allocations",
   description: "Every kind. `rdns` is null on kinds whose reverse DNS is not managed here (only dedicated servers set it, with `PUT /services/{id}/rdns`).",
   response: networkSchema,
-  async handler({ auth, db, params }) {
-    return serviceNetwork(db, await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId));
+  async handler({ auth, db, now, params }) {
+    return serviceNetwork(resellerServiceContext(auth, db, now), { serviceId: params.serviceId });
   },
 });

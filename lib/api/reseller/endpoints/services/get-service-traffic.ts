@@ -1,8 +1,7 @@
 import { serviceTraffic } from "@/lib/services/samples/service-traffic";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { trafficDocumentSchema, trafficRangeQuery } from "../../../traffic-schemas";
 import { defineEndpoint } from "../../define-endpoint";
-import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 
 export const getServiceTrafficEndpoint = defineEndpoint({
   method: "GET",
@@ -16,7 +15,6 @@ export const getServiceTrafficEndpoint = defineEndpoint({
   query: trafficRangeQuery,
   response: trafficDocumentSchema,
   async handler({ auth, db, now, params, query }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    return serviceTraffic(requestBackend(db, now), service, query.range);
+    return serviceTraffic(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, range: query.range });
   },
 });

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import type { SnapshotView } from "@/lib/backends/hypervisor-driver";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { createServiceBackup, deleteServiceBackup, listServiceBackups, restoreServiceBackup } from "@/lib/services/snapshots/service-backups";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
-import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 
 const backupRow = z.object({
   id: z.string(),
@@ -50,8 +49,7 @@ export const listServiceBackupsEndpoint = defineEndpoint({
   description: `Native VPS: \`{snapshots[], used, max}\`, oldest first (\`max: 0\` = the plan has no snapshots). Dedicated: \`{backups: []}\`. ${RULES}`,
   response: z.union([z.object({ snapshots: z.array(backupRow), used: z.number(), max: z.number() }), z.object({ backups: z.array(z.never()) })]),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const list = await listServiceBackups(requestBackend(db, now), service);
+    const list = await listServiceBackups(resellerServiceContext(auth, db, now), { serviceId: params.serviceId });
     if (list.kind === "dedicated") return { backups: [] };
     return { snapshots: list.snapshots.map(backupRowJson), used: list.used, max: list.max };
   },
@@ -71,8 +69,7 @@ export const createServiceBackupEndpoint = defineEndpoint({
   body: z.object({ name: z.string().max(200).nullish(), description: z.string().max(500).nullish() }),
   response: z.object({ backup: backupRow, jobId: z.string() }),
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const { snapshot, job } = await createServiceBackup(requestBackend(db, now), service, { name: body.name, description: body.description });
+    const { snapshot, job } = await createServiceBackup(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, name: body.name, description: body.description });
     return reply({ backup: backupRowJson(snapshot), jobId: job.id }, { message: "Backup started" });
   },
 });
@@ -89,8 +86,7 @@ export const restoreServiceBackupEndpoint = defineEndpoint({
   body: z.object({ confirm: z.string().optional() }),
   response: jobResult,
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const job = await restoreServiceBackup(requestBackend(db, now), service, params.backupId, body.confirm);
+    const job = await restoreServiceBackup(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, backupId: params.backupId, confirm: body.confirm });
     return reply({ jobId: job.id, state: job.state, progress: job.progress }, { message: "Backup restore initiated" });
   },
 });
@@ -104,8 +100,7 @@ export const deleteServiceBackupEndpoint = defineEndpoint({
   description: `The backup turns \`deleting\`, then is no longer listed. Answers the job. ${RULES}`,
   response: jobResult,
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const job = await deleteServiceBackup(requestBackend(db, now), service, params.backupId);
+    const job = await deleteServiceBackup(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, backupId: params.backupId });
     return reply({ jobId: job.id, state: job.state, progress: job.progress }, { message: "Backup deletion initiated" });
   },
 });

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { setTransitConfig as storeTransitConfig } from "@/lib/services/document/transit-config";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
-import { resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 
 const PREFIX = /^(\d{1,3}(\.\d{1,3}){3}\/\d{1,2}|[0-9a-fA-F:]+\/\d{1,3})$/;
 
@@ -23,8 +22,7 @@ export const setTransitConfigEndpoint = defineEndpoint({
     routeType: z.enum(["full", "default", "partial"]),
   }),
   response: z.object({ customerAsn: z.number(), irrAsSet: z.string().nullable(), announcedPrefixes: z.array(z.string()), routeType: z.string() }),
-  async handler({ auth, db, params, body }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    return reply(await storeTransitConfig(db, service, body), { message: "Transit configuration saved" });
+  async handler({ auth, db, now, params, body }) {
+    return reply(await storeTransitConfig(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, config: body }), { message: "Transit configuration saved" });
   },
 });
