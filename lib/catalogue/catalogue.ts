@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@/lib/db/client";
+import type { DomainContext } from "@/lib/db/domain-context";
 import { DomainError } from "@/lib/errors/domain-error";
 import { getPlatformSwitches } from "@/lib/platform/platform-switches";
 import type { BillingCycle } from "@/lib/generated/prisma/client";
@@ -42,13 +43,17 @@ export interface Catalogue {
 
 export const PRODUCT_NOT_FOUND = "Product not found";
 
+/** The context every buyer-side catalogue read takes first (lib/db/domain-context.ts): the buyer is `actor`. */
+export type CatalogueContext<D extends DbOrTx = DbOrTx> = DomainContext<PricingBuyer, D>;
+
 /**
- * The catalogue as `buyer` sees it: every enabled product (or those of `ids`; unknown, malformed
- * and disabled ids are absent) with what the buyer pays for it — retail for customers, wholesale
- * for resellers and for an account whose reseller profile is active (lib/pricing resolveBuyer).
+ * The catalogue as the buyer (`ctx.actor`) sees it: every enabled product (or those of `ids`;
+ * unknown, malformed and disabled ids are absent) with what the buyer pays for it — retail for
+ * customers, wholesale for resellers and for an account whose reseller profile is active (lib/pricing
+ * resolveBuyer).
  */
-export async function loadCatalogue(db: DbOrTx, buyer: PricingBuyer, filter: { ids?: Iterable<string> } = {}): Promise<Catalogue> {
-  const resolved = await resolveBuyer(db, buyer);
+export async function loadCatalogue({ db, actor }: CatalogueContext, filter: { ids?: Iterable<string> } = {}): Promise<Catalogue> {
+  const resolved = await resolveBuyer(db, actor);
   const [products, baseCurrency] = await Promise.all([loadCatalogueProducts(db, { ids: filter.ids }), getBaseCurrency(db)]);
   const pricing = await loadProductPricing(db, products.map((p) => p.id), baseCurrency);
   const priced = products.filter((p) => pricing.has(p.id));
@@ -67,9 +72,9 @@ export async function loadCatalogue(db: DbOrTx, buyer: PricingBuyer, filter: { i
 }
 
 /** One product of the catalogue; an unknown, malformed or disabled id → 404 `Product not found`. */
-export async function getCatalogueEntry(db: DbOrTx, buyer: PricingBuyer, productId: string): Promise<{ catalogue: Catalogue; entry: CatalogueEntry }> {
+export async function getCatalogueEntry(ctx: CatalogueContext, { productId }: { productId: string }): Promise<{ catalogue: Catalogue; entry: CatalogueEntry }> {
   if (!isUuid(productId)) throw new DomainError("not_found", PRODUCT_NOT_FOUND);
-  const catalogue = await loadCatalogue(db, buyer, { ids: [productId] });
+  const catalogue = await loadCatalogue(ctx, { ids: [productId] });
   const entry = catalogue.entries[0];
   if (!entry) throw new DomainError("not_found", PRODUCT_NOT_FOUND);
   return { catalogue, entry };
@@ -96,13 +101,12 @@ export function defaultOrderableImage(product: CatalogueProduct): CatalogueOsIma
 }
 
 /**
- * Availability of each entry (overall, or in `requested`), reading capacity and the operator's
- * switches once for all of them.
+ * Availability of each entry of the buyer's catalogue (overall, or in `location`), reading capacity
+ * and the operator's switches once for all of them.
  */
 export async function catalogueAvailability(
-  db: DbOrTx,
-  entries: readonly CatalogueEntry[],
-  requested: string | null = null,
+  { db }: CatalogueContext,
+  { entries, location = null }: { entries: readonly CatalogueEntry[]; location?: string | null },
 ): Promise<Map<string, ProductAvailability>> {
   const [switches, snapshot] = await Promise.all([getPlatformSwitches(db), loadCapacitySnapshot(db, entries.map((e) => e.product))]);
   return new Map(
@@ -113,7 +117,7 @@ export async function catalogueAvailability(
         moduleOff: moduleOffFor(entry.product.kind, switches),
         noBackend: productKindNotOrderableReason(entry.product.kind),
       };
-      return [entry.product.id, computeAvailability(entry.product, facts, snapshot, requested)];
+      return [entry.product.id, computeAvailability(entry.product, facts, snapshot, location)];
     }),
   );
 }
@@ -123,11 +127,9 @@ export async function catalogueAvailability(
  * answer (docs/decisions.md#d25); an unknown id is 404. Read-only, safe to poll.
  */
 export async function getProductAvailability(
-  db: DbOrTx,
-  buyer: PricingBuyer,
-  productId: string,
-  location: string | null = null,
+  ctx: CatalogueContext,
+  { productId, location = null }: { productId: string; location?: string | null },
 ): Promise<ProductAvailability> {
-  const { entry } = await getCatalogueEntry(db, buyer, productId);
-  return (await catalogueAvailability(db, [entry], location)).get(entry.product.id)!;
+  const { entry } = await getCatalogueEntry(ctx, { productId });
+  return (await catalogueAvailability(ctx, { entries: [entry], location })).get(entry.product.id)!;
 }

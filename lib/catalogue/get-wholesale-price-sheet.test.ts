@@ -14,6 +14,7 @@ let dataDir: string;
 let resellerId: string;
 let product: Record<string, string>;
 const f = (d: Decimal | undefined | null) => d?.toFixed(4) ?? null;
+const ctx = () => ({ db: t.db, now: new Date(), actor: { resellerId } });
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -29,7 +30,7 @@ afterAll(async () => {
 
 describe("getWholesalePriceSheet on the demo seed (Bronze, 6 % own discount)", () => {
   it("lists every enabled product with the tier and the reseller's own percentage", async () => {
-    const sheet = await getWholesalePriceSheet(t.db, { resellerId });
+    const sheet = await getWholesalePriceSheet(ctx());
     expect(sheet.tier?.name).toBe("Bronze");
     expect(sheet.resellerDiscountPercent.toString()).toBe("6");
     expect(sheet.baseCurrency).toBe("EUR");
@@ -44,7 +45,7 @@ describe("getWholesalePriceSheet on the demo seed (Bronze, 6 % own discount)", (
   });
 
   it("VPS S: the reseller's 6 % on retail, retail beside it, semi-annually not sold", async () => {
-    const { row } = await getWholesaleProductSheetOrThrow(t.db, { resellerId }, product["vps-s"]!);
+    const { row } = await getWholesaleProductSheetOrThrow(ctx(), { productId: product["vps-s"]! });
     const monthly = row.cycles.find((c) => c.cycle === "monthly")!;
     expect([f(monthly.wholesale?.amount), monthly.wholesale?.rule, f(monthly.retail?.amount)]).toEqual(["6.1100", "reseller_discount", "6.5000"]);
     const semi = row.cycles.find((c) => c.cycle === "semi_annually")!;
@@ -53,7 +54,7 @@ describe("getWholesalePriceSheet on the demo seed (Bronze, 6 % own discount)", (
   });
 
   it("Xeon: Bronze price book monthly with the setup fee waived, 7 % category discount quarterly; locations with surcharges", async () => {
-    const { row } = await getWholesaleProductSheetOrThrow(t.db, { resellerId }, product["ds-xeon-e2388g"]!);
+    const { row } = await getWholesaleProductSheetOrThrow(ctx(), { productId: product["ds-xeon-e2388g"]! });
     const monthly = row.cycles.find((c) => c.cycle === "monthly")!.wholesale!;
     expect([f(monthly.amount), monthly.rule, f(monthly.setupFee), monthly.setupFeeRule]).toEqual(["109.0000", "tier_price_book", "0.0000", "tier_price_book"]);
     const quarterly = row.cycles.find((c) => c.cycle === "quarterly")!.wholesale!;
@@ -66,7 +67,7 @@ describe("getWholesalePriceSheet on the demo seed (Bronze, 6 % own discount)", (
   });
 
   it("agrees with quoteOrder on every cycle of every product it prices", async () => {
-    const sheet = await getWholesalePriceSheet(t.db, { resellerId });
+    const sheet = await getWholesalePriceSheet(ctx());
     let compared = 0;
     for (const p of sheet.products) {
       for (const c of p.cycles) {
@@ -87,7 +88,7 @@ describe("getWholesalePriceSheet on the demo seed (Bronze, 6 % own discount)", (
 
   it("an unknown or malformed product id is not found", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      await expect(getWholesaleProductSheetOrThrow(t.db, { resellerId }, id)).rejects.toThrow(DomainError);
+      await expect(getWholesaleProductSheetOrThrow(ctx(), { productId: id })).rejects.toThrow(DomainError);
     }
   });
 });

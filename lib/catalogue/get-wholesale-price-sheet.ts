@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@/lib/db/client";
+import type { DomainContext } from "@/lib/db/domain-context";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { BillingCycle, OptionPricingType } from "@/lib/generated/prisma/client";
 import { BILLING_CYCLES, ZERO, priceSheet, type Decimal, type Discount, type PriceRule, type SheetFigure } from "@/lib/pricing";
@@ -10,6 +11,14 @@ import type { CatalogueProduct } from "./load-catalogue-products";
 // The reseller portal's price list: what the reseller pays (lib/pricing priceSheet with its
 // wholesale terms, the figures quoteOrder charges) beside what a customer pays (the same sheet
 // without terms), for every cycle, with the rule that produced each figure.
+
+/** The reseller whose price list is read. */
+export interface WholesaleSheetActor {
+  resellerId: string;
+}
+
+/** The context the price list takes first (lib/db/domain-context.ts). */
+export type WholesaleSheetContext<D extends DbOrTx = DbOrTx> = DomainContext<WholesaleSheetActor, D>;
 
 export interface WholesaleCycleRow {
   cycle: BillingCycle;
@@ -64,18 +73,18 @@ export interface WholesalePriceSheet {
 }
 
 /**
- * Every enabled product (or those of `productIds`) with the reseller's price and retail per cycle.
+ * Every enabled product (or those of `productIds`) with the reseller's (`ctx.actor`) price and
+ * retail per cycle.
  * The wholesale figures come from the same priceSheet as the reseller API and quoteOrder, so a
  * figure shown here is the one an order on that cycle is charged.
  */
 export async function getWholesalePriceSheet(
-  db: DbOrTx,
-  actor: { resellerId: string },
+  ctx: WholesaleSheetContext,
   filter: { productIds?: readonly string[] } = {},
 ): Promise<WholesalePriceSheet> {
-  const catalogue = await loadCatalogue(db, { kind: "reseller", resellerId: actor.resellerId }, { ids: filter.productIds });
-  const profile = await db.resellerProfile.findUniqueOrThrow({
-    where: { id: actor.resellerId },
+  const catalogue = await loadCatalogue({ ...ctx, actor: { kind: "reseller", resellerId: ctx.actor.resellerId } }, { ids: filter.productIds });
+  const profile = await ctx.db.resellerProfile.findUniqueOrThrow({
+    where: { id: ctx.actor.resellerId },
     select: { defaultDiscountPercent: true, tier: { select: { id: true, name: true } } },
   });
   const products = catalogue.entries.map(({ product, pricing, sheet }): WholesaleProductRow => {
@@ -110,12 +119,11 @@ export async function getWholesalePriceSheet(
 
 /** One product of the price list; unknown, malformed or disabled → 404 `Product not found`. */
 export async function getWholesaleProductSheetOrThrow(
-  db: DbOrTx,
-  actor: { resellerId: string },
-  productId: string,
+  ctx: WholesaleSheetContext,
+  { productId }: { productId: string },
 ): Promise<{ sheet: WholesalePriceSheet; row: WholesaleProductRow }> {
   if (!isUuid(productId)) throw new DomainError("not_found", PRODUCT_NOT_FOUND);
-  const sheet = await getWholesalePriceSheet(db, actor, { productIds: [productId] });
+  const sheet = await getWholesalePriceSheet(ctx, { productIds: [productId] });
   const row = sheet.products[0];
   if (!row) throw new DomainError("not_found", PRODUCT_NOT_FOUND);
   return { sheet, row };

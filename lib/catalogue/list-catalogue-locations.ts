@@ -1,6 +1,4 @@
-import type { DbOrTx } from "@/lib/db/client";
-import type { PricingBuyer } from "@/lib/pricing";
-import { catalogueAvailability, loadCatalogue } from "./catalogue";
+import { catalogueAvailability, loadCatalogue, type CatalogueContext } from "./catalogue";
 
 export interface CatalogueLocationRow {
   locationId: string;
@@ -23,12 +21,11 @@ export interface CatalogueLocationRow {
  * Locations come in catalogue order (Location.sortOrder, value).
  */
 export async function listCatalogueLocations(
-  db: DbOrTx,
-  buyer: PricingBuyer,
+  ctx: CatalogueContext,
   filter: { productIds?: readonly string[] } = {},
 ): Promise<CatalogueLocationRow[]> {
-  const catalogue = await loadCatalogue(db, buyer, { ids: filter.productIds });
-  const availability = await catalogueAvailability(db, catalogue.entries);
+  const catalogue = await loadCatalogue(ctx, { ids: filter.productIds });
+  const availability = await catalogueAvailability(ctx, { entries: catalogue.entries });
   const rows = new Map<string, CatalogueLocationRow & { sortOrder: number }>();
   for (const entry of catalogue.entries) {
     const answer = availability.get(entry.product.id)!;

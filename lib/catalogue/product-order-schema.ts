@@ -1,7 +1,6 @@
-import type { DbOrTx } from "@/lib/db/client";
 import type { BillingCycle } from "@/lib/generated/prisma/client";
-import { ZERO, type Decimal, type PricingBuyer } from "@/lib/pricing";
-import { catalogueAvailability, defaultOrderableImage, getCatalogueEntry, orderableImages, type CatalogueEntry } from "./catalogue";
+import { ZERO, type Decimal } from "@/lib/pricing";
+import { catalogueAvailability, defaultOrderableImage, getCatalogueEntry, orderableImages, type CatalogueContext, type CatalogueEntry } from "./catalogue";
 import type { AvailabilityCode } from "./compute-availability";
 import { HOSTNAME_PATTERN } from "./hostname-pattern";
 import type { CatalogueOsImage } from "./load-catalogue-products";
@@ -54,14 +53,15 @@ export function pricesLocations(entry: CatalogueEntry): boolean {
   return entry.product.locationRequired || entry.product.locations.some((l) => l.sold && (l.surchargeMonthly !== null || l.surchargeSetup !== null));
 }
 
-export async function getProductOrderSchema(db: DbOrTx, buyer: PricingBuyer, productId: string): Promise<ProductOrderSchema> {
-  const { entry } = await getCatalogueEntry(db, buyer, productId);
+/** What an order for the product must carry from the buyer (`ctx.actor`); an unknown, malformed or disabled id → 404. */
+export async function getProductOrderSchema(ctx: CatalogueContext, { productId }: { productId: string }): Promise<ProductOrderSchema> {
+  const { entry } = await getCatalogueEntry(ctx, { productId });
   const { product, sheet } = entry;
   const orderCycles = Object.keys(sheet.cycles) as BillingCycle[];
   const defaultImageId = defaultOrderableImage(product)?.id ?? null;
   let locationPricing: LocationPricingEntry[] | null = null;
   if (pricesLocations(entry)) {
-    const availability = (await catalogueAvailability(db, [entry])).get(product.id)!;
+    const availability = (await catalogueAvailability(ctx, { entries: [entry] })).get(product.id)!;
     locationPricing = product.locations
       .filter((l) => l.sold)
       .map((l) => {

@@ -18,6 +18,7 @@ let option: Record<string, string>;
 let imageId: string;
 let sshKeyId: string;
 const AT = new Date("2030-01-01T00:00:00Z");
+const ctx = () => ({ db: t.db, now: AT, actor: { accountId } });
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -50,8 +51,7 @@ function input(over: Partial<TPanelOrderInput> = {}): TPanelOrderInput {
 describe("reviewPanelOrder", () => {
   it("prices the configuration with quoteOrder: VPS M, two extra IPv4, backups, migration → 98.90 + 21 % VAT", async () => {
     const result = await reviewPanelOrder(
-      t.db,
-      { accountId },
+      ctx(),
       input({
         options: [
           { optionId: option["extra-ipv4"]!, quantity: 2 },
@@ -60,7 +60,6 @@ describe("reviewPanelOrder", () => {
         ],
         sshKeyIds: [sshKeyId],
       }),
-      { now: AT },
     );
     if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
     const r = result.review;
@@ -73,7 +72,7 @@ describe("reviewPanelOrder", () => {
   });
 
   it("a location surcharge and setup fee are rows of their own (EPYC annually in ams1: 3121 + 15 × 12, setup 99 + 50)", async () => {
-    const result = await reviewPanelOrder(t.db, { accountId }, input({ productId: product["ds-epyc-7443p"]!, billingCycle: "annually", osImageId: null, hostname: null }), { now: AT });
+    const result = await reviewPanelOrder(ctx(), input({ productId: product["ds-epyc-7443p"]!, billingCycle: "annually", osImageId: null, hostname: null }));
     if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
     const loc = result.review.rows.find((row) => row.key === "location")!;
     expect([loc.recurring, loc.oneOff]).toEqual(["180", "50"]);
@@ -84,10 +83,8 @@ describe("reviewPanelOrder", () => {
     const other = await makeCustomer(t.db);
     const foreignKey = await t.db.sshKey.create({ data: { accountId: other.account.id, name: "x", publicKey: "ssh-ed25519 B", fingerprint: "f", type: "ed25519" } });
     const result = await reviewPanelOrder(
-      t.db,
-      { accountId },
+      ctx(),
       input({ productId: product["vps-s"]!, billingCycle: "semi-annually", osImageId: null, hostname: null, sshKeyIds: [foreignKey.id] }),
-      { now: AT },
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -100,11 +97,11 @@ describe("reviewPanelOrder", () => {
   });
 
   it("the pricing refusals land on their field: datacentre required, location not sold, option over its maximum", async () => {
-    const server = await reviewPanelOrder(t.db, { accountId }, input({ productId: product["ds-xeon-e2388g"]!, location: null, osImageId: null, hostname: null }), { now: AT });
+    const server = await reviewPanelOrder(ctx(), input({ productId: product["ds-xeon-e2388g"]!, location: null, osImageId: null, hostname: null }));
     expect(server).toEqual({ ok: false, fieldErrors: { location: "A datacentre must be selected" } });
-    const elsewhere = await reviewPanelOrder(t.db, { accountId }, input({ productId: product["ds-epyc-7443p"]!, location: "hel1", osImageId: null }), { now: AT });
+    const elsewhere = await reviewPanelOrder(ctx(), input({ productId: product["ds-epyc-7443p"]!, location: "hel1", osImageId: null }));
     expect(elsewhere.ok === false && elsewhere.fieldErrors.location).toMatch(/^Location 'hel1' is not available for this product/);
-    const many = await reviewPanelOrder(t.db, { accountId }, input({ options: [{ optionId: option["extra-ipv4"]!, quantity: 99 }] }), { now: AT });
+    const many = await reviewPanelOrder(ctx(), input({ options: [{ optionId: option["extra-ipv4"]!, quantity: 99 }] }));
     expect(many.ok === false && many.fieldErrors[optionFieldName(option["extra-ipv4"]!)]).toMatch(/allows at most \d+ per service$/);
   });
 
@@ -112,10 +109,8 @@ describe("reviewPanelOrder", () => {
     const backups = optionFieldName(option["daily-backups"]!);
     const ipv4 = optionFieldName(option["extra-ipv4"]!);
     const second = await reviewPanelOrder(
-      t.db,
-      { accountId },
+      ctx(),
       input({ options: [{ optionId: option["daily-backups"]!, quantity: 1 }, { optionId: option["extra-ipv4"]!, quantity: 99 }] }),
-      { now: AT },
     );
     expect(second.ok).toBe(false);
     if (second.ok) return;
@@ -126,10 +121,8 @@ describe("reviewPanelOrder", () => {
     // An add-on the product does not offer (a dedicated server's RAM on a VPS) is refused on its own field.
     const ram = await t.db.productOption.findFirstOrThrow({ where: { name: { startsWith: "Additional 32 GB" } } });
     const foreign = await reviewPanelOrder(
-      t.db,
-      { accountId },
+      ctx(),
       input({ options: [{ optionId: option["daily-backups"]!, quantity: 1 }, { optionId: ram.id, quantity: 1 }] }),
-      { now: AT },
     );
     expect(foreign).toEqual({ ok: false, fieldErrors: { [optionFieldName(ram.id)]: "This add-on is not available for this product." } });
   });
@@ -140,13 +133,13 @@ describe("reviewPanelOrder", () => {
       ["ip-transit-1g", "ams1", "IP transit products cannot be ordered yet: no backend builds them"],
       ["colo-1u", "fra1", "Colocation products cannot be ordered yet: no backend builds them"],
     ] as const) {
-      const result = await reviewPanelOrder(t.db, { accountId }, input({ productId: product[slug]!, location, osImageId: null, hostname: null }), { now: AT });
+      const result = await reviewPanelOrder(ctx(), input({ productId: product[slug]!, location, osImageId: null, hostname: null }));
       expect(result, slug).toEqual({ ok: false, fieldErrors: { form: sentence } });
     }
   });
 
   it("an unknown product is 404, as in the API", async () => {
-    await expect(reviewPanelOrder(t.db, { accountId }, input({ productId: "00000000-0000-4000-8000-000000000000" }))).rejects.toThrow(DomainError);
+    await expect(reviewPanelOrder(ctx(), input({ productId: "00000000-0000-4000-8000-000000000000" }))).rejects.toThrow(DomainError);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@/lib/db/client";
+import type { DomainContext } from "@/lib/db/domain-context";
 import { DomainError } from "@/lib/errors/domain-error";
 import { listAccountSshKeys } from "@/lib/accounts/list-account-ssh-keys";
 import {
@@ -20,6 +21,14 @@ import { optionFieldName, type TPanelOrderField, type TPanelOrderFieldErrors, ty
 // Order review in the client panel: the configuration checked against the product (image,
 // hostname, SSH keys, availability) and priced by quoteOrder — the same figures the order code
 // charges. Nothing is written.
+
+/** The panel's customer account whose order is reviewed. */
+export interface PanelOrderReviewActor {
+  accountId: string;
+}
+
+/** The context reviewPanelOrder takes first (lib/db/domain-context.ts). */
+export type PanelOrderReviewContext<D extends DbOrTx = DbOrTx> = DomainContext<PanelOrderReviewActor, D>;
 
 export interface PanelOrderReviewRow {
   key: string;
@@ -89,15 +98,12 @@ export function panelOrderErrorFields(error: DomainError, input: Pick<TPanelOrde
 const unit = (d: { toString(): string }) => d.toString();
 const doc = (d: { toFixed(n: number): string }) => d.toFixed(2);
 
-export async function reviewPanelOrder(
-  db: DbOrTx,
-  actor: { accountId: string },
-  input: TPanelOrderInput,
-  options: { now?: Date } = {},
-): Promise<PanelOrderReviewResult> {
-  const at = options.now ?? new Date();
+/** The configuration `input` reviewed for the account (`ctx.actor`), priced at `ctx.now`. */
+export async function reviewPanelOrder(ctx: PanelOrderReviewContext, input: TPanelOrderInput): Promise<PanelOrderReviewResult> {
+  const { db, now: at, actor } = ctx;
   const buyer = { kind: "customer", accountId: actor.accountId } as const;
-  const { entry } = await getCatalogueEntry(db, buyer, input.productId);
+  const catalogueCtx = { ...ctx, actor: buyer };
+  const { entry } = await getCatalogueEntry(catalogueCtx, { productId: input.productId });
   const { product } = entry;
   const errors: TPanelOrderFieldErrors = {};
 
@@ -109,14 +115,14 @@ export async function reviewPanelOrder(
   // The native VPS product schema's hostnamePattern applies to the name the machine is built with.
   if (product.kind === "vps" && !input.hostname) errors.hostname = "Enter a hostname for the server, e.g. web1.example.com.";
 
-  const accountKeys = input.sshKeyIds.length > 0 ? await listAccountSshKeys({ db, now: at, actor }) : [];
+  const accountKeys = input.sshKeyIds.length > 0 ? await listAccountSshKeys(ctx) : [];
   const sshKeys = input.sshKeyIds.map((id) => accountKeys.find((k) => k.id === id));
   if (sshKeys.some((k) => !k)) errors.sshKeyIds = "One of the SSH keys is no longer on your account. Reload the page.";
 
   // Capacity is the order's to settle; review only says what the catalogue already shows. A
   // refusal of the whole plan (a kind no backend builds, a withdrawn product) is about the order,
   // not the datacentre chosen; only a full location is the location's.
-  const availability = (await catalogueAvailability(db, [entry], input.location)).get(product.id)!;
+  const availability = (await catalogueAvailability(catalogueCtx, { entries: [entry], location: input.location })).get(product.id)!;
   if (!availability.available && availability.code !== "location_unavailable") {
     errors[input.location && availability.code === "no_capacity" ? "location" : "form"] = availability.reason;
   }

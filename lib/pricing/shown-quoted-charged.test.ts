@@ -124,7 +124,7 @@ describe("shown = quoted = charged, to the currency's minor unit", () => {
         const buyer = { kind: "reseller" as const, resellerId };
 
         // Shown: the price sheet (portal price list and reseller API), and the API's JSON numbers.
-        const catalogue = await loadCatalogue(t.db, buyer, { ids: [productId] });
+        const catalogue = await loadCatalogue({ db: t.db, now: at, actor: buyer }, { ids: [productId] });
         const entry = catalogue.entries[0]!;
         const shown = entry.sheet.cycles[c.cycle]!;
         const shownAddOn = entry.sheet.options[0]!.cycles[c.cycle]!;
@@ -201,8 +201,8 @@ describe("shown = quoted = charged, to the currency's minor unit", () => {
         const { productId, optionId } = await makeCatalogue(c);
         const buyer = { kind: "customer" as const, accountId: customers[accountCurrency] };
 
-        const catalogue = await loadCatalogue(t.db, buyer, { ids: [productId] });
-        const money = await displayCurrency(t.db, catalogue, at);
+        const catalogue = await loadCatalogue({ db: t.db, now: at, actor: buyer }, { ids: [productId] });
+        const money = await displayCurrency({ db: t.db, now: at, actor: buyer }, { catalogue });
         expect(money.currency).toBe(accountCurrency);
         const entry = catalogue.entries[0]!;
         const shown = {

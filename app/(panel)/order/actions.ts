@@ -33,7 +33,7 @@ async function checkAndQuote(formData: FormData): Promise<{ accountId: string; i
   const parsed = parsePanelOrderForm(formData);
   if (!parsed.ok) throw orderRefusal(parsed.fieldErrors);
   try {
-    const result = await reviewPanelOrder(getDb(), { accountId: viewer.customer.accountId }, parsed.input);
+    const result = await reviewPanelOrder({ db: getDb(), now: new Date(), actor: { accountId: viewer.customer.accountId } }, parsed.input);
     if (!result.ok) throw orderRefusal(result.fieldErrors);
     return { accountId: viewer.customer.accountId, input: parsed.input, review: result.review };
   } catch (error) {

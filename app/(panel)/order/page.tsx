@@ -45,9 +45,9 @@ export default async function OrderCataloguePage() {
       </>
     );
   }
-  const db = getDb();
-  const catalogue = await loadCatalogue(db, { kind: "customer", accountId: viewer.customer.accountId });
-  const [availability, money] = await Promise.all([catalogueAvailability(db, catalogue.entries), displayCurrency(db, catalogue, new Date())]);
+  const ctx = { db: getDb(), now: new Date(), actor: { kind: "customer", accountId: viewer.customer.accountId } } as const;
+  const catalogue = await loadCatalogue(ctx);
+  const [availability, money] = await Promise.all([catalogueAvailability(ctx, { entries: catalogue.entries }), displayCurrency(ctx, { catalogue })]);
 
   return (
     <>

@@ -23,7 +23,7 @@ function byCategory(products: WholesaleProductRow[]): [string, WholesaleProductR
 
 export default async function WholesaleCataloguePage() {
   const viewer = await requireReseller();
-  const sheet = await getWholesalePriceSheet(getDb(), { resellerId: viewer.reseller.profileId });
+  const sheet = await getWholesalePriceSheet({ db: getDb(), now: new Date(), actor: { resellerId: viewer.reseller.profileId } });
   const tierName = sheet.tier?.name ?? null;
   const currency = sheet.baseCurrency;
 

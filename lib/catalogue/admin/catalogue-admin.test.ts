@@ -79,7 +79,7 @@ describe("products", () => {
     expect(after.lines[0]!.setupFee.toFixed(2)).toBe("5.00");
 
     // The catalogue reads the same rows: what the product pages show is what the quote charges.
-    const { entries } = await loadCatalogue(t.db, customer(), { ids: [product.id] });
+    const { entries } = await loadCatalogue({ db: t.db, now: AT, actor: customer() }, { ids: [product.id] });
     expect(entries[0]!.sheet.cycles.monthly!.amount.toFixed(4)).toBe("12.3500");
     expect(entries[0]!.sheet.cycles.quarterly).toBeUndefined();
 

@@ -24,9 +24,10 @@ export default async function ConfigureProductPage({ params }: { params: Promise
   const { productId } = await params;
   const db = getDb();
   const now = new Date();
+  const ctx = { db, now, actor: { kind: "customer", accountId: viewer.customer.accountId } } as const;
   let loaded;
   try {
-    loaded = await getCatalogueEntry(db, { kind: "customer", accountId: viewer.customer.accountId }, productId);
+    loaded = await getCatalogueEntry(ctx, { productId });
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;
@@ -34,8 +35,8 @@ export default async function ConfigureProductPage({ params }: { params: Promise
   const { catalogue, entry } = loaded;
   const { product, sheet } = entry;
   const [availability, money, sshKeys] = await Promise.all([
-    catalogueAvailability(db, [entry]).then((m) => m.get(product.id)!),
-    displayCurrency(db, catalogue, now),
+    catalogueAvailability(ctx, { entries: [entry] }).then((m) => m.get(product.id)!),
+    displayCurrency(ctx, { catalogue }),
     listAccountSshKeys({ db, now, actor: { accountId: viewer.customer.accountId } }),
   ]);
   const s = (d: { toString(): string }) => d.toString();

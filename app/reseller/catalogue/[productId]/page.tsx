@@ -22,7 +22,7 @@ export default async function WholesaleProductPage({ params }: { params: Promise
   const { productId } = await params;
   let loaded;
   try {
-    loaded = await getWholesaleProductSheetOrThrow(getDb(), { resellerId: viewer.reseller.profileId }, productId);
+    loaded = await getWholesaleProductSheetOrThrow({ db: getDb(), now: new Date(), actor: { resellerId: viewer.reseller.profileId } }, { productId });
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;

@@ -48,8 +48,8 @@ export const listLocationsEndpoint = defineEndpoint({
     ),
     count: z.number().int(),
   }),
-  async handler({ auth, db, query }) {
-    const rows = await listCatalogueLocations(db, { kind: "customer", accountId: auth.accountId }, {
+  async handler({ auth, db, query, now }) {
+    const rows = await listCatalogueLocations({ db, now, actor: { kind: "customer", accountId: auth.accountId } }, {
       productIds: query.productId?.length ? query.productId : undefined,
     });
     return {

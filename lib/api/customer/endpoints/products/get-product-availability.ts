@@ -27,9 +27,9 @@ export const getProductAvailabilityEndpoint = defineEndpoint({
     location_required: z.boolean(),
     locations: z.array(z.object({ value: z.string(), name: z.string(), ...answer })),
   }),
-  async handler({ auth, db, params, query }) {
+  async handler({ auth, db, params, query, now }) {
     const location = query.location?.trim() || null;
-    const a = await productAvailability(db, { kind: "customer", accountId: auth.accountId }, params.id, location);
+    const a = await productAvailability({ db, now, actor: { kind: "customer", accountId: auth.accountId } }, { productId: params.id, location });
     return {
       available: a.available,
       code: a.code,

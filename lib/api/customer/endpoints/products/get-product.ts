@@ -17,8 +17,9 @@ export const getProductEndpoint = defineEndpoint({
     "When `location_required` is true an order must name one of `locations[].value`. A disabled or unknown product is 404.",
   response: productDetailSchema,
   async handler({ auth, db, params, now }) {
-    const { catalogue, entry } = await getCatalogueEntry(db, { kind: "customer", accountId: auth.accountId }, params.id);
-    const [cv, availability] = await Promise.all([displayCurrency(db, catalogue, now), catalogueAvailability(db, [entry])]);
+    const ctx = { db, now, actor: { kind: "customer", accountId: auth.accountId } } as const;
+    const { catalogue, entry } = await getCatalogueEntry(ctx, { productId: params.id });
+    const [cv, availability] = await Promise.all([displayCurrency(ctx, { catalogue }), catalogueAvailability(ctx, { entries: [entry] })]);
     const image = defaultOrderableImage(entry.product);
     return productDetail(entry, cv, catalogue.priceBasis, availability.get(entry.product.id)!.locations, image?.id ?? null);
   },

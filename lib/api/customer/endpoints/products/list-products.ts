@@ -17,8 +17,9 @@ export const listProductsEndpoint = defineEndpoint({
     "A null price means the cycle is not sold to you. Datacentre surcharges and options are on `GET /products/{id}`.",
   response: z.object({ products: z.array(productRowSchema) }),
   async handler({ auth, db, now }) {
-    const catalogue = await loadCatalogue(db, { kind: "customer", accountId: auth.accountId });
-    const cv = await displayCurrency(db, catalogue, now);
+    const ctx = { db, now, actor: { kind: "customer", accountId: auth.accountId } } as const;
+    const catalogue = await loadCatalogue(ctx);
+    const cv = await displayCurrency(ctx, { catalogue });
     return { products: catalogue.entries.map((entry) => productRow(entry, cv, catalogue.priceBasis)) };
   },
 });

@@ -61,8 +61,8 @@ export const getProductSchemaEndpoint = defineEndpoint({
       )
       .optional(),
   }),
-  async handler({ auth, db, params }) {
-    const s = await getProductOrderSchema(db, { kind: "reseller", resellerId: auth.resellerId }, params.productId);
+  async handler({ auth, db, params, now }) {
+    const s = await getProductOrderSchema({ db, now, actor: { kind: "reseller", resellerId: auth.resellerId } }, { productId: params.productId });
     return {
       productId: s.productId,
       productName: s.productName,

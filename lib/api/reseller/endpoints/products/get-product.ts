@@ -12,8 +12,8 @@ export const getProductEndpoint = defineEndpoint({
   summary: "One product at wholesale",
   description: "404 when the product is not in the catalogue (unknown or withdrawn). Top-level `currency` is the supplier's base currency.",
   response: productSchema,
-  async handler({ auth, db, params }) {
-    const { catalogue, entry } = await getCatalogueEntry(db, { kind: "reseller", resellerId: auth.resellerId }, params.productId);
+  async handler({ auth, db, params, now }) {
+    const { catalogue, entry } = await getCatalogueEntry({ db, now, actor: { kind: "reseller", resellerId: auth.resellerId } }, { productId: params.productId });
     return reply(productRow(entry, catalogue.baseCurrency), { meta: { currency: catalogue.baseCurrency } });
   },
 });

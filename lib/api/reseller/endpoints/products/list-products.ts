@@ -15,8 +15,8 @@ export const listProductsEndpoint = defineEndpoint({
     "Every product with your wholesale price per cycle (override, then tier price book, then retail less your percentage), in the " +
     "supplier's base currency (top-level `currency`), VAT-exclusive. A null cycle is not sold to you. Options carry wholesale and retail figures.",
   response: z.array(productSchema),
-  async handler({ auth, db }) {
-    const catalogue = await loadCatalogue(db, { kind: "reseller", resellerId: auth.resellerId });
+  async handler({ auth, db, now }) {
+    const catalogue = await loadCatalogue({ db, now, actor: { kind: "reseller", resellerId: auth.resellerId } });
     return reply(
       catalogue.entries.map((entry) => productRow(entry, catalogue.baseCurrency)),
       { meta: { currency: catalogue.baseCurrency } },
