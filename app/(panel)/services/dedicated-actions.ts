@@ -44,7 +44,7 @@ export async function getDedicatedAction(serviceId: string): Promise<DedicatedVi
   const db = getDb();
   const service = await dedicatedService(a.scope, serviceId).catch(() => null);
   if (!service) return null;
-  const server = await dedicatedDocument(db, service, { detail: true, backend: backendContext({ db }) });
+  const server = await dedicatedDocument(serviceContext({ db, actor: { ...a.scope, kind: "dedicated" } }), { serviceId, detail: true });
   const [network, sshKeys] = await Promise.all([serviceNetwork(db, service), listServiceSshKeys(db, service)]);
   return { server, network, sshKeys };
 }

@@ -11,7 +11,6 @@ import { ServiceStatusBadge } from "@/components/services/service-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Detail } from "@/components/ui/detail";
-import { backendContext } from "@/lib/backends/context";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -20,6 +19,7 @@ import { serviceDocument, vpsDocument } from "@/lib/services/customer-documents"
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
+import { serviceContext } from "@/lib/services/service-context";
 import { can, isAccountWritable } from "@/lib/accounts/account-permissions";
 import { canRenewNow } from "@/lib/billing/renewals/can-renew-now";
 import { RenewNow } from "./renew-now";
@@ -108,7 +108,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
   }
 
   if (service.product.kind !== "vps") {
-    const doc = await serviceDocument(db, service);
+    const doc = await serviceDocument(serviceContext({ db, actor: access.scope }), { serviceId: service.id });
     return (
       <>
         <PageHeader title={doc.hostname ?? doc.name} description={doc.product.name} actions={back} />
@@ -130,7 +130,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
   }
 
   const [vps, templates, changes] = await Promise.all([
-    vpsDocument(db, service, { detail: true, backend: backendContext({ db }) }),
+    vpsDocument(serviceContext({ db, actor: { ...access.scope, kind: "vps" } }), { serviceId: service.id, detail: true }),
     listOsTemplates(db, service).catch(() => ({ templates: [] })),
     loadPanelServiceChanges(db, service, { accountId: viewer.customer.accountId, userId: viewer.user.id }, new Date()),
   ]);
