@@ -9,6 +9,7 @@ import { constantTimeEqual, sha256Hex } from "@/lib/crypto/constant-time-equal";
 import { parseCustomerApiKey, parseResellerApiKey } from "@/lib/api-keys/parse-api-key";
 import { serviceRows } from "@/lib/api/reseller/endpoints/services/service-row";
 import { listServices } from "@/lib/services/list-services";
+import { serviceContext } from "@/lib/services/service-context";
 
 const env = readEnv();
 const opened = await openDatabase(databaseTarget(env));
@@ -35,7 +36,8 @@ const server = http.createServer(async (req, res) => {
         return send(res, 401, { success: false, error: "Invalid API key" });
       }
       const limit = Number(url.searchParams.get("limit") ?? 20);
-      const { services, total } = await listServices(db, { accountId: key.reseller.accountId, resellerCustomerId: key.customerId }, { page: 1, limit });
+      const ctx = serviceContext({ db, actor: { accountId: key.reseller.accountId, resellerCustomerId: key.customerId } });
+      const { services, total } = await listServices(ctx, { page: 1, limit });
       const data = await serviceRows(db, services);
       return send(res, 200, { success: true, data, pagination: { page: 1, limit, total, totalPages: Math.ceil(total / limit) } });
     }

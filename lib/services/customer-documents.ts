@@ -8,6 +8,7 @@ import { findServiceMachine, machinesOf, type ServiceMachine } from "./find-serv
 import { primaryAddressesOfMachines } from "./primary-addresses-of";
 import type { ScopedService } from "./find-scoped-service-or-throw";
 import { projectsOfServices, type ServiceProjectDoc } from "./projects-of-services";
+import { serviceInScopeOrThrow, type ServiceContext } from "./service-context";
 import { backendOf, productControls, type PowerVerb } from "./service-controls";
 
 // The customer API's VPS resource and the panel's service document (the customer API spec "VPS", "Service"),
@@ -164,8 +165,18 @@ export async function projectOfService(db: Db, s: ScopedService, projects: Reado
   return projects?.get(s.id) ?? (await projectsOfServices(db, [s])).get(s.id)!;
 }
 
-/** One VPS as `GET /vps/{id}` (with capabilities) or a `/vps` list row (without). */
-export async function vpsDocument(db: Db, s: ScopedService, options: DocumentOptions): Promise<VpsDoc> {
+/**
+ * One of the actor's VPS (404 "VPS not found" for any other id, whatever the scope's kind): `GET /vps/{id}`
+ * with `detail` (capabilities, and its running job advanced to now first, so polling it shows progress),
+ * else as a `/vps` list row.
+ */
+export async function vpsDocument(ctx: ServiceContext, input: { serviceId: string; detail: boolean }): Promise<VpsDoc> {
+  const service = await serviceInScopeOrThrow({ db: ctx.db, actor: { ...ctx.actor, kind: "vps" } }, input.serviceId);
+  return vpsDocumentOf(ctx.db, service, input.detail ? { detail: true, backend: ctx } : { detail: false });
+}
+
+/** `vpsDocument` after the tenant check, for a service already in the caller's scope (a list's rows). */
+export async function vpsDocumentOf(db: Db, s: ScopedService, options: DocumentOptions): Promise<VpsDoc> {
   if (options.backend) await advanceMachineJobs(options.backend, s.id);
   const machine = await findServiceMachine(db, s.id);
   const vm = machine?.kind === "vps" ? machine.vm : null;
@@ -220,12 +231,16 @@ export interface ServiceDoc {
   vps_capabilities?: VpsCapabilitiesDoc;
 }
 
-/** The panel's service document (`GET /services` rows, `data.service` of the detail read). */
-export async function serviceDocument(db: Db, s: ScopedService): Promise<ServiceDoc> {
-  return (await serviceDocuments(db, [s]))[0]!;
+/** The panel's service document of one of the actor's services (`data.service` of the detail read); 404 outside its scope. */
+export async function serviceDocument(ctx: ServiceContext, input: { serviceId: string }): Promise<ServiceDoc> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
+  return (await serviceDocuments(ctx.db, [service]))[0]!;
 }
 
-/** serviceDocument for a page of services: machines, addresses and projects read in four queries, not per row. */
+/**
+ * The service documents of a page of services after the tenant check (`GET /services` rows, from
+ * `listServices`): machines, addresses and projects read in four queries, not per row.
+ */
 export async function serviceDocuments(db: Db, services: readonly ScopedService[]): Promise<ServiceDoc[]> {
   const machines = await machinesOf(db, services.map((s) => s.id));
   const addresses = await primaryAddressesOfMachines(db, machines);

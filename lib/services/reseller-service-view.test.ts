@@ -26,23 +26,24 @@ describe("resellerServiceView", () => {
     const r = await makeReseller(t.db);
     const { service } = await makeActiveService(t.db, { accountId: r.account.id, productId: site.product.id, locationId: site.location.id, resellerId: r.profile.id, hostname: "portal-1.example.com" });
     const ctx = testContext(t.db, { clock: createManualClock("2026-01-05T11:00:00.000Z") });
-    const scoped = () => findScopedServiceOrThrow(t.db, { accountId: r.account.id }, service.id);
+    const sctx = serviceContext({ ...ctx, actor: { accountId: r.account.id } });
+    const viewOf = () => resellerServiceView(sctx, { serviceId: service.id });
 
-    const view = await resellerServiceView(ctx, await scoped());
+    const view = await viewOf();
     expect(view).toMatchObject({ hostname: "portal-1.example.com", status: "active", machine: { kind: "vps", state: "running" }, busy: null, billingCycle: "monthly" });
     expect(view.address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(view.capabilities).toMatchObject({ backend: "vps", power: true, powerActions: ["start", "stop", "restart"] });
 
     await changeServicePower(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, action: "stop" });
-    expect((await resellerServiceView(ctx, await scoped())).busy).toMatchObject({ operation: "stop" });
+    expect((await viewOf()).busy).toMatchObject({ operation: "stop" });
     // Reading the view advances the job: once its time has passed the machine is stopped and nothing is under way.
     ctx.clock.advance(120_000);
-    expect(await resellerServiceView(ctx, await scoped())).toMatchObject({ machine: { state: "stopped" }, busy: null });
+    expect(await viewOf()).toMatchObject({ machine: { state: "stopped" }, busy: null });
 
     await runLifecycleVerb(ctx, service.id, "suspend", { reason: "unpaid at our end" });
-    expect(await resellerServiceView(ctx, await scoped())).toMatchObject({ status: "suspended", suspendReason: "unpaid at our end" });
+    expect(await viewOf()).toMatchObject({ status: "suspended", suspendReason: "unpaid at our end" });
     await runLifecycleVerb(ctx, service.id, "terminate");
-    expect((await resellerServiceView(ctx, await scoped())).capabilities).toMatchObject({ power: false, powerActions: [] });
+    expect((await viewOf()).capabilities).toMatchObject({ power: false, powerActions: [] });
   });
 
   it("a dedicated server: its addresses with reverse DNS, and whether it runs the rescue system; a VPS has no such rows", async () => {
@@ -51,20 +52,21 @@ describe("resellerServiceView", () => {
     const { service } = await makeActiveService(t.db, { accountId: r.account.id, productId: site.product.id, locationId: site.location.id, resellerId: r.profile.id, hostname: "metal-1.example.com" });
     const ctx = testContext(t.db, { clock: createManualClock("2026-01-05T11:00:00.000Z") });
     const scoped = () => findScopedServiceOrThrow(t.db, { accountId: r.account.id }, service.id);
+    const sctx = serviceContext({ ...ctx, actor: { accountId: r.account.id } });
 
-    const view = await resellerServiceView(ctx, await scoped());
+    const view = await resellerServiceView(sctx, { serviceId: service.id });
     expect(view.machine).toMatchObject({ kind: "dedicated", rescue: false });
     expect(view.dedicatedAddresses).toEqual([expect.objectContaining({ ip_address: view.address, reverse_dns: null, primary: true })]);
 
     await setServiceReverseDns(ctx, await scoped(), view.dedicatedAddresses![0]!.id, "metal-1.example.com");
     await rescueService(ctx, await scoped());
     ctx.clock.advance(3_600_000);
-    const after = await resellerServiceView(ctx, await scoped());
+    const after = await resellerServiceView(sctx, { serviceId: service.id });
     expect(after.dedicatedAddresses![0]).toMatchObject({ reverse_dns: "metal-1.example.com" });
     expect(after).toMatchObject({ machine: { kind: "dedicated", rescue: true }, busy: null });
 
     const vpsSite = await makeVpsSite(t.db);
     const vps = await makeActiveService(t.db, { accountId: r.account.id, productId: vpsSite.product.id, locationId: vpsSite.location.id, resellerId: r.profile.id, hostname: "portal-2.example.com" });
-    expect(await resellerServiceView(ctx, await findScopedServiceOrThrow(t.db, { accountId: r.account.id }, vps.service.id))).toMatchObject({ machine: { kind: "vps", rescue: false }, dedicatedAddresses: null });
+    expect(await resellerServiceView(sctx, { serviceId: vps.service.id })).toMatchObject({ machine: { kind: "vps", rescue: false }, dedicatedAddresses: null });
   });
 });

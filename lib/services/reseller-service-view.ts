@@ -1,9 +1,8 @@
-import type { BackendContext } from "@/lib/backends/context";
 import type { ProvisioningFailureCode } from "@/lib/backends/backend-error";
 import { UNIT_DECIMALS, apiBillingCycle, minorUnitDigits, roundPrice } from "@/lib/pricing";
 import { PROVISIONING_FAILURE_MESSAGES } from "./provisioning/failure-messages";
 import { advanceMachineJobs } from "./advance-machine-jobs";
-import type { ScopedService } from "./find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "./service-context";
 import { findServiceMachine, primaryAddressOf } from "./find-service-machine";
 import { networkOfService, type NetworkSection } from "./document/service-network";
 import { resellerCapabilities, type ResellerCapabilities } from "./service-controls";
@@ -37,8 +36,9 @@ export interface ResellerServiceView {
   failure: { code: string; message: string } | null;
 }
 
-/** The view of a service already scoped to the reseller (findScopedServiceOrThrow), its jobs advanced to now. */
-export async function resellerServiceView(ctx: BackendContext, service: ScopedService): Promise<ResellerServiceView> {
+/** The view of one of the actor's services (404 outside its scope), its jobs advanced to now. */
+export async function resellerServiceView(ctx: ServiceContext, input: { serviceId: string }): Promise<ResellerServiceView> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   await advanceMachineJobs(ctx, service.id);
   const machine = await findServiceMachine(ctx.db, service.id);
   const jobIds = machine?.kind === "vps" ? [machine.vm.powerJobId, machine.vm.diskJobId] : machine ? [machine.server.powerJobId, machine.server.provisionJobId] : [];

@@ -5,6 +5,7 @@ import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { serviceDocument, serviceDocuments, vpsCapabilities } from "./customer-documents";
 import { findServiceMachine, primaryAddressOf } from "./find-service-machine";
 import { listServices } from "./list-services";
+import { serviceContext } from "./service-context";
 import { makeActiveService, makeDedicatedSite, makePendingService, makeVpsSite } from "./testing/service-factories";
 
 let t: TestDb;
@@ -20,7 +21,8 @@ it("a page of service documents is the one-by-one documents, read in four querie
   for (let i = 0; i < 3; i++) await makeActiveService(t.db, { accountId: account.id, productId: vps.product.id, locationId: vps.location.id });
   await makePendingService(t.db, { accountId: account.id, productId: vps.product.id, locationId: vps.location.id });
   await makeActiveService(t.db, { accountId: account.id, productId: metal.product.id, locationId: metal.location.id });
-  const { services } = await listServices(t.db, { accountId: account.id }, { page: 1, limit: 20 });
+  const ctx = serviceContext({ db: t.db, actor: { accountId: account.id } });
+  const { services } = await listServices(ctx, { page: 1, limit: 20 });
   expect(services).toHaveLength(5);
 
   const counting = countingClient(t.db);
@@ -35,7 +37,7 @@ it("a page of service documents is the one-by-one documents, read in four querie
     const machine = await findServiceMachine(t.db, s.id);
     expect(batch[i]!.primary_ip).toBe(await primaryAddressOf(t.db, machine));
     if (batch[i]!.serviceType === "vps") expect(batch[i]!.vps_capabilities).toEqual(vpsCapabilities(s, machine));
-    expect(await serviceDocument(t.db, s)).toEqual(batch[i]);
+    expect(await serviceDocument(ctx, { serviceId: s.id })).toEqual(batch[i]);
   }
   // Every built machine has its address; the pending service has none yet.
   expect(batch.filter((d) => d.primary_ip !== null)).toHaveLength(4);

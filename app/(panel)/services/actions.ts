@@ -29,10 +29,12 @@ const run = (fn: () => Promise<string>) => runAction(fn, { log: "[panel] VPS act
 export async function getVpsAction(serviceId: string): Promise<VpsDoc | null> {
   const a = await access();
   if (!a.canView) return null;
-  const db = getDb();
-  const service = await findScopedServiceOrThrow(db, a.scope, serviceId).catch(() => null);
-  if (!service || service.product.kind !== "vps") return null;
-  return vpsDocument(db, service, { detail: true, backend: backendContext({ db }) });
+  const ctx = serviceContext({ db: getDb(), actor: { ...a.scope, kind: "vps" } });
+  // Another account's service, or not a VPS: nothing to show.
+  return vpsDocument(ctx, { serviceId, detail: true }).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === "not_found") return null;
+    throw error;
+  });
 }
 
 export async function powerVpsAction(serviceId: string, verb: string): Promise<ActionResult> {

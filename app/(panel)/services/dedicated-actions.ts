@@ -44,8 +44,9 @@ export async function getDedicatedAction(serviceId: string): Promise<DedicatedVi
   const db = getDb();
   const service = await dedicatedService(a.scope, serviceId).catch(() => null);
   if (!service) return null;
-  const server = await dedicatedDocument(db, service, { detail: true, backend: backendContext({ db }) });
-  const [network, sshKeys] = await Promise.all([serviceNetwork(serviceContext({ db, actor: { ...a.scope, kind: "dedicated" } }), { serviceId }), listServiceSshKeys(db, service)]);
+  const ctx = serviceContext({ db, actor: { ...a.scope, kind: "dedicated" } });
+  const server = await dedicatedDocument(ctx, { serviceId, detail: true });
+  const [network, sshKeys] = await Promise.all([serviceNetwork(ctx, { serviceId }), listServiceSshKeys(db, service)]);
   return { server, network, sshKeys };
 }
 

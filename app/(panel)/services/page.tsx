@@ -10,6 +10,7 @@ import { getDb } from "@/lib/db/client";
 import { serviceDocuments } from "@/lib/services/customer-documents";
 import { listServices, serviceStats } from "@/lib/services/list-services";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
+import { serviceContext } from "@/lib/services/service-context";
 
 export const metadata: Metadata = { title: "Services" };
 
@@ -40,10 +41,8 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
   }
   const query = readServiceListQuery(await searchParams);
   const db = getDb();
-  const [{ services, total }, stats] = await Promise.all([
-    listServices(db, access.scope, { ...query, limit: PAGE_SIZE }),
-    serviceStats(db, access.scope),
-  ]);
+  const ctx = serviceContext({ db, actor: access.scope });
+  const [{ services, total }, stats] = await Promise.all([listServices(ctx, { ...query, limit: PAGE_SIZE }), serviceStats(ctx)]);
   const docs = await serviceDocuments(db, services);
   const rows: ServicesTableRow[] = docs.map((s) => ({
     id: s.id,

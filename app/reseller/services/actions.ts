@@ -44,9 +44,14 @@ function run(serviceId: string, fn: () => Promise<string>): Promise<ActionResult
 }
 
 export async function getResellerServiceAction(serviceId: string): Promise<ResellerServiceView | null> {
-  const { db, service } = await scopedService(serviceId).catch(() => ({ db: null, service: null }));
-  if (!db || !service) return null;
-  return resellerServiceView(backendContext({ db }), service);
+  const viewer = await requireReseller().catch(() => null);
+  if (!viewer) return null;
+  const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+  // Another account's service: nothing to show.
+  return resellerServiceView(ctx, { serviceId }).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === "not_found") return null;
+    throw error;
+  });
 }
 
 export async function powerResellerServiceAction(serviceId: string, verb: string): Promise<ActionResult> {

@@ -5,6 +5,7 @@ import { requireReseller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { primaryAddressesOf } from "@/lib/services/primary-addresses-of";
 import { listServices, serviceStats } from "@/lib/services/list-services";
+import { serviceContext } from "@/lib/services/service-context";
 
 export const metadata: Metadata = { title: "Services" };
 
@@ -14,11 +15,8 @@ export default async function ResellerServicesPage({ searchParams }: { searchPar
   const viewer = await requireReseller();
   const query = readServiceListQuery(await searchParams);
   const db = getDb();
-  const scope = { accountId: viewer.reseller.accountId };
-  const [{ services, total }, stats] = await Promise.all([
-    listServices(db, scope, { ...query, limit: PAGE_SIZE }),
-    serviceStats(db, scope),
-  ]);
+  const ctx = serviceContext({ db, actor: { accountId: viewer.reseller.accountId } });
+  const [{ services, total }, stats] = await Promise.all([listServices(ctx, { ...query, limit: PAGE_SIZE }), serviceStats(ctx)]);
   const ips = await primaryAddressesOf(
     db,
     services.map((s) => s.id),

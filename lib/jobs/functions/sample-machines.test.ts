@@ -4,7 +4,7 @@ import { testContext } from "@/lib/backends/testing/backend-test-kit";
 import { sampleMachines } from "@/lib/services/samples/sample-machines";
 import { trafficDocument } from "@/lib/services/samples/traffic-report";
 import { serviceStats, type DedicatedStatsDoc, type VpsStatsDoc } from "@/lib/services/document/service-stats";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
+import { serviceContext } from "@/lib/services/service-context";
 import { makeActiveService, makeCustomer, makeDedicatedSite, makeVpsSite } from "@/lib/services/testing/service-factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { inngest } from "../client";
@@ -66,10 +66,11 @@ describe("sample-machines", () => {
     const ds = (await makeActiveService(t.db, { accountId: customer.account.id, productId: metal.product.id, locationId: metal.location.id })).service;
     const clock = createManualClock("2026-03-05T10:00:00.000Z");
     const ctx = testContext(t.db, { clock });
-    const scoped = (id: string) => findScopedServiceOrThrow(t.db, { accountId: customer.account.id }, id);
+    // A fresh context per read: its `now` is the clock's reading then.
+    const stats = (id: string) => serviceStats(serviceContext({ ...ctx, actor: { accountId: customer.account.id } }), { serviceId: id });
 
     await sampleMachines(ctx, clock.now());
-    const early = (await serviceStats(ctx, await scoped(vps.id))) as VpsStatsDoc;
+    const early = (await stats(vps.id)) as VpsStatsDoc;
     expect(early.collecting).toBe(true);
     expect(early.series).toHaveLength(1);
     for (let i = 0; i < 2; i++) {
@@ -77,14 +78,14 @@ describe("sample-machines", () => {
       await sampleMachines(ctx, clock.now());
     }
     const rows = await t.db.machineSample.findMany({ where: { serviceId: vps.id }, orderBy: { at: "asc" } });
-    const v = (await serviceStats(ctx, await scoped(vps.id))) as VpsStatsDoc;
+    const v = (await stats(vps.id)) as VpsStatsDoc;
     expect(v.collecting).toBe(false);
     expect(v.series.map((p) => p.t)).toEqual(rows.map((r) => r.at.toISOString()));
     expect(v.series[2]).toMatchObject({ cpu_pct: rows[2]!.cpuPct, mem_pct: rows[2]!.memPct, disk_rd_bps: null, net_rx_bps: Math.round((Number(rows[2]!.rxBytes) * 8) / 300) });
     expect(v.series[0]!.net_rx_bps).toBeNull(); // the first sample only starts the series
     expect(v.stats.network.month_netin_bytes).toBe(rows.reduce((n, r) => n + Number(r.rxBytes), 0));
 
-    const d = (await serviceStats(ctx, await scoped(ds.id))) as DedicatedStatsDoc;
+    const d = (await stats(ds.id)) as DedicatedStatsDoc;
     const last = (await t.db.machineSample.findFirstOrThrow({ where: { serviceId: ds.id }, orderBy: { at: "desc" } }))!;
     expect(d.network).toMatchObject({ rx_bps: Math.round((Number(last.rxBytes) * 8) / 300), sampledAt: last.at.toISOString(), netin_bytes: null });
     expect(d.network.month_netout_bytes).toBeGreaterThan(0);

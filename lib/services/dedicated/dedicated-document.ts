@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import type { DedicatedServer } from "@/lib/generated/prisma/client";
 import { addressDocsOf, billingDoc, cancellationDoc, failureDoc, primaryIpOf, projectOfService, specsDoc, type ActiveJobDoc, type DocumentOptions, type IpAddressDoc, type VpsDoc } from "../customer-documents";
 import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 
 // The customer API's dedicated server resource (the customer API spec "Dedicated server"): list rows carry
 // `hardware` once a server is bound; the detail read adds location, datacenter, provisioning,
@@ -93,8 +94,18 @@ async function advanceServerJobs(ctx: BackendContext, server: DedicatedServer): 
   }
 }
 
-/** One dedicated server as `GET /dedicated/{id}` (detail) or a `/dedicated` list row. */
-export async function dedicatedDocument(db: Db, s: ScopedService, options: DocumentOptions): Promise<DedicatedDoc> {
+/**
+ * One of the actor's dedicated servers (404 "Dedicated server not found" for any other id, whatever the
+ * scope's kind): `GET /dedicated/{id}` with `detail` (its running jobs advanced to now first), else as
+ * a `/dedicated` list row.
+ */
+export async function dedicatedDocument(ctx: ServiceContext, input: { serviceId: string; detail: boolean }): Promise<DedicatedDoc> {
+  const service = await serviceInScopeOrThrow({ db: ctx.db, actor: { ...ctx.actor, kind: "dedicated" } }, input.serviceId);
+  return dedicatedDocumentOf(ctx.db, service, input.detail ? { detail: true, backend: ctx } : { detail: false });
+}
+
+/** `dedicatedDocument` after the tenant check, for a service already in the caller's scope (a list's rows, the service document). */
+export async function dedicatedDocumentOf(db: Db, s: ScopedService, options: DocumentOptions): Promise<DedicatedDoc> {
   let server = await findServiceServer(db, s.id);
   if (server && options.backend) {
     await advanceServerJobs(options.backend, server);

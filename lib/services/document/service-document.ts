@@ -2,9 +2,10 @@ import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import { billingCycleValue } from "../billing-cycle-value";
 import { vpsCapabilities } from "../customer-documents";
-import { dedicatedDocument } from "../dedicated/dedicated-document";
+import { dedicatedDocumentOf } from "../dedicated/dedicated-document";
 import { findServiceMachine, primaryAddressOf, type ServiceMachine } from "../find-service-machine";
 import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { resellerCapabilities, type ResellerCapabilities } from "../service-controls";
 import { documentKindOf, type DocumentKind } from "./document-kind";
 import { networkOfService, type NetworkSection } from "./service-network";
@@ -95,12 +96,14 @@ async function rescueOffered(ctx: BackendContext, machine: ServiceMachine | null
 }
 
 /**
- * The whole panel of one service in one read (`GET /services/{id}/document`): every required key,
- * and exactly one kind section (none for `generic`, docs/decisions.md#d8). Features say which panels to draw;
- * a terminated service draws none.
+ * The whole panel of one of the actor's services in one read (`GET /services/{id}/document`; 404 outside
+ * its scope): every required key, and exactly one kind section (none for `generic`, docs/decisions.md#d8).
+ * Features say which panels to draw; a terminated service draws none. `buyer` prices the options and
+ * upgrades offered.
  */
-export async function buildServiceDocument(ctx: BackendContext, service: ScopedService, buyer: ChangeBuyer): Promise<ServiceDocumentBody> {
+export async function buildServiceDocument(ctx: ServiceContext, input: { serviceId: string; buyer: ChangeBuyer }): Promise<ServiceDocumentBody> {
   const { db } = ctx;
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   const kind = documentKindOf(service.product.kind);
   const machine = await findServiceMachine(db, service.id);
   const serverIp = await primaryAddressOf(db, machine);
@@ -108,8 +111,8 @@ export async function buildServiceDocument(ctx: BackendContext, service: ScopedS
   const osImageId = machine?.kind === "vps" ? machine.vm.osImageId : machine?.kind === "dedicated" ? machine.server.osImageId : null;
   const osName = machine?.kind === "vps" ? machine.vm.osName : machine?.kind === "dedicated" ? machine.server.osName : null;
   const image = osImageId ? await db.osImage.findUnique({ where: { id: osImageId }, select: { name: true, logoUrl: true } }) : null;
-  const changes = await changeContext(db, buyer);
-  const now = ctx.clock.now();
+  const changes = await changeContext(db, input.buyer);
+  const now = ctx.now;
   const [options, upgrades, network] = await Promise.all([optionsSectionOf({ db, now, order: changes }, service), upgradesSectionOf({ db, now, order: changes }, service), networkOfService(db, service)]);
   const capabilities = resellerCapabilities(service.product, service.status);
   const live = service.status !== "terminated";
@@ -119,7 +122,7 @@ export async function buildServiceDocument(ctx: BackendContext, service: ScopedS
   const doc: ServiceDocumentBody = {
     kind,
     serviceId: service.id,
-    generatedAt: ctx.clock.now().toISOString(),
+    generatedAt: now.toISOString(),
     service: {
       id: service.id,
       name: service.name,
@@ -206,7 +209,7 @@ function vpsSection(service: ScopedService, machine: ServiceMachine | null, netw
 }
 
 async function dedicatedSection(ctx: BackendContext, service: ScopedService): Promise<Record<string, unknown>> {
-  const d = await dedicatedDocument(ctx.db, service, { detail: true });
+  const d = await dedicatedDocumentOf(ctx.db, service, { detail: true });
   const server = await ctx.db.dedicatedServer.findFirst({ where: { serviceId: service.id }, orderBy: { reservedAt: "desc" } });
   const hw = specsOf(server?.specs);
   const storage = typeof hw.storage === "string" ? [{ description: hw.storage }] : [];

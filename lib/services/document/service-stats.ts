@@ -1,10 +1,9 @@
-import type { BackendContext } from "@/lib/backends/context";
 import type { HealthReport } from "@/lib/backends/bmc-driver";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import { DomainError } from "@/lib/errors/domain-error";
 import { backendRefusal } from "../backend-refusal";
 import { findServiceMachine } from "../find-service-machine";
-import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { NO_REMOTE_CONTROLS } from "../lifecycle/change-service-power";
 import { NO_INSTANCE_YET } from "../lifecycle/service-machine-or-throw";
 import { productControls } from "../service-controls";
@@ -57,19 +56,21 @@ export interface DedicatedStatsDoc {
 const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : null);
 
 /**
- * `GET /services/{id}/stats`. Native VPS: the hypervisor's live figures, the month's traffic and the
- * last 24 hours of five-minute samples (`collecting` until two exist). Dedicated: spec strings, power
- * state (or `unreachable`), the controller's health and the switch-port block from the samples (rates
- * of the latest interval, the month's bytes; null before the port was sampled). Game 400.
+ * `GET /services/{id}/stats` of one of the actor's services (404 outside its scope). Native VPS: the
+ * hypervisor's live figures, the month's traffic and the last 24 hours of five-minute samples
+ * (`collecting` until two exist). Dedicated: spec strings, power state (or `unreachable`), the
+ * controller's health and the switch-port block from the samples (rates of the latest interval, the
+ * month's bytes; null before the port was sampled). Game 400.
  */
-export async function serviceStats(ctx: BackendContext, service: ScopedService): Promise<VpsStatsDoc | DedicatedStatsDoc> {
+export async function serviceStats(ctx: ServiceContext, input: { serviceId: string }): Promise<VpsStatsDoc | DedicatedStatsDoc> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   if (service.product.kind === "game") throw new DomainError("invalid", GAME_STATS_REFUSED);
   if (service.product.kind !== "vps" && service.product.kind !== "dedicated") throw new DomainError("invalid", NO_REMOTE_CONTROLS);
   assertControlAllowed(service.status, "stats");
   if (service.product.kind === "vps" && !productControls(service.product).stats) throw new DomainError("forbidden", "Statistics are switched off for this product");
   const machine = await findServiceMachine(ctx.db, service.id);
   if (!machine) throw new DomainError("not_found", NO_INSTANCE_YET);
-  const now = ctx.clock.now();
+  const now = ctx.now;
   const traffic = await trafficToDate(ctx.db, service.id, now);
   if (machine.kind === "vps") {
     try {

@@ -11,7 +11,6 @@ import { ServiceStatusBadge } from "@/components/services/service-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Detail } from "@/components/ui/detail";
-import { backendContext } from "@/lib/backends/context";
 import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -20,11 +19,11 @@ import { serviceDocument, vpsDocument } from "@/lib/services/customer-documents"
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
+import { serviceContext } from "@/lib/services/service-context";
 import { can, isAccountWritable } from "@/lib/accounts/account-permissions";
 import { canRenewNow } from "@/lib/billing/renewals/can-renew-now";
 import { RenewNow } from "./renew-now";
 import { loadPanelServiceChanges } from "@/lib/services/changes/panel-service-changes";
-import { serviceContext } from "@/lib/services/service-context";
 import { AddonsCard, UpgradeCard } from "./service-changes-cards";
 import { VpsControls, VpsOperatingSystem } from "./vps-controls";
 import { DedicatedControls, DedicatedOperatingSystem } from "./dedicated-controls";
@@ -109,7 +108,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
   }
 
   if (service.product.kind !== "vps") {
-    const doc = await serviceDocument(db, service);
+    const doc = await serviceDocument(serviceContext({ db, actor: access.scope }), { serviceId: service.id });
     return (
       <>
         <PageHeader title={doc.hostname ?? doc.name} description={doc.product.name} actions={back} />
@@ -131,7 +130,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
   }
 
   const [vps, templates, changes] = await Promise.all([
-    vpsDocument(db, service, { detail: true, backend: backendContext({ db }) }),
+    vpsDocument(serviceContext({ db, actor: { ...access.scope, kind: "vps" } }), { serviceId: service.id, detail: true }),
     listOsTemplates(db, service).catch(() => ({ templates: [] })),
     loadPanelServiceChanges({ ...serviceContext({ db, actor: access.scope }), buyer: { kind: "customer", accountId: viewer.customer.accountId, userId: viewer.user.id } }, { serviceId: service.id }),
   ]);

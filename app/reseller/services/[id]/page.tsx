@@ -8,7 +8,6 @@ import { UsageCard } from "@/components/services/usage-card";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Detail } from "@/components/ui/detail";
-import { backendContext } from "@/lib/backends/context";
 import { requireReseller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -16,6 +15,7 @@ import { formatDate } from "@/lib/format/format-date";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { resellerServiceView } from "@/lib/services/reseller-service-view";
+import { serviceContext } from "@/lib/services/service-context";
 import { getResellerServiceActivityAction, getResellerServiceUsageAction } from "../actions";
 import { ResellerServiceControls } from "./reseller-service-controls";
 
@@ -31,7 +31,8 @@ export default async function ResellerServicePage({ params }: { params: Promise<
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;
   });
-  const [view, templates] = await Promise.all([resellerServiceView(backendContext({ db }), service), listOsTemplates(db, service).catch(() => ({ templates: [] }))]);
+  const ctx = serviceContext({ db, actor: { accountId: viewer.reseller.accountId } });
+  const [view, templates] = await Promise.all([resellerServiceView(ctx, { serviceId: service.id }), listOsTemplates(db, service).catch(() => ({ templates: [] }))]);
 
   return (
     <>

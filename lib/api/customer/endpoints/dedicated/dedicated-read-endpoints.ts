@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dedicatedDocument } from "@/lib/services/dedicated/dedicated-document";
+import { dedicatedDocument, dedicatedDocumentOf } from "@/lib/services/dedicated/dedicated-document";
 import { dedicatedPowerStatus, dedicatedProvisionStatus } from "@/lib/services/dedicated/dedicated-status";
 import { serviceStats } from "@/lib/services/document/service-stats";
 import { serviceTraffic } from "@/lib/services/samples/service-traffic";
@@ -10,7 +10,7 @@ import { projectsOfServices } from "@/lib/services/projects-of-services";
 import { reply } from "../../../reply";
 import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
-import { customerServiceContext, customerServiceScope, findCustomerDedicatedOrThrow, requestBackend } from "../services/customer-service-scope";
+import { customerServiceContext, findCustomerDedicatedOrThrow, requestBackend } from "../services/customer-service-scope";
 
 const doc = z.record(z.string(), z.unknown());
 
@@ -25,11 +25,11 @@ export const listDedicatedEndpoint = defineEndpoint({
     "`data` is the array; `pagination {page, limit, total, pages}` beside it (default limit 50). Rows carry `hardware {name, manufacturer, model, specs, status}` once a server is bound, and `failure`.",
   query: z.object({ ...customerPageQuery({ defaultLimit: 50 }), status: z.string().max(64).optional() }),
   response: z.array(doc),
-  async handler({ auth, db, query }) {
-    const { services, total } = await listServices(db, customerServiceScope(auth), { page: query.page, limit: query.limit, status: query.status, kinds: ["dedicated"] });
+  async handler({ auth, db, now, query }) {
+    const { services, total } = await listServices(customerServiceContext(auth, db, now), { page: query.page, limit: query.limit, status: query.status, kinds: ["dedicated"] });
     const projects = await projectsOfServices(db, services);
     const rows = [];
-    for (const s of services) rows.push((await dedicatedDocument(db, s, { detail: false, projects })) as unknown as Record<string, unknown>);
+    for (const s of services) rows.push((await dedicatedDocumentOf(db, s, { detail: false, projects })) as unknown as Record<string, unknown>);
     return reply(rows, { pagination: customerPagination({ page: query.page, limit: query.limit, total }) });
   },
 });
@@ -46,8 +46,7 @@ export const getDedicatedEndpoint = defineEndpoint({
     "`os_installation {status, os, image_id}`, `features` (what you may do now) and the extra fields `rescue_mode` and `active_job` (poll until null).",
   response: doc,
   async handler({ auth, db, now, params }) {
-    const service = await findCustomerDedicatedOrThrow(db, auth, params.id);
-    return (await dedicatedDocument(db, service, { detail: true, backend: requestBackend(db, now) })) as unknown as Record<string, unknown>;
+    return (await dedicatedDocument(customerServiceContext(auth, db, now, "dedicated"), { serviceId: params.id, detail: true })) as unknown as Record<string, unknown>;
   },
 });
 
@@ -62,8 +61,8 @@ export const listDedicatedIpsEndpoint = defineEndpoint({
   response: z.array(
     z.object({ address: z.string(), version: z.number().int(), prefix_length: z.number().int(), gateway: z.string().nullable(), subnet_cidr: z.string(), purpose: z.string() }),
   ),
-  async handler({ auth, db, params }) {
-    return (await dedicatedDocument(db, await findCustomerDedicatedOrThrow(db, auth, params.id), { detail: false })).ip_addresses;
+  async handler({ auth, db, now, params }) {
+    return (await dedicatedDocument(customerServiceContext(auth, db, now, "dedicated"), { serviceId: params.id, detail: false })).ip_addresses;
   },
 });
 
@@ -129,8 +128,7 @@ export const getDedicatedStatsEndpoint = defineEndpoint({
     "temperatures, fans and power supplies (null when it cannot be read); `network` is the switch-port block, null while the port was never sampled.",
   response: z.record(z.string(), z.unknown()),
   async handler({ auth, db, now, params }) {
-    const service = await findCustomerDedicatedOrThrow(db, auth, params.id);
-    return (await serviceStats(requestBackend(db, now), service)) as unknown as Record<string, unknown>;
+    return (await serviceStats(customerServiceContext(auth, db, now, "dedicated"), { serviceId: params.id })) as unknown as Record<string, unknown>;
   },
 });
 

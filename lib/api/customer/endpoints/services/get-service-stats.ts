@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { serviceStats } from "@/lib/services/document/service-stats";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { defineEndpoint } from "../../define-endpoint";
-import { customerServiceScope, requestBackend } from "./customer-service-scope";
+import { customerServiceContext } from "./customer-service-scope";
 
 // the customer API spec lists `GET /services/{id}/stats` without a shape: it is the platform's one stats
 // document (lib/services/document/service-stats.ts), the same the reseller API and /dedicated/{id}/stats give.
@@ -21,7 +20,6 @@ export const getServiceStatsEndpoint = defineEndpoint({
   description: STATS_DESCRIPTION,
   response: z.record(z.string(), z.unknown()),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    return (await serviceStats(requestBackend(db, now), service)) as unknown as Record<string, unknown>;
+    return (await serviceStats(customerServiceContext(auth, db, now), { serviceId: params.id })) as unknown as Record<string, unknown>;
   },
 });

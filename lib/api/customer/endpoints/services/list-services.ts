@@ -3,7 +3,7 @@ import { serviceDocuments } from "@/lib/services/customer-documents";
 import { listServices as listScoped, serviceStats } from "@/lib/services/list-services";
 import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
-import { customerServiceScope } from "./customer-service-scope";
+import { customerServiceContext } from "./customer-service-scope";
 
 export const listServicesEndpoint = defineEndpoint({
   method: "GET",
@@ -16,10 +16,10 @@ export const listServicesEndpoint = defineEndpoint({
     "`status` filters literally; `search` matches hostname, name or product. Narrowed to the request's project.",
   query: z.object({ ...customerPageQuery({ defaultLimit: 20 }), status: z.string().max(64).optional(), search: z.string().max(255).optional() }),
   response: z.object({ services: z.array(z.record(z.string(), z.unknown())), pagination: z.record(z.string(), z.number()), stats: z.record(z.string(), z.unknown()) }),
-  async handler({ auth, db, query }) {
-    const scope = customerServiceScope(auth);
-    const { services, total } = await listScoped(db, scope, { page: query.page, limit: query.limit, status: query.status, search: query.search });
+  async handler({ auth, db, now, query }) {
+    const ctx = customerServiceContext(auth, db, now);
+    const { services, total } = await listScoped(ctx, { page: query.page, limit: query.limit, status: query.status, search: query.search });
     const docs = await serviceDocuments(db, services);
-    return { services: docs as unknown as Record<string, unknown>[], pagination: customerPagination({ page: query.page, limit: query.limit, total }), stats: await serviceStats(db, scope) };
+    return { services: docs as unknown as Record<string, unknown>[], pagination: customerPagination({ page: query.page, limit: query.limit, total }), stats: await serviceStats(ctx) };
   },
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { serviceStats } from "@/lib/services/document/service-stats";
 import { defineEndpoint } from "../../define-endpoint";
-import { findCustomerVpsOrThrow, requestBackend } from "../services/customer-service-scope";
+import { customerServiceContext } from "../services/customer-service-scope";
 import { STATS_DESCRIPTION } from "../services/get-service-stats";
 
 export const getVpsStatsEndpoint = defineEndpoint({
@@ -14,7 +14,6 @@ export const getVpsStatsEndpoint = defineEndpoint({
   description: `Same document as \`GET /services/{id}/stats\` for a native VPS (any other id 404). ${STATS_DESCRIPTION}`,
   response: z.record(z.string(), z.unknown()),
   async handler({ auth, db, now, params }) {
-    const service = await findCustomerVpsOrThrow(db, auth, params.id);
-    return (await serviceStats(requestBackend(db, now), service)) as unknown as Record<string, unknown>;
+    return (await serviceStats(customerServiceContext(auth, db, now, "vps"), { serviceId: params.id })) as unknown as Record<string, unknown>;
   },
 });

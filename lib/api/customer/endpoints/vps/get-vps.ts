@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { vpsDocument } from "@/lib/services/customer-documents";
 import { defineEndpoint } from "../../define-endpoint";
-import { findCustomerVpsOrThrow, requestBackend } from "../services/customer-service-scope";
+import { customerServiceContext } from "../services/customer-service-scope";
 
 export const getVpsEndpoint = defineEndpoint({
   method: "GET",
@@ -15,7 +15,6 @@ export const getVpsEndpoint = defineEndpoint({
     "`active_job` (extra field) is the power action or reinstall in flight, to poll until it is null. `failure` only in `provisioning_failed`.",
   response: z.record(z.string(), z.unknown()),
   async handler({ auth, db, now, params }) {
-    const service = await findCustomerVpsOrThrow(db, auth, params.id);
-    return (await vpsDocument(db, service, { detail: true, backend: requestBackend(db, now) })) as unknown as Record<string, unknown>;
+    return (await vpsDocument(customerServiceContext(auth, db, now, "vps"), { serviceId: params.id, detail: true })) as unknown as Record<string, unknown>;
   },
 });

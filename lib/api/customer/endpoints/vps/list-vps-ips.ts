@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { vpsDocument } from "@/lib/services/customer-documents";
 import { defineEndpoint } from "../../define-endpoint";
-import { findCustomerVpsOrThrow } from "../services/customer-service-scope";
+import { customerServiceContext } from "../services/customer-service-scope";
 
 export const listVpsIpsEndpoint = defineEndpoint({
   method: "GET",
@@ -14,7 +14,7 @@ export const listVpsIpsEndpoint = defineEndpoint({
   response: z.array(
     z.object({ address: z.string(), version: z.number().int(), prefix_length: z.number().int(), gateway: z.string().nullable(), subnet_cidr: z.string(), purpose: z.string() }),
   ),
-  async handler({ auth, db, params }) {
-    return (await vpsDocument(db, await findCustomerVpsOrThrow(db, auth, params.id), { detail: false })).ip_addresses;
+  async handler({ auth, db, now, params }) {
+    return (await vpsDocument(customerServiceContext(auth, db, now, "vps"), { serviceId: params.id, detail: false })).ip_addresses;
   },
 });

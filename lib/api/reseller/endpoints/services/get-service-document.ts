@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { buildServiceDocument } from "@/lib/services/document/service-document";
 import { optionsSectionSchema } from "./service-options";
 import { upgradesSectionSchema } from "./service-upgrades";
 import { serviceNetwork } from "@/lib/services/document/service-network";
 import { defineEndpoint } from "../../define-endpoint";
-import { requestBackend, resellerServiceContext, resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 
 const obj = z.record(z.string(), z.unknown());
 
@@ -44,8 +43,10 @@ export const getServiceDocumentEndpoint = defineEndpoint({
     })
     .loose(),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const doc = await buildServiceDocument(requestBackend(db, now), service, { kind: "reseller", resellerId: auth.resellerId, boundCustomerId: auth.customerId });
+    const doc = await buildServiceDocument(resellerServiceContext(auth, db, now), {
+      serviceId: params.serviceId,
+      buyer: { kind: "reseller", resellerId: auth.resellerId, boundCustomerId: auth.customerId },
+    });
     return { ...doc, service: { ...doc.service }, capabilities: { ...doc.capabilities }, features: { ...doc.features } };
   },
 });

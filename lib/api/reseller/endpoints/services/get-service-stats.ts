@@ -7,7 +7,7 @@ import { serviceStats } from "@/lib/services/document/service-stats";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { assertControlAllowed } from "@/lib/services/service-rules";
 import { defineEndpoint } from "../../define-endpoint";
-import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { requestBackend, resellerServiceContext, resellerServiceScope } from "./reseller-service-scope";
 
 export const getServiceStatsEndpoint = defineEndpoint({
   method: "GET",
@@ -20,8 +20,7 @@ export const getServiceStatsEndpoint = defineEndpoint({
     "`health` and the switch-port `network` block (null: never sampled). Game servers 400; a terminated service 403; before a machine exists 404.",
   response: z.record(z.string(), z.unknown()),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    return (await serviceStats(requestBackend(db, now), service)) as unknown as Record<string, unknown>;
+    return (await serviceStats(resellerServiceContext(auth, db, now), { serviceId: params.serviceId })) as unknown as Record<string, unknown>;
   },
 });
 

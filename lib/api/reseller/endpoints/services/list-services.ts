@@ -3,7 +3,7 @@ import { listServices as listScopedServices } from "@/lib/services/list-services
 import { reply } from "../../../reply";
 import { resellerPagePagination, resellerPageQuery } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
-import { resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 import { serviceRows, serviceRowSchema } from "./service-row";
 
 export const listServicesEndpoint = defineEndpoint({
@@ -22,8 +22,8 @@ export const listServicesEndpoint = defineEndpoint({
     externalCustomerId: z.string().max(255).optional(),
   }),
   response: z.array(serviceRowSchema),
-  async handler({ auth, db, query }) {
-    const { services, total } = await listScopedServices(db, resellerServiceScope(auth), {
+  async handler({ auth, db, now, query }) {
+    const { services, total } = await listScopedServices(resellerServiceContext(auth, db, now), {
       page: query.page,
       limit: query.limit,
       status: query.status,
