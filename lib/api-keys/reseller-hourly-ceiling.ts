@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@/lib/db/client";
+import type { ResellerApiKeyContext } from "./reseller-key-actor";
 
 /** ResellerProgramme.accountHourlyLimit's schema default, used while the programme row is not written. */
 const DEFAULT_ACCOUNT_HOURLY_LIMIT = 5000;
@@ -14,9 +15,9 @@ export async function getResellerHourlyCeiling(db: DbOrTx, profile: { hourlyLimi
   return programme?.accountHourlyLimit ?? DEFAULT_ACCOUNT_HOURLY_LIMIT;
 }
 
-/** The same, for a reseller profile id; null when there is no such profile. */
-export async function getResellerHourlyCeilingById(db: DbOrTx, resellerId: string): Promise<number | null> {
-  const profile = await db.resellerProfile.findUnique({ where: { id: resellerId }, select: { hourlyLimit: true } });
+/** The same, for the acting reseller; null when there is no such profile. */
+export async function getResellerHourlyCeilingOf({ db, actor }: ResellerApiKeyContext): Promise<number | null> {
+  const profile = await db.resellerProfile.findUnique({ where: { id: actor.resellerId }, select: { hourlyLimit: true } });
 
   return profile ? getResellerHourlyCeiling(db, profile) : null;
 }

@@ -140,7 +140,7 @@ export async function listImagesAction(): Promise<CustomImageView[] | null> {
 export async function imageStoragePriceAction(): Promise<ImageStoragePrice | null> {
   const a = await access();
   if (!a.canView) return null;
-  return imageStoragePriceFor(getDb(), a.scope.accountId, new Date());
+  return imageStoragePriceFor({ db: getDb(), now: new Date(), actor: { accountId: a.scope.accountId } });
 }
 
 export async function captureImageAction(serviceId: string, name: string): Promise<ActionResult> {

@@ -33,7 +33,7 @@ function inForce<T extends { id: string }>(rows: T[], key: (r: T) => string, sta
 export default async function SettingsPage() {
   const ctx = await requireOperatorContext();
   const { db, now } = ctx;
-  const [programme, billing, currency, rates, vat] = await Promise.all([getProgrammeSettings(ctx), getBillingSettings(ctx), getBaseCurrency(db), listExchangeRates(db), listVatRates(db)]);
+  const [programme, billing, currency, rates, vat] = await Promise.all([getProgrammeSettings(ctx), getBillingSettings(ctx), getBaseCurrency(db), listExchangeRates(ctx), listVatRates(ctx)]);
   const ratesNow = inForce(rates, (r) => r.quoteCurrency, (r) => r.effectiveAt, now);
   const vatNow = inForce(vat, (r) => r.countryCode, (r) => r.effectiveFrom, now);
 

@@ -6,17 +6,15 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { moneyText, percentText } from "@/lib/admin/format";
-import { requireOperator } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { listTiers } from "@/lib/pricing/admin/admin-pricing-reads";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
 
 export const metadata: Metadata = { title: "Tiers" };
 
 export default async function TiersPage() {
-  await requireOperator();
-  const db = getDb();
-  const [tiers, currency] = await Promise.all([listTiers(db), getBaseCurrency(db)]);
+  const ctx = await requireOperatorContext();
+  const [tiers, currency] = await Promise.all([listTiers(ctx), getBaseCurrency(ctx.db)]);
   return (
     <>
       <PageHeader

@@ -11,7 +11,7 @@ import {
 } from "@/lib/api-keys/key-form-schemas";
 import { mintResellerApiKey } from "@/lib/api-keys/mint-reseller-api-key";
 import type { ResellerApiKeyContext } from "@/lib/api-keys/reseller-key-actor";
-import { getResellerHourlyCeilingById } from "@/lib/api-keys/reseller-hourly-ceiling";
+import { getResellerHourlyCeilingOf } from "@/lib/api-keys/reseller-hourly-ceiling";
 import { revokeAllResellerApiKeys } from "@/lib/api-keys/revoke-all-reseller-api-keys";
 import { revokeResellerApiKey } from "@/lib/api-keys/revoke-reseller-api-key";
 import { updateResellerApiKey } from "@/lib/api-keys/update-reseller-api-key";
@@ -49,7 +49,7 @@ function text(formData: FormData, name: string): string {
 export async function createResellerApiKeyAction(formData: FormData): Promise<ActionResult<CreatedResellerKey>> {
   return runAction(async () => {
     const ctx = await context();
-    const hourlyCeiling = await getResellerHourlyCeilingById(ctx.db, ctx.actor.resellerId);
+    const hourlyCeiling = await getResellerHourlyCeilingOf(ctx);
     const input = parseActionInput(makeCreateResellerApiKeySchema({ hourlyCeiling }), {
       label: text(formData, "label"),
       scopes: formData.getAll("scopes"),

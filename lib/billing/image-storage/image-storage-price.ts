@@ -1,4 +1,4 @@
-import type { DbOrTx } from "@/lib/db/client";
+import type { BillingContext } from "../billing-actor";
 import { convert, getBaseCurrency } from "@/lib/pricing";
 
 export interface ImageStoragePrice {
@@ -7,8 +7,9 @@ export interface ImageStoragePrice {
   currency: string;
 }
 
-/** What storing custom images costs the account now (the operator's price in its currency), or null when storage is free. */
-export async function imageStoragePriceFor(db: DbOrTx, accountId: string, at: Date): Promise<ImageStoragePrice | null> {
+/** What storing custom images costs the actor's account now (the operator's price in its currency), or null when storage is free. */
+export async function imageStoragePriceFor({ db, now: at, actor }: BillingContext): Promise<ImageStoragePrice | null> {
+  const accountId = actor.accountId;
   const [settings, account, base] = await Promise.all([
     db.platformSettings.findUnique({ where: { id: 1 }, select: { imageStoragePrice: true } }),
     db.clientAccount.findUnique({ where: { id: accountId }, select: { currency: true } }),

@@ -1,12 +1,14 @@
-import type { DbOrTx } from "@/lib/db/client";
+import type { OperatorContext } from "@/lib/admin/operator-context";
 
-export const listTiers = (db: DbOrTx) =>
+// The console's pricing reads (docs/decisions.md#r8): operators see every tier and rate.
+
+export const listTiers = ({ db }: OperatorContext) =>
   db.tier.findMany({
     orderBy: [{ sortOrder: "asc" }, { minMonthlyRunRate: "asc" }],
     include: { categoryDiscounts: { include: { category: true } }, _count: { select: { resellers: true, prices: true, optionPrices: true } } },
   });
 
-export const getTier = (db: DbOrTx, id: string) =>
+export const getTier = ({ db }: OperatorContext, { tierId: id }: { tierId: string }) =>
   db.tier.findUnique({
     where: { id },
     include: {
@@ -17,6 +19,6 @@ export const getTier = (db: DbOrTx, id: string) =>
     },
   });
 
-export const listExchangeRates = (db: DbOrTx) => db.exchangeRate.findMany({ orderBy: [{ quoteCurrency: "asc" }, { effectiveAt: "desc" }] });
+export const listExchangeRates = ({ db }: OperatorContext) => db.exchangeRate.findMany({ orderBy: [{ quoteCurrency: "asc" }, { effectiveAt: "desc" }] });
 
-export const listVatRates = (db: DbOrTx) => db.vatRate.findMany({ orderBy: [{ countryCode: "asc" }, { effectiveFrom: "desc" }] });
+export const listVatRates = ({ db }: OperatorContext) => db.vatRate.findMany({ orderBy: [{ countryCode: "asc" }, { effectiveFrom: "desc" }] });

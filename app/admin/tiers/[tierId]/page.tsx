@@ -28,7 +28,7 @@ export default async function TierPage({ params }: { params: Promise<{ tierId: s
   if (!/^[0-9a-f-]{36}$/i.test(tierId)) notFound();
   const { db } = ctx;
   const [tier, categories, currency, products, options] = await Promise.all([
-    getTier(db, tierId),
+    getTier(ctx, { tierId }),
     listCategories(ctx),
     getBaseCurrency(db),
     db.product.findMany({ orderBy: [{ sortOrder: "asc" }, { name: "asc" }], select: { id: true, name: true } }),
