@@ -39,9 +39,9 @@ describe("resellerServiceView", () => {
     ctx.clock.advance(120_000);
     expect(await resellerServiceView(ctx, await scoped())).toMatchObject({ machine: { state: "stopped" }, busy: null });
 
-    await runLifecycleVerb(ctx, service.id, "suspend", { reason: "unpaid at our end" });
+    await runLifecycleVerb(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, verb: "suspend", reason: "unpaid at our end" });
     expect(await resellerServiceView(ctx, await scoped())).toMatchObject({ status: "suspended", suspendReason: "unpaid at our end" });
-    await runLifecycleVerb(ctx, service.id, "terminate");
+    await runLifecycleVerb(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, verb: "terminate" });
     expect((await resellerServiceView(ctx, await scoped())).capabilities).toMatchObject({ power: false, powerActions: [] });
   });
 
@@ -56,8 +56,8 @@ describe("resellerServiceView", () => {
     expect(view.machine).toMatchObject({ kind: "dedicated", rescue: false });
     expect(view.dedicatedAddresses).toEqual([expect.objectContaining({ ip_address: view.address, reverse_dns: null, primary: true })]);
 
-    await setServiceReverseDns(ctx, await scoped(), view.dedicatedAddresses![0]!.id, "metal-1.example.com");
-    await rescueService(ctx, await scoped());
+    await setServiceReverseDns(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, ipAddressId: view.dedicatedAddresses![0]!.id, hostname: "metal-1.example.com" });
+    await rescueService(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id });
     ctx.clock.advance(3_600_000);
     const after = await resellerServiceView(ctx, await scoped());
     expect(after.dedicatedAddresses![0]).toMatchObject({ reverse_dns: "metal-1.example.com" });

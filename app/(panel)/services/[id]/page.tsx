@@ -19,6 +19,7 @@ import { formatDate } from "@/lib/format/format-date";
 import { serviceDocument, vpsDocument } from "@/lib/services/customer-documents";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
+import { serviceContext } from "@/lib/services/service-context";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { can, isAccountWritable } from "@/lib/accounts/account-permissions";
 import { canRenewNow } from "@/lib/billing/renewals/can-renew-now";
@@ -59,7 +60,8 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
   );
 
   if (service.product.kind === "dedicated") {
-    const [view, templates] = await Promise.all([getDedicatedAction(service.id), listOsTemplates(db, service).catch(() => ({ templates: [] }))]);
+    const templatesOf = listOsTemplates(serviceContext({ db, actor: { ...access.scope, kind: "dedicated" } }), { serviceId: service.id });
+    const [view, templates] = await Promise.all([getDedicatedAction(service.id), templatesOf.catch(() => ({ templates: [] }))]);
     if (!view) notFound();
     const ds = view.server;
     return (
@@ -131,7 +133,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
 
   const [vps, templates, changes] = await Promise.all([
     vpsDocument(db, service, { detail: true, backend: backendContext({ db }) }),
-    listOsTemplates(db, service).catch(() => ({ templates: [] })),
+    listOsTemplates(serviceContext({ db, actor: access.scope }), { serviceId: service.id }).catch(() => ({ templates: [] })),
     loadPanelServiceChanges(db, service, { accountId: viewer.customer.accountId, userId: viewer.user.id }, new Date()),
   ]);
   const changeable = vps.status === "active" || vps.status === "suspended";

@@ -15,6 +15,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { formatDate } from "@/lib/format/format-date";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
+import { serviceContext } from "@/lib/services/service-context";
 import { resellerServiceView } from "@/lib/services/reseller-service-view";
 import { getResellerServiceActivityAction, getResellerServiceUsageAction } from "../actions";
 import { ResellerServiceControls } from "./reseller-service-controls";
@@ -31,7 +32,8 @@ export default async function ResellerServicePage({ params }: { params: Promise<
     if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;
   });
-  const [view, templates] = await Promise.all([resellerServiceView(backendContext({ db }), service), listOsTemplates(db, service).catch(() => ({ templates: [] }))]);
+  const templatesOf = listOsTemplates(serviceContext({ db, actor: { accountId: viewer.reseller.accountId } }), { serviceId: service.id });
+  const [view, templates] = await Promise.all([resellerServiceView(backendContext({ db }), service), templatesOf.catch(() => ({ templates: [] }))]);
 
   return (
     <>
