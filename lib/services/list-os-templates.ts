@@ -1,8 +1,7 @@
-import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { backendOf } from "./service-controls";
 import { assertControlAllowed } from "./service-rules";
-import type { ScopedService } from "./find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "./service-context";
 import { NO_REMOTE_CONTROLS } from "./lifecycle/change-service-power";
 
 export interface OsTemplate {
@@ -15,12 +14,13 @@ export interface OsTemplate {
   isDefault: boolean;
 }
 
-/** The images a service can be reinstalled with: the product's enabled images, default first. */
-export async function listOsTemplates(db: Db, service: ScopedService): Promise<{ backend: "vps" | "dedicated"; templates: OsTemplate[] }> {
+/** The images one of the actor's services can be reinstalled with (404 outside the scope): the product's enabled images, default first. */
+export async function listOsTemplates(ctx: ServiceContext, input: { serviceId: string }): Promise<{ backend: "vps" | "dedicated"; templates: OsTemplate[] }> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   const backend = backendOf(service.product);
   if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
   assertControlAllowed(service.status, "os_templates");
-  const rows = await db.productOsImage.findMany({ where: { productId: service.productId, osImage: { enabled: true } }, include: { osImage: true } });
+  const rows = await ctx.db.productOsImage.findMany({ where: { productId: service.productId, osImage: { enabled: true } }, include: { osImage: true } });
   rows.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.osImage.name.localeCompare(b.osImage.name));
   return {
     backend,

@@ -3,7 +3,6 @@ import { createManualClock } from "@/lib/backends/clock";
 import { testContext } from "@/lib/backends/testing/backend-test-kit";
 import { makeReseller } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
-import { findScopedServiceOrThrow } from "./find-scoped-service-or-throw";
 import { serviceContext } from "./service-context";
 import { changeServicePower } from "./lifecycle/change-service-power";
 import { runLifecycleVerb } from "./lifecycle/run-lifecycle-verb";
@@ -40,9 +39,9 @@ describe("resellerServiceView", () => {
     ctx.clock.advance(120_000);
     expect(await viewOf()).toMatchObject({ machine: { state: "stopped" }, busy: null });
 
-    await runLifecycleVerb(ctx, service.id, "suspend", { reason: "unpaid at our end" });
+    await runLifecycleVerb(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, verb: "suspend", reason: "unpaid at our end" });
     expect(await viewOf()).toMatchObject({ status: "suspended", suspendReason: "unpaid at our end" });
-    await runLifecycleVerb(ctx, service.id, "terminate");
+    await runLifecycleVerb(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, verb: "terminate" });
     expect((await viewOf()).capabilities).toMatchObject({ power: false, powerActions: [] });
   });
 
@@ -51,15 +50,14 @@ describe("resellerServiceView", () => {
     const r = await makeReseller(t.db);
     const { service } = await makeActiveService(t.db, { accountId: r.account.id, productId: site.product.id, locationId: site.location.id, resellerId: r.profile.id, hostname: "metal-1.example.com" });
     const ctx = testContext(t.db, { clock: createManualClock("2026-01-05T11:00:00.000Z") });
-    const scoped = () => findScopedServiceOrThrow(t.db, { accountId: r.account.id }, service.id);
     const sctx = serviceContext({ ...ctx, actor: { accountId: r.account.id } });
 
     const view = await resellerServiceView(sctx, { serviceId: service.id });
     expect(view.machine).toMatchObject({ kind: "dedicated", rescue: false });
     expect(view.dedicatedAddresses).toEqual([expect.objectContaining({ ip_address: view.address, reverse_dns: null, primary: true })]);
 
-    await setServiceReverseDns(ctx, await scoped(), view.dedicatedAddresses![0]!.id, "metal-1.example.com");
-    await rescueService(ctx, await scoped());
+    await setServiceReverseDns(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, ipAddressId: view.dedicatedAddresses![0]!.id, hostname: "metal-1.example.com" });
+    await rescueService(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id });
     ctx.clock.advance(3_600_000);
     const after = await resellerServiceView(sctx, { serviceId: service.id });
     expect(after.dedicatedAddresses![0]).toMatchObject({ reverse_dns: "metal-1.example.com" });

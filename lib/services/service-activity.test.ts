@@ -40,7 +40,7 @@ describe("listServiceActivity", () => {
     expect(rows[0]!.finishedAt).not.toBeNull();
     expect(await listServiceActivity(asReseller(), { serviceId: service.id, limit: 1 })).toHaveLength(1);
 
-    await runLifecycleVerb(ctx, service.id, "terminate");
+    await runLifecycleVerb(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, verb: "terminate" });
     expect(await listServiceActivity(asReseller(), { serviceId: service.id })).toEqual([]);
   });
 

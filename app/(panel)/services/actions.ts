@@ -1,12 +1,10 @@
 "use server";
 
 import { imageStoragePriceFor, type ImageStoragePrice } from "@/lib/billing/image-storage/image-storage-price";
-import { backendContext } from "@/lib/backends/context";
 import { getDb } from "@/lib/db/client";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
 import { vpsDocument, type VpsDoc } from "@/lib/services/customer-documents";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { cancelService, withdrawCancellation } from "@/lib/services/lifecycle/cancel-service";
 import { serviceContext } from "@/lib/services/service-context";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
@@ -52,9 +50,8 @@ export async function reinstallVpsAction(serviceId: string, imageId: string, pas
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
-    const db = getDb();
-    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    await cooled("reinstall", a.userId, service.id, () => reinstallService(backendContext({ db }), service, { osImageId: imageId, password }));
+    const ctx = serviceContext({ db: getDb(), actor: a.scope });
+    await cooled("reinstall", a.userId, serviceId, () => reinstallService(ctx, { serviceId, osImageId: imageId, password }));
     return "Reinstall started: the server is being rebuilt";
   });
 }
@@ -63,9 +60,8 @@ export async function resetVpsPasswordAction(serviceId: string, password: string
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Resetting the password needs the services.manage permission on this account");
-    const db = getDb();
-    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    await cooled("passwordReset", a.userId, service.id, () => resetServicePassword(backendContext({ db }), service, password));
+    const ctx = serviceContext({ db: getDb(), actor: a.scope });
+    await cooled("passwordReset", a.userId, serviceId, () => resetServicePassword(ctx, { serviceId, password }));
     return "Setting the new root password…";
   });
 }
@@ -74,9 +70,8 @@ export async function cancelServiceAction(serviceId: string, immediate: boolean)
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canCancel) throw new DomainError("forbidden", "Cancelling needs the services.cancel permission on this account");
-    const db = getDb();
-    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    const result = await cooled("cancellation", a.userId, service.id, () => cancelService(backendContext({ db }), service, { immediate, reason: "cancelled in the panel" }));
+    const ctx = serviceContext({ db: getDb(), actor: a.scope });
+    const result = await cooled("cancellation", a.userId, serviceId, () => cancelService(ctx, { serviceId, immediate, reason: "cancelled in the panel" }));
     return "immediate" in result ? "The service is terminated" : "Cancellation scheduled for the end of the billing period";
   });
 }
@@ -85,9 +80,7 @@ export async function withdrawCancellationAction(serviceId: string): Promise<Act
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canCancel && !a.canManage) throw new DomainError("forbidden", "Withdrawing a cancellation needs the services.manage permission on this account");
-    const db = getDb();
-    const service = await findScopedServiceOrThrow(db, a.scope, serviceId);
-    await withdrawCancellation(backendContext({ db }), service);
+    await withdrawCancellation(serviceContext({ db: getDb(), actor: a.scope }), { serviceId });
     return "Cancellation withdrawn: the service stays";
   });
 }

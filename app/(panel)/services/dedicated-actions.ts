@@ -1,6 +1,5 @@
 "use server";
 
-import { backendContext } from "@/lib/backends/context";
 import { getDb } from "@/lib/db/client";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -34,6 +33,9 @@ async function dedicatedService(scope: Awaited<ReturnType<typeof access>>["scope
   return service;
 }
 
+/** The service operations' context for this page: the member's scope, narrowed to dedicated servers. */
+const dedicatedContext = (scope: Awaited<ReturnType<typeof access>>["scope"]) => serviceContext({ db: getDb(), actor: { ...scope, kind: "dedicated" } });
+
 const LOG = { log: "[panel] dedicated server action failed" };
 const run = (fn: () => Promise<string>) => runAction(fn, LOG);
 
@@ -46,7 +48,7 @@ export async function getDedicatedAction(serviceId: string): Promise<DedicatedVi
   if (!service) return null;
   const ctx = serviceContext({ db, actor: { ...a.scope, kind: "dedicated" } });
   const server = await dedicatedDocument(ctx, { serviceId, detail: true });
-  const [network, sshKeys] = await Promise.all([serviceNetwork(ctx, { serviceId }), listServiceSshKeys(db, service)]);
+  const [network, sshKeys] = await Promise.all([serviceNetwork(ctx, { serviceId }), listServiceSshKeys(ctx, { serviceId })]);
   return { server, network, sshKeys };
 }
 
@@ -65,8 +67,8 @@ export async function reinstallDedicatedAction(serviceId: string, imageId: strin
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
-    const service = await dedicatedService(a.scope, serviceId);
-    await cooled("reinstall", a.userId, service.id, () => reinstallService(backendContext({ db: getDb() }), service, { osImageId: imageId, password: password || null }));
+    const ctx = dedicatedContext(a.scope);
+    await cooled("reinstall", a.userId, serviceId, () => reinstallService(ctx, { serviceId, osImageId: imageId, password: password || null }));
     return "Reinstall started: the server is being rebuilt";
   });
 }
@@ -76,7 +78,7 @@ export async function rescueDedicatedAction(serviceId: string): Promise<ActionRe
   return runAction(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Rescue mode needs the services.manage permission on this account");
-    const { password } = await rescueService(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId));
+    const { password } = await rescueService(dedicatedContext(a.scope), { serviceId });
     return { data: { secret: password }, message: "Booting the rescue system…" };
   }, LOG);
 }
@@ -85,7 +87,7 @@ export async function unrescueDedicatedAction(serviceId: string): Promise<Action
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Rescue mode needs the services.manage permission on this account");
-    await unrescueService(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId));
+    await unrescueService(dedicatedContext(a.scope), { serviceId });
     return "Rebooting into the installed system…";
   });
 }
@@ -95,7 +97,7 @@ export async function setRdnsAction(serviceId: string, ipAddressId: string, host
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reverse DNS needs the services.manage permission on this account");
     const name = hostname.trim();
-    const view = await setServiceReverseDns(backendContext({ db: getDb() }), await dedicatedService(a.scope, serviceId), ipAddressId, name === "" ? null : name);
+    const view = await setServiceReverseDns(dedicatedContext(a.scope), { serviceId, ipAddressId, hostname: name === "" ? null : name });
     return view.reverseDns ? `Reverse DNS of ${view.address} set to ${view.reverseDns}` : `Reverse DNS of ${view.address} cleared`;
   });
 }
@@ -104,7 +106,7 @@ export async function attachSshKeyAction(serviceId: string, input: { sshKeyId: s
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "SSH keys need the services.manage permission on this account");
-    const row = await attachServiceSshKey(getDb(), await dedicatedService(a.scope, serviceId), input);
+    const row = await attachServiceSshKey(dedicatedContext(a.scope), { ...input, serviceId });
     return `Key ${row.name} attached; it is installed on the next reinstall`;
   });
 }
@@ -113,7 +115,7 @@ export async function detachSshKeyAction(serviceId: string, keyId: string): Prom
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "SSH keys need the services.manage permission on this account");
-    await detachServiceSshKey(getDb(), await dedicatedService(a.scope, serviceId), keyId);
+    await detachServiceSshKey(dedicatedContext(a.scope), { serviceId, keyId });
     return "Key detached";
   });
 }

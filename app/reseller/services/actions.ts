@@ -1,14 +1,12 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { backendContext } from "@/lib/backends/context";
 import { requireReseller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
 import { rescueService, unrescueService } from "@/lib/services/dedicated/rescue-service";
 import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listServiceActivity, type ActivityRow } from "@/lib/services/service-activity";
 import { serviceContext } from "@/lib/services/service-context";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
@@ -23,14 +21,6 @@ import { serviceUsage, type ServiceUsage } from "@/lib/services/samples/service-
 
 // The reseller portal's service page: the reseller API's power and lifecycle calls, on the same
 // domain functions, scoped to the signed-in reseller's account (another account's service is "not found").
-
-const TERMINATE_CONFIRM_MISMATCH = "Type the service's name exactly to confirm";
-
-async function scopedService(serviceId: string) {
-  const viewer = await requireReseller();
-  const db = getDb();
-  return { db, service: await findScopedServiceOrThrow(db, { accountId: viewer.reseller.accountId }, serviceId) };
-}
 
 const LOG = { log: "[reseller portal] service action failed" };
 
@@ -68,10 +58,16 @@ export async function powerResellerServiceAction(serviceId: string, verb: string
 export async function lifecycleResellerServiceAction(serviceId: string, verb: "suspend" | "unsuspend" | "terminate", input: { reason?: string; confirm?: string } = {}): Promise<ActionResult> {
   return run(serviceId, async () => {
     if (!["suspend", "unsuspend", "terminate"].includes(verb)) throw new DomainError("invalid", "Unknown action");
-    const { db, service } = await scopedService(serviceId);
-    if (verb === "terminate" && (input.confirm ?? "").trim() !== (service.hostname ?? service.name)) throw new DomainError("invalid", TERMINATE_CONFIRM_MISMATCH);
     const reason = input.reason?.trim().slice(0, 500) || null;
-    const result = await runLifecycleVerb(backendContext({ db }), service.id, verb, verb === "suspend" ? { reason } : undefined);
+    const viewer = await requireReseller();
+    const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+    const result = await runLifecycleVerb(ctx, {
+      serviceId,
+      verb,
+      ...(verb === "suspend" ? { reason } : {}),
+      // Terminating asks for the service's name, typed.
+      ...(verb === "terminate" ? { confirm: input.confirm ?? "" } : {}),
+    });
     if (verb === "terminate") return result.alreadyTerminated ? "Service was already terminated" : "Service terminated";
     return verb === "suspend" ? "Service suspended" : "Service unsuspended";
   });
@@ -79,16 +75,18 @@ export async function lifecycleResellerServiceAction(serviceId: string, verb: "s
 
 export async function reinstallResellerServiceAction(serviceId: string, osImageId: string, password: string): Promise<ActionResult> {
   return run(serviceId, async () => {
-    const { db, service } = await scopedService(serviceId);
-    await reinstallService(backendContext({ db }), service, { osImageId, password: password || null });
+    const viewer = await requireReseller();
+    const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+    await reinstallService(ctx, { serviceId, osImageId, password: password || null });
     return "OS reinstall initiated";
   });
 }
 
 export async function resetResellerServicePasswordAction(serviceId: string, password: string): Promise<ActionResult> {
   return run(serviceId, async () => {
-    const { db, service } = await scopedService(serviceId);
-    await resetServicePassword(backendContext({ db }), service, password);
+    const viewer = await requireReseller();
+    const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+    await resetServicePassword(ctx, { serviceId, password });
     return "Setting the new root password…";
   });
 }
@@ -147,8 +145,9 @@ export async function getResellerServiceUsageAction(serviceId: string, range: st
 /** `secret`: the rescue system's root password, shown once by the page. */
 export async function rescueResellerServiceAction(serviceId: string): Promise<ActionResult<{ secret: string }>> {
   return runAction(async () => {
-    const { db, service } = await scopedService(serviceId);
-    const { password } = await rescueService(backendContext({ db }), service);
+    const viewer = await requireReseller();
+    const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+    const { password } = await rescueService(ctx, { serviceId });
     revalidatePath(`/reseller/services/${serviceId}`);
     return { data: { secret: password }, message: "Booting the rescue system…" };
   }, LOG);
@@ -156,17 +155,19 @@ export async function rescueResellerServiceAction(serviceId: string): Promise<Ac
 
 export async function unrescueResellerServiceAction(serviceId: string): Promise<ActionResult> {
   return run(serviceId, async () => {
-    const { db, service } = await scopedService(serviceId);
-    await unrescueService(backendContext({ db }), service);
+    const viewer = await requireReseller();
+    const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+    await unrescueService(ctx, { serviceId });
     return "Rebooting into the installed system…";
   });
 }
 
 export async function setResellerRdnsAction(serviceId: string, ipAddressId: string, hostname: string): Promise<ActionResult> {
   return run(serviceId, async () => {
-    const { db, service } = await scopedService(serviceId);
     const name = hostname.trim();
-    const view = await setServiceReverseDns(backendContext({ db }), service, ipAddressId, name === "" ? null : name);
+    const viewer = await requireReseller();
+    const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
+    const view = await setServiceReverseDns(ctx, { serviceId, ipAddressId, hostname: name === "" ? null : name });
     return view.reverseDns ? `Reverse DNS of ${view.address} set to ${view.reverseDns}` : `Reverse DNS of ${view.address} cleared`;
   });
 }

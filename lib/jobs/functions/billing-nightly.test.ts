@@ -20,6 +20,7 @@ import { functions } from "../functions";
 import { billingHourly, createBillingHourlyFunction } from "./billing-hourly";
 import { createTerminateCancelledServicesFunction } from "./terminate-cancelled-services";
 import { runLifecycleVerb } from "@/lib/services/lifecycle/run-lifecycle-verb";
+import { serviceContext } from "@/lib/services/service-context";
 import { billingNightly, createBillingNightlyFunction } from "./billing-nightly";
 
 let t: TestDb;
@@ -452,7 +453,7 @@ describe("termination", () => {
     const raised = await renewalInvoices(service.id);
     expect(raised.map((i) => i.status)).toEqual(["unpaid", "unpaid"]); // the add-on's own period and the service's
 
-    const result = await runLifecycleVerb(h.ctx, service.id, "terminate", { reason: "customer left" });
+    const result = await runLifecycleVerb(serviceContext({ ...h.ctx, actor: { accountId: account.id } }), { serviceId: service.id, verb: "terminate", reason: "customer left" });
     expect(result.status).toBe("terminated");
     expect((await renewalInvoices(service.id)).map((i) => i.status)).toEqual(["cancelled", "cancelled"]);
     expect(await t.db.serviceRenewal.findMany({ where: { serviceId: service.id }, select: { status: true } })).toEqual([{ status: "cancelled" }]);
@@ -473,7 +474,7 @@ describe("termination", () => {
     await h.night("2027-07-14");
     const [invoice] = await renewalInvoices(service.id);
     await payInvoiceFromCredit({ db: t.db, now: new Date("2027-07-15T00:00:00Z"), actor: owner(account) }, { id: invoice!.id, amount: new Prisma.Decimal("5.00") });
-    await runLifecycleVerb(h.ctx, service.id, "terminate");
+    await runLifecycleVerb(serviceContext({ ...h.ctx, actor: { accountId: account.id } }), { serviceId: service.id, verb: "terminate" });
     expect(await t.db.invoice.findUniqueOrThrow({ where: { id: invoice!.id } })).toMatchObject({ status: "unpaid" });
     expect(await t.db.serviceRenewal.findFirstOrThrow({ where: { serviceId: service.id } })).toMatchObject({ status: "cancelled" });
   });
@@ -485,7 +486,7 @@ describe("termination", () => {
     const h = harness();
     await h.night("2027-09-02");
     expect(await t.db.creditLedgerEntry.count({ where: { accountId: account.id, kind: "hourly_charge" } })).toBe(1);
-    await runLifecycleVerb(h.ctx, service.id, "terminate");
+    await runLifecycleVerb(serviceContext({ ...h.ctx, actor: { accountId: account.id } }), { serviceId: service.id, verb: "terminate" });
     await h.night("2027-09-03");
     await h.night("2027-09-04");
     expect(await t.db.creditLedgerEntry.count({ where: { accountId: account.id, kind: "hourly_charge" } })).toBe(1);

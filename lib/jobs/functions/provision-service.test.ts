@@ -6,6 +6,7 @@ import { testContext } from "@/lib/backends/testing/backend-test-kit";
 import { claimProvisioning, placeService, startBuild } from "@/lib/services/provisioning/provisioning-steps";
 import { PROVISIONING_FAILURE_MESSAGES } from "@/lib/services/provisioning/failure-messages";
 import { runLifecycleVerb } from "@/lib/services/lifecycle/run-lifecycle-verb";
+import { serviceContext } from "@/lib/services/service-context";
 import { SERVICE_PROVISION_EVENT } from "@/lib/services/request-provisioning";
 import {
   makeCustomer,
@@ -433,7 +434,7 @@ describe("a service terminated mid-build", () => {
     await h.request(service.id);
     await h.runner.runDue();
     expect((await t.db.service.findUniqueOrThrow({ where: { id: service.id } })).status).toBe("installing");
-    expect(await runLifecycleVerb(h.ctx, service.id, "terminate")).toMatchObject({ status: "terminated", actions: ["vm.delete"] });
+    expect(await runLifecycleVerb(serviceContext({ ...h.ctx, actor: { accountId: reseller.account.id } }), { serviceId: service.id, verb: "terminate" })).toMatchObject({ status: "terminated", actions: ["vm.delete"] });
     for (let i = 0; i < 20; i++) {
       h.clock.advance(5000);
       await h.runner.tick();

@@ -1,13 +1,12 @@
-import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import type { BackendJobView } from "@/lib/backends/types";
 import { DomainError } from "@/lib/errors/domain-error";
 import { backendRefusal } from "../backend-refusal";
-import type { ScopedService } from "../find-scoped-service-or-throw";
 import { NO_REMOTE_CONTROLS } from "../lifecycle/change-service-power";
 import { serviceMachineOrThrow } from "../lifecycle/service-machine-or-throw";
 import { backendOf } from "../service-controls";
 import { assertControlAllowed } from "../service-rules";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { generatePassword } from "./generate-password";
 
 export const RESCUE_NOT_OFFERED = "Rescue mode is not available for this server";
@@ -16,12 +15,14 @@ export const ALREADY_IN_RESCUE = "The server is already in rescue mode";
 export const NOT_IN_RESCUE = "The server is not in rescue mode";
 
 /**
- * Boots the rescue environment (reseller `POST /services/{id}/rescue`): backend present (400), billing
- * state (403), the driver offers rescue (403), machine built (404/409), settled — installed, nothing
- * running, not already in rescue (409). Answers the job and a one-time root password for the rescue
- * system, returned once and stored only as a hash by the driver.
+ * Boots the rescue environment of one of the actor's services (reseller `POST /services/{id}/rescue`):
+ * in scope (404), backend present (400), billing state (403), the driver offers rescue (403), machine
+ * built (404/409), settled — installed, nothing running, not already in rescue (409). Answers the
+ * job and a one-time root password for the rescue system, returned once and stored only as a hash by
+ * the driver.
  */
-export async function rescueService(ctx: BackendContext, service: ScopedService): Promise<{ job: BackendJobView; password: string }> {
+export async function rescueService(ctx: ServiceContext, input: { serviceId: string }): Promise<{ job: BackendJobView; password: string }> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   const backend = backendOf(service.product);
   if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
   assertControlAllowed(service.status, "rescue");
@@ -45,8 +46,9 @@ export async function rescueService(ctx: BackendContext, service: ScopedService)
   }
 }
 
-/** Reboots into the installed system (reseller `POST /services/{id}/unrescue`); 409 when not in rescue. */
-export async function unrescueService(ctx: BackendContext, service: ScopedService): Promise<BackendJobView> {
+/** Reboots one of the actor's services into the installed system (reseller `POST /services/{id}/unrescue`); 404 outside the scope, 409 when not in rescue. */
+export async function unrescueService(ctx: ServiceContext, input: { serviceId: string }): Promise<BackendJobView> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   const backend = backendOf(service.product);
   if (!backend) throw new DomainError("invalid", NO_REMOTE_CONTROLS);
   assertControlAllowed(service.status, "rescue");

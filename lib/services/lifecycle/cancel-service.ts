@@ -1,8 +1,8 @@
 import type { BackendContext } from "@/lib/backends/context";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { DomainError } from "@/lib/errors/domain-error";
-import type { ScopedService } from "../find-scoped-service-or-throw";
-import { runLifecycleVerb } from "./run-lifecycle-verb";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
+import { applyLifecycleVerb } from "./run-lifecycle-verb";
 
 export const CANCEL_REFUSED = "Only an active service or one whose setup failed can be cancelled";
 export const NOTHING_TO_WITHDRAW = "No cancellation is scheduled for this service";
@@ -10,21 +10,22 @@ export const NOTHING_TO_WITHDRAW = "No cancellation is scheduled for this servic
 export type CancelResult = { immediate: true } | { cancellation_scheduled_date: string };
 
 /**
- * The customer's cancellation (the customer API spec "States and transitions"): accepted for `active` and
- * `provisioning_failed` only (400 otherwise). A failed service is terminated at once and its unpaid
- * invoice or proforma cancelled; an active one is terminated at once with `immediate`, else it stays
- * active with `cancellationScheduledDate` = its next due date (the end of the paid period), and the
- * cancellation sweep terminates it then.
+ * The customer's cancellation of one of the actor's services (404 outside its scope; the customer API
+ * spec "States and transitions"): accepted for `active` and `provisioning_failed` only (400
+ * otherwise). A failed service is terminated at once and its unpaid invoice or proforma cancelled; an
+ * active one is terminated at once with `immediate`, else it stays active with
+ * `cancellationScheduledDate` = its next due date (the end of the paid period), and the cancellation
+ * sweep terminates it then.
  */
-export async function cancelService(ctx: BackendContext, service: ScopedService, input: { immediate: boolean; reason?: string | null }): Promise<CancelResult> {
+export async function cancelService(ctx: ServiceContext, input: { serviceId: string; immediate: boolean; reason?: string | null }): Promise<CancelResult> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   if (service.status !== "active" && service.status !== "provisioning_failed") throw new DomainError("invalid", CANCEL_REFUSED);
   if (service.status === "provisioning_failed" || input.immediate) {
-    await runLifecycleVerb(ctx, service.id, "terminate", { reason: input.reason ?? "cancelled by the customer" });
+    await applyLifecycleVerb(ctx, service.id, "terminate", { reason: input.reason ?? "cancelled by the customer" });
     if (service.status === "provisioning_failed") await cancelUnpaidDocuments(ctx, service.id);
     return { immediate: true };
   }
-  const now = ctx.clock.now();
-  const at = service.cancellationScheduledDate ?? (service.nextDueDate && service.nextDueDate > now ? service.nextDueDate : now);
+  const at = service.cancellationScheduledDate ?? (service.nextDueDate && service.nextDueDate > ctx.now ? service.nextDueDate : ctx.now);
   const { count } = await ctx.db.service.updateMany({
     where: { id: service.id, status: "active" },
     data: { cancellationScheduledDate: at, cancellationReason: input.reason ?? null },
@@ -33,8 +34,9 @@ export async function cancelService(ctx: BackendContext, service: ScopedService,
   return { cancellation_scheduled_date: at.toISOString() };
 }
 
-/** Withdraws a scheduled cancellation (400 when none is scheduled or the service is no longer active). */
-export async function withdrawCancellation(ctx: BackendContext, service: ScopedService): Promise<{ withdrawn: true }> {
+/** Withdraws the scheduled cancellation of one of the actor's services (404 outside its scope; 400 when none is scheduled or the service is no longer active). */
+export async function withdrawCancellation(ctx: ServiceContext, input: { serviceId: string }): Promise<{ withdrawn: true }> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   const { count } = await ctx.db.service.updateMany({
     where: { id: service.id, status: { in: ["active", "suspended"] }, cancellationScheduledDate: { not: null } },
     data: { cancellationScheduledDate: null, cancellationReason: null },
@@ -67,7 +69,7 @@ export async function terminateDueCancellations(ctx: BackendContext, limit = 100
   let done = 0;
   for (const { id } of due) {
     try {
-      const result = await runLifecycleVerb(ctx, id, "terminate", { reason: "cancelled at the end of the paid period" });
+      const result = await applyLifecycleVerb(ctx, id, "terminate", { reason: "cancelled at the end of the paid period" });
       if (!result.alreadyTerminated) done++;
     } catch (error) {
       console.warn(`[services] scheduled cancellation of ${id} failed; the next sweep tries again`, error);

@@ -1,11 +1,10 @@
 import { assertServiceControl } from "../assert-service-control";
-import { assertRootPassword } from "../root-password-or-throw";
-import type { BackendContext } from "@/lib/backends/context";
+import { assertRootPassword, rootPasswordFor, type RootPasswordInput } from "../root-password-or-throw";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import type { BackendJobView } from "@/lib/backends/types";
 import { DomainError } from "@/lib/errors/domain-error";
 import { backendRefusal } from "../backend-refusal";
-import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { loadBuildPlan } from "../provisioning/build-plan";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
 import { INSTALL_RUNNING } from "./reset-service-password";
@@ -16,21 +15,20 @@ export const IMAGE_NOT_FOUND = "OS image not found";
 export const IMAGE_NOT_OFFERED = "OS image is not available for this product";
 
 /**
- * Re-images the machine with one of the product's images (the reseller API spec "Retry, lifecycle notes",
- * the customer API spec Bodies): unknown image 404; native VPS: not offered by the product or disabled → 409;
- * dedicated: an image not linked to the product (or disabled) is not one of its images at all → 404,
- * a reinstall already running → 409. Native VPS needs the new root password (8+, checked by the
- * endpoint, and here before any look-up); a dedicated server takes it when given (the reseller API
- * ignores it) and also installs the keys attached to the service.
+ * Re-images the machine of one of the actor's services (404 outside its scope) with one of the
+ * product's images (the reseller API spec "Retry, lifecycle notes", the customer API spec Bodies):
+ * unknown image 404; native VPS: not offered by the product or disabled → 409; dedicated: an image
+ * not linked to the product (or disabled) is not one of its images at all → 404, a reinstall already
+ * running → 409. Native VPS needs the new root password (8+, checked by the endpoint, and here before
+ * the image is looked up); a dedicated server takes it when given (the reseller API ignores it, with
+ * a `RootPasswordInput` rule) and also installs the keys attached to the service.
  * The order item's user data and SSH keys are applied again.
  */
-export async function reinstallService(
-  ctx: BackendContext,
-  service: ScopedService,
-  input: { osImageId: string; password?: string | null },
-): Promise<BackendJobView> {
+export async function reinstallService(ctx: ServiceContext, input: { serviceId: string; osImageId: string; password?: RootPasswordInput }): Promise<BackendJobView> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
+  const password = rootPasswordFor(input.password, service);
   const backend = assertServiceControl(service, "reinstall");
-  assertRootPassword(input.password, { optional: backend === "dedicated" });
+  assertRootPassword(password, { optional: backend === "dedicated" });
   const image = await ctx.db.osImage.findUnique({ where: { id: input.osImageId }, include: { products: { where: { productId: service.productId } } } });
   if (!image) throw new DomainError("not_found", IMAGE_NOT_FOUND);
   if (!image.enabled || image.products.length === 0) {
@@ -47,10 +45,10 @@ export async function reinstallService(
   try {
     if (machine.kind === "vps") {
       const hv = await hypervisorForVm(machine.vm.id, ctx);
-      return await hv.reinstall(machine.vm.id, { image: { kind: "os", osImageId: image.id }, rootPassword: input.password!, userData, sshKeys });
+      return await hv.reinstall(machine.vm.id, { image: { kind: "os", osImageId: image.id }, rootPassword: password!, userData, sshKeys });
     }
     const bmc = await bmcForServer(machine.server.id, ctx);
-    return await bmc.reinstall(machine.server.id, { image: { kind: "os", osImageId: image.id }, hostname: service.hostname ?? service.name, sshKeys, ...(input.password ? { rootPassword: input.password } : {}) });
+    return await bmc.reinstall(machine.server.id, { image: { kind: "os", osImageId: image.id }, hostname: service.hostname ?? service.name, sshKeys, ...(password ? { rootPassword: password } : {}) });
   } catch (error) {
     throw backendRefusal(error);
   }

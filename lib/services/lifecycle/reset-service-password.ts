@@ -1,6 +1,5 @@
 import { assertServiceControl } from "../assert-service-control";
-import { assertRootPassword } from "../root-password-or-throw";
-import type { BackendContext } from "@/lib/backends/context";
+import { assertRootPassword, rootPasswordFor, type RootPasswordInput } from "../root-password-or-throw";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import type { BackendJobView } from "@/lib/backends/types";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -8,7 +7,7 @@ import { backendRefusal } from "../backend-refusal";
 import { attachedPublicKeys } from "../dedicated/service-ssh-keys";
 import { generatePassword } from "../dedicated/generate-password";
 import { loadBuildPlan } from "../provisioning/build-plan";
-import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
 
 export const VPS_NOT_RUNNING = "The VPS is not running";
@@ -24,11 +23,14 @@ export interface PasswordOutcome {
 }
 
 /**
- * Sets the root password. Native VPS: through the guest agent; the machine must be running (409).
- * Dedicated: the provisioning controller rebuilds the server with its installed image and the new
- * password (the customer API spec: "rebuilds the server and erases data"); refused while an install runs.
+ * Sets the root password of one of the actor's services (404 outside its scope). Native VPS: through
+ * the guest agent; the machine must be running (409). Dedicated: the provisioning controller rebuilds
+ * the server with its installed image and the new password (the customer API spec: "rebuilds the
+ * server and erases data"), generated when none is given; refused while an install runs.
  */
-export async function resetServicePassword(ctx: BackendContext, service: ScopedService, password: string | null): Promise<PasswordOutcome> {
+export async function resetServicePassword(ctx: ServiceContext, input: { serviceId: string; password: RootPasswordInput }): Promise<PasswordOutcome> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
+  const password = rootPasswordFor(input.password, service) ?? null;
   assertServiceControl(service, "password");
   const machine = await serviceMachineOrThrow(ctx.db, service);
   if (machine.kind === "dedicated") {

@@ -7,6 +7,7 @@ import { recordResellerEvent } from "@/lib/webhooks/record-reseller-event";
 import { findAccountResellerId } from "../find-account-reseller";
 import { findServiceMachine } from "../find-service-machine";
 import { serviceEventDataFor } from "../service-event-data-for";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { LIFECYCLE_TRANSITIONS, lifecycleRefusal, SERVICE_NOT_FOUND, type LifecycleVerb } from "../service-rules";
 import { allocationLabel, giveBack } from "../provisioning/provisioning-steps";
 import { closeRenewalsOfEndedService } from "@/lib/billing/renewals/close-renewals-of-ended-service";
@@ -22,15 +23,34 @@ export interface LifecycleResult {
 
 const EVENT = { suspend: "service.suspended", unsuspend: "service.unsuspended", terminate: "service.terminated" } as const;
 
+export const TERMINATE_CONFIRM_MISMATCH = "Type the service's name exactly to confirm";
+
 /**
- * Suspend, unsuspend or terminate, per LIFECYCLE_TRANSITIONS. The status changes by a conditional
- * update from the status read (a concurrent change makes this call re-read and re-decide), in one
- * transaction with the reseller event. Then the machine follows: stopped on suspend, started on
- * unsuspend, deleted (VPS) or wiped back to stock (dedicated) on terminate, whose open renewals and
- * their untouched documents are cancelled in the same transaction. A second terminate is a
- * success with `alreadyTerminated: true` and runs nothing.
+ * Suspend, unsuspend or terminate one of the actor's services (404 outside its scope), per
+ * LIFECYCLE_TRANSITIONS. `confirm` (the reseller portal's terminate): the service's host name, or
+ * its name without one, typed to confirm; anything else is refused (400) before any change. The
+ * status changes by a conditional update from the status read (a concurrent change makes this call
+ * re-read and re-decide), in one transaction with the reseller event. Then the machine follows:
+ * stopped on suspend, started on unsuspend, deleted (VPS) or wiped back to stock (dedicated) on
+ * terminate, whose open renewals and their untouched documents are cancelled in the same
+ * transaction. A second terminate is a success with `alreadyTerminated: true` and runs nothing.
  */
 export async function runLifecycleVerb(
+  ctx: ServiceContext,
+  input: { serviceId: string; verb: LifecycleVerb; reason?: string | null; confirm?: string },
+): Promise<LifecycleResult> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
+  if (input.verb === "terminate" && input.confirm !== undefined && input.confirm.trim() !== (service.hostname ?? service.name)) {
+    throw new DomainError("invalid", TERMINATE_CONFIRM_MISMATCH);
+  }
+  return applyLifecycleVerb(ctx, service.id, input.verb, { reason: input.reason });
+}
+
+/**
+ * `runLifecycleVerb` after the tenant check: for operations that already hold the service (the
+ * customer's cancellation) and for the jobs that act for nobody (the cancellation sweep).
+ */
+export async function applyLifecycleVerb(
   ctx: BackendContext,
   serviceId: string,
   verb: LifecycleVerb,

@@ -1,5 +1,4 @@
 import { assertServiceControl } from "../assert-service-control";
-import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import { BackendError } from "@/lib/backends/backend-error";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -7,6 +6,7 @@ import { backendRefusal } from "../backend-refusal";
 import type { ScopedService } from "../find-scoped-service-or-throw";
 import { type PowerVerb } from "../service-controls";
 import { type Control } from "../service-rules";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { powerServiceMachine } from "./change-service-power";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
 
@@ -77,6 +77,15 @@ export function guardServiceAction(service: ScopedService, action: string): { ki
   return { kind: entry.kind, power: entry.power ?? null };
 }
 
+/**
+ * The power verb an action is (it consumes the power cool-down), or null: a read, or a verb that
+ * `guardServiceAction` refuses. Needs no service, so a route can reserve the cool-down before it
+ * runs the action.
+ */
+export function powerVerbOfAction(action: string): PowerVerb | null {
+  return Object.hasOwn(CUSTOMER_ACTIONS, action) ? (CUSTOMER_ACTIONS[action]!.power ?? null) : null;
+}
+
 export type ServiceActionResult = Record<string, unknown>;
 
 /**
@@ -92,13 +101,16 @@ export function providerFlowRefusal(error: unknown): unknown {
 }
 
 /**
- * Runs an action after `guardServiceAction` (and the cool-down) passed: the hypervisor or controller
- * is asked last, so building machines answer 409 and unreachable providers 503 — except the tolerant
- * reads: `status` answers `unknown` and `backups.list` an empty list when the provider is unreachable.
- * Refusals are the ones every route gives (a dedicated power action the controller did not complete
- * is 424); the generic route turns them into its own with `providerFlowRefusal`.
+ * Runs an action on one of the actor's services (404 outside its scope): `guardServiceAction`'s
+ * refusals first (a route also runs that guard before its cool-down), then the hypervisor or
+ * controller is asked last, so building machines answer 409 and unreachable providers 503 — except
+ * the tolerant reads: `status` answers `unknown` and `backups.list` an empty list when the provider
+ * is unreachable. Refusals are the ones every route gives (a dedicated power action the controller
+ * did not complete is 424); the generic route turns them into its own with `providerFlowRefusal`.
  */
-export async function runServiceAction(ctx: BackendContext, service: ScopedService, action: string): Promise<ServiceActionResult> {
+export async function runServiceAction(ctx: ServiceContext, input: { serviceId: string; action: string }): Promise<ServiceActionResult> {
+  const { action } = input;
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   const { power } = guardServiceAction(service, action);
   if (power) {
     const outcome = await powerServiceMachine(ctx, service, power);

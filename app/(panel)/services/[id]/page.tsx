@@ -18,8 +18,8 @@ import { formatDate } from "@/lib/format/format-date";
 import { serviceDocument, vpsDocument } from "@/lib/services/customer-documents";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
-import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { serviceContext } from "@/lib/services/service-context";
+import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { can, isAccountWritable } from "@/lib/accounts/account-permissions";
 import { canRenewNow } from "@/lib/billing/renewals/can-renew-now";
 import { RenewNow } from "./renew-now";
@@ -59,7 +59,8 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
   );
 
   if (service.product.kind === "dedicated") {
-    const [view, templates] = await Promise.all([getDedicatedAction(service.id), listOsTemplates(db, service).catch(() => ({ templates: [] }))]);
+    const templatesOf = listOsTemplates(serviceContext({ db, actor: { ...access.scope, kind: "dedicated" } }), { serviceId: service.id });
+    const [view, templates] = await Promise.all([getDedicatedAction(service.id), templatesOf.catch(() => ({ templates: [] }))]);
     if (!view) notFound();
     const ds = view.server;
     return (
@@ -131,7 +132,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
 
   const [vps, templates, changes] = await Promise.all([
     vpsDocument(serviceContext({ db, actor: { ...access.scope, kind: "vps" } }), { serviceId: service.id, detail: true }),
-    listOsTemplates(db, service).catch(() => ({ templates: [] })),
+    listOsTemplates(serviceContext({ db, actor: access.scope }), { serviceId: service.id }).catch(() => ({ templates: [] })),
     loadPanelServiceChanges({ ...serviceContext({ db, actor: access.scope }), buyer: { kind: "customer", accountId: viewer.customer.accountId, userId: viewer.user.id } }, { serviceId: service.id }),
   ]);
   const changeable = vps.status === "active" || vps.status === "suspended";

@@ -14,8 +14,8 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { formatDate } from "@/lib/format/format-date";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
-import { resellerServiceView } from "@/lib/services/reseller-service-view";
 import { serviceContext } from "@/lib/services/service-context";
+import { resellerServiceView } from "@/lib/services/reseller-service-view";
 import { getResellerServiceActivityAction, getResellerServiceUsageAction } from "../actions";
 import { ResellerServiceControls } from "./reseller-service-controls";
 
@@ -32,7 +32,7 @@ export default async function ResellerServicePage({ params }: { params: Promise<
     throw error;
   });
   const ctx = serviceContext({ db, actor: { accountId: viewer.reseller.accountId } });
-  const [view, templates] = await Promise.all([resellerServiceView(ctx, { serviceId: service.id }), listOsTemplates(db, service).catch(() => ({ templates: [] }))]);
+  const [view, templates] = await Promise.all([resellerServiceView(ctx, { serviceId: service.id }), listOsTemplates(ctx, { serviceId: service.id }).catch(() => ({ templates: [] }))]);
 
   return (
     <>

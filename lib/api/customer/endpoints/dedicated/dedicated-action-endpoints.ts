@@ -11,7 +11,7 @@ import type { Db } from "@/lib/db/client";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import type { CustomerAuth } from "../../customer-auth";
-import { customerServiceContext, findCustomerDedicatedOrThrow, guardVpsAction, requestBackend } from "../services/customer-service-scope";
+import { customerServiceContext, findCustomerDedicatedOrThrow, guardVpsAction } from "../services/customer-service-scope";
 
 // the customer API spec Endpoints, Dedicated row: power `on|off|restart` (`start|stop|reboot` accepted,
 // 10 per minute, 424 when the controller does not complete it, which still counts), reinstall (1 per
@@ -110,8 +110,7 @@ export const reinstallDedicatedEndpoint = defineEndpoint({
     await guard(db, auth, params.id, "reinstall");
   },
   async handler({ auth, db, now, params, body }) {
-    const service = await findCustomerDedicatedOrThrow(db, auth, params.id);
-    const job = await reinstallService(requestBackend(db, now), service, { osImageId: body.image_id, password: body.password ?? null });
+    const job = await reinstallService(customerServiceContext(auth, db, now, "dedicated"), { serviceId: params.id, osImageId: body.image_id, password: body.password ?? null });
     return reply({ job_id: job.id }, { message: REINSTALL_INITIATED });
   },
 });
@@ -134,8 +133,7 @@ export const resetDedicatedPasswordEndpoint = defineEndpoint({
     await guard(db, auth, params.id, "password");
   },
   async handler({ auth, db, now, params, body }) {
-    const service = await findCustomerDedicatedOrThrow(db, auth, params.id);
-    const outcome = await resetServicePassword(requestBackend(db, now), service, body.password ?? null);
+    const outcome = await resetServicePassword(customerServiceContext(auth, db, now, "dedicated"), { serviceId: params.id, password: body.password ?? null });
     return reply({ job_id: outcome.job.id, user: "root" as const, password: outcome.password ?? "", method: "automated" as const }, { message: "Password reset initiated: the server is being rebuilt" });
   },
 });

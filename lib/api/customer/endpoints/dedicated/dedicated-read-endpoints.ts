@@ -110,8 +110,8 @@ export const listDedicatedOsImagesEndpoint = defineEndpoint({
   summary: "Images this server can be reinstalled with",
   description: "Only these ids are accepted by `POST /dedicated/{id}/reinstall`.",
   response: z.object({ templates: z.array(z.object({ id: z.string(), name: z.string(), is_default: z.boolean() })) }),
-  async handler({ auth, db, params }) {
-    const { templates } = await listOsTemplates(db, await findCustomerDedicatedOrThrow(db, auth, params.id));
+  async handler({ auth, db, now, params }) {
+    const { templates } = await listOsTemplates(customerServiceContext(auth, db, now, "dedicated"), { serviceId: params.id });
     return { templates: templates.map((t) => ({ id: t.id, name: t.name, is_default: t.isDefault })) };
   },
 });

@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { findScopedServiceOrThrow, type ScopedService } from "@/lib/services/find-scoped-service-or-throw";
+import type { ServiceScope } from "@/lib/services/find-scoped-service-or-throw";
 import { cancelService as cancel, withdrawCancellation } from "@/lib/services/lifecycle/cancel-service";
-import type { Db } from "@/lib/db/client";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
-import type { CustomerAuth } from "../../customer-auth";
-import { customerServiceScope, findCustomerVpsOrThrow, requestBackend } from "./customer-service-scope";
+import { customerServiceContext } from "./customer-service-scope";
 
 const cancelBody = z.object({ reason: z.string().max(500).optional(), immediate: z.boolean().default(false) }).optional();
 const cancelResult = z.union([z.object({ immediate: z.literal(true) }), z.object({ cancellation_scheduled_date: z.string() })]);
@@ -14,9 +12,8 @@ const DESCRIPTION =
   "the paid period (`data.cancellation_scheduled_date`); `immediate: true` terminates it now (VPS disks destroyed, `data.immediate: true`). " +
   "A failed service is terminated at once and its unpaid invoice or proforma cancelled. 5 per minute.";
 
-type Loader = (db: Db, auth: CustomerAuth, id: string) => Promise<ScopedService>;
-
-function cancelEndpoint(method: "POST" | "DELETE", path: string, load: Loader, tag: string) {
+/** `kind`: what the route sees (`/vps/{id}` the caller's VPS only). */
+function cancelEndpoint(method: "POST" | "DELETE", path: string, kind: ServiceScope["kind"], tag: string) {
   return defineEndpoint({
     method,
     path,
@@ -29,15 +26,15 @@ function cancelEndpoint(method: "POST" | "DELETE", path: string, load: Loader, t
     body: cancelBody,
     response: cancelResult,
     async handler({ auth, db, now, params, body }) {
-      const service = await load(db, auth, params.id);
-      const result = await cancel(requestBackend(db, now), service, { immediate: body?.immediate ?? false, reason: body?.reason ?? null });
+      const input = { serviceId: params.id, immediate: body?.immediate ?? false, reason: body?.reason ?? null };
+      const result = await cancel(customerServiceContext(auth, db, now, kind), input);
       return reply(result, { message: "immediate" in result ? "Service terminated" : "Cancellation scheduled" });
     },
   });
 }
 
-export const cancelServiceEndpoint = cancelEndpoint("POST", "/services/{id}/cancel", (db, auth, id) => findScopedServiceOrThrow(db, customerServiceScope(auth), id), "services");
-export const deleteVpsEndpoint = cancelEndpoint("DELETE", "/vps/{id}", findCustomerVpsOrThrow, "vps");
+export const cancelServiceEndpoint = cancelEndpoint("POST", "/services/{id}/cancel", undefined, "services");
+export const deleteVpsEndpoint = cancelEndpoint("DELETE", "/vps/{id}", "vps", "vps");
 
 export const withdrawServiceCancellationEndpoint = defineEndpoint({
   method: "DELETE",
@@ -48,7 +45,6 @@ export const withdrawServiceCancellationEndpoint = defineEndpoint({
   description: "400 when no cancellation is scheduled.",
   response: z.object({ withdrawn: z.literal(true) }),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    return reply(await withdrawCancellation(requestBackend(db, now), service), { message: "Cancellation withdrawn" });
+    return reply(await withdrawCancellation(customerServiceContext(auth, db, now), { serviceId: params.id }), { message: "Cancellation withdrawn" });
   },
 });

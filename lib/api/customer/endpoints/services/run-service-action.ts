@@ -2,11 +2,11 @@ import { z } from "zod";
 import { ApiError, apiErrorFromDomain } from "@/lib/api/api-error";
 import { reserveCooldown } from "@/lib/cooldowns/reserve-cooldown";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
-import { guardServiceAction, providerFlowRefusal, runServiceAction, serviceActionPermissions } from "@/lib/services/lifecycle/run-service-action";
+import { guardServiceAction, powerVerbOfAction, providerFlowRefusal, runServiceAction, serviceActionPermissions } from "@/lib/services/lifecycle/run-service-action";
 import { DomainError } from "@/lib/errors/domain-error";
 import { defineEndpoint } from "../../define-endpoint";
 import type { CustomerAuth } from "../../customer-auth";
-import { customerServiceScope, requestBackend } from "./customer-service-scope";
+import { customerServiceContext, customerServiceScope } from "./customer-service-scope";
 
 const statusOfError = (error: unknown): number =>
   error instanceof ApiError ? error.status : error instanceof DomainError ? apiErrorFromDomain(error).status : 500;
@@ -63,14 +63,15 @@ export const runServiceActionEndpoint = defineEndpoint({
     guardServiceAction(await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id), params.action);
   },
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    const { power } = guardServiceAction(service, params.action);
-    if (!power) return runServiceAction(requestBackend(db, now), service, params.action).catch((error: unknown) => Promise.reject(providerFlowRefusal(error)));
+    const ctx = customerServiceContext(auth, db, now);
+    const input = { serviceId: params.id, action: params.action };
+    // The guard has refused any verb it does not offer, so the verb alone says whether it is a power action.
+    if (!powerVerbOfAction(params.action)) return runServiceAction(ctx, input).catch((error: unknown) => Promise.reject(providerFlowRefusal(error)));
     // Only power verbs consume a cool-down, so it is reserved here rather than by the declaration: the
     // service's one `power` counter, shared with /services/{id}/power, /vps and /dedicated routes.
-    const cooldown = await reserveCooldown(db, { bucket: "power", userId: auth.user.id, resourceId: service.id }, now);
+    const cooldown = await reserveCooldown(db, { bucket: "power", userId: auth.user.id, resourceId: params.id }, now);
     try {
-      const result = await runServiceAction(requestBackend(db, now), service, params.action);
+      const result = await runServiceAction(ctx, input);
       await cooldown.settle(200);
       return result;
     } catch (error) {

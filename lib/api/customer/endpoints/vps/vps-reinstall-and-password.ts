@@ -1,13 +1,13 @@
 import { rootPasswordSchema } from "@/lib/services/root-password";
 import { z } from "zod";
-import { findScopedServiceOrThrow, type ScopedService } from "@/lib/services/find-scoped-service-or-throw";
+import { findScopedServiceOrThrow, type ScopedService, type ServiceScope } from "@/lib/services/find-scoped-service-or-throw";
 import { REINSTALL_INITIATED, reinstallService } from "@/lib/services/lifecycle/reinstall-service";
 import { resetServicePassword } from "@/lib/services/lifecycle/reset-service-password";
 import type { Db } from "@/lib/db/client";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import type { CustomerAuth } from "../../customer-auth";
-import { customerServiceScope, findCustomerVpsOrThrow, guardVpsAction, requestBackend } from "../services/customer-service-scope";
+import { customerServiceContext, customerServiceScope, findCustomerVpsOrThrow, guardVpsAction } from "../services/customer-service-scope";
 
 const password = rootPasswordSchema;
 const reinstallBody = z.object({ image_id: z.guid({ error: "image_id must be a UUID" }), password });
@@ -15,8 +15,10 @@ const passwordBody = z.object({ password });
 
 type Loader = (db: Db, auth: CustomerAuth, id: string) => Promise<ScopedService>;
 const anyService: Loader = (db, auth, id) => findScopedServiceOrThrow(db, customerServiceScope(auth), id);
+/** What a route sees: `/vps/{id}` routes the caller's VPS only, `/services/{id}` routes any of its services. */
+type Kind = ServiceScope["kind"];
 
-function reinstallEndpoint(path: string, load: Loader, tag: string) {
+function reinstallEndpoint(path: string, load: Loader, kind: Kind, tag: string) {
   return defineEndpoint({
     method: "POST",
     path,
@@ -35,14 +37,13 @@ function reinstallEndpoint(path: string, load: Loader, tag: string) {
       await guardVpsAction(() => load(db, auth, params.id), "reinstall");
     },
     async handler({ auth, db, now, params, body }) {
-      const service = await load(db, auth, params.id);
-      const job = await reinstallService(requestBackend(db, now), service, { osImageId: body.image_id, password: body.password });
+      const job = await reinstallService(customerServiceContext(auth, db, now, kind), { serviceId: params.id, osImageId: body.image_id, password: body.password });
       return reply({ job_id: job.id }, { message: REINSTALL_INITIATED });
     },
   });
 }
 
-function passwordEndpoint(path: string, load: Loader, tag: string) {
+function passwordEndpoint(path: string, load: Loader, kind: Kind, tag: string) {
   return defineEndpoint({
     method: "POST",
     path,
@@ -59,14 +60,13 @@ function passwordEndpoint(path: string, load: Loader, tag: string) {
       await guardVpsAction(() => load(db, auth, params.id), "password");
     },
     async handler({ auth, db, now, params, body }) {
-      const service = await load(db, auth, params.id);
-      const { job } = await resetServicePassword(requestBackend(db, now), service, body.password);
+      const { job } = await resetServicePassword(customerServiceContext(auth, db, now, kind), { serviceId: params.id, password: body.password });
       return { available: true, job_id: job.id, user: "root" as const };
     },
   });
 }
 
-export const reinstallVpsEndpoint = reinstallEndpoint("/vps/{id}/reinstall", findCustomerVpsOrThrow, "vps");
-export const resetVpsPasswordEndpoint = passwordEndpoint("/vps/{id}/password", findCustomerVpsOrThrow, "vps");
-export const reinstallServiceOsEndpoint = reinstallEndpoint("/services/{id}/reinstall", anyService, "services");
-export const resetServicePasswordEndpoint = passwordEndpoint("/services/{id}/password", anyService, "services");
+export const reinstallVpsEndpoint = reinstallEndpoint("/vps/{id}/reinstall", findCustomerVpsOrThrow, "vps", "vps");
+export const resetVpsPasswordEndpoint = passwordEndpoint("/vps/{id}/password", findCustomerVpsOrThrow, "vps", "vps");
+export const reinstallServiceOsEndpoint = reinstallEndpoint("/services/{id}/reinstall", anyService, undefined, "services");
+export const resetServicePasswordEndpoint = passwordEndpoint("/services/{id}/password", anyService, undefined, "services");

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { listOsTemplates as listTemplates } from "@/lib/services/list-os-templates";
 import { defineEndpoint } from "../../define-endpoint";
-import { resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 
 export const listOsTemplatesEndpoint = defineEndpoint({
   method: "GET",
@@ -15,9 +14,8 @@ export const listOsTemplatesEndpoint = defineEndpoint({
     templates: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string(), family: z.string(), distro: z.string(), version: z.string(), isDefault: z.boolean() })),
     platform: z.literal("native").optional(),
   }),
-  async handler({ auth, db, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const { backend, templates } = await listTemplates(db, service);
+  async handler({ auth, db, now, params }) {
+    const { backend, templates } = await listTemplates(resellerServiceContext(auth, db, now), { serviceId: params.serviceId });
     return backend === "vps" ? { templates, platform: "native" as const } : { templates };
   },
 });

@@ -1,12 +1,11 @@
 import { uuidSchema } from "@/lib/schemas/uuid";
 import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { REINSTALL_INITIATED, reinstallService as reinstall } from "@/lib/services/lifecycle/reinstall-service";
-import { backendOf } from "@/lib/services/service-controls";
+import type { ServiceBackend } from "@/lib/services/service-controls";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
-import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 import { vpsRootPasswordOrThrow } from "./vps-root-password";
 
 export const reinstallServiceEndpoint = defineEndpoint({
@@ -29,12 +28,11 @@ export const reinstallServiceEndpoint = defineEndpoint({
     .refine((b) => b.osTemplate !== undefined || b.osImageId !== undefined, { error: "osTemplate is required", path: ["osTemplate"] }),
   response: z.object({ jobId: z.string(), state: z.string(), progress: z.number() }),
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
     const osImageId = body.osTemplate ?? body.osImageId;
     if (!osImageId) throw new DomainError("invalid", "osTemplate is required");
     // Dedicated ignores a sent password; a VPS's is validated before the image is looked up.
-    const password = backendOf(service.product) === "vps" ? vpsRootPasswordOrThrow(body.password) : null;
-    const job = await reinstall(requestBackend(db, now), service, { osImageId, password });
+    const password = (backend: ServiceBackend) => (backend === "vps" ? vpsRootPasswordOrThrow(body.password) : null);
+    const job = await reinstall(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, osImageId, password });
     return reply({ jobId: job.id, state: job.state, progress: job.progress }, { message: REINSTALL_INITIATED });
   },
 });

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { resetServicePassword as resetPassword } from "@/lib/services/lifecycle/reset-service-password";
-import { backendOf } from "@/lib/services/service-controls";
+import type { ServiceBackend } from "@/lib/services/service-controls";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
-import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 import { vpsRootPasswordOrThrow } from "./vps-root-password";
 
 export const resetServicePasswordEndpoint = defineEndpoint({
@@ -23,10 +22,9 @@ export const resetServicePasswordEndpoint = defineEndpoint({
     z.object({ jobId: z.string(), user: z.literal("root"), password: z.string(), method: z.enum(["automated", "manual"]) }),
   ]),
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
     // Dedicated ignores a sent password (the reseller API spec lifecycle notes) and answers a generated one.
-    const password = backendOf(service.product) === "vps" ? vpsRootPasswordOrThrow(body.password) : null;
-    const outcome = await resetPassword(requestBackend(db, now), service, password);
+    const password = (backend: ServiceBackend) => (backend === "vps" ? vpsRootPasswordOrThrow(body.password) : null);
+    const outcome = await resetPassword(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, password });
     if (outcome.method === "automated" && outcome.password) {
       return reply({ jobId: outcome.job.id, user: "root" as const, password: outcome.password, method: "automated" as const }, { message: "Password reset initiated: the server is being rebuilt" });
     }

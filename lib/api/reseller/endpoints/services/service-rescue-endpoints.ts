@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { rescueService as rescue, unrescueService as unrescue } from "@/lib/services/dedicated/rescue-service";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
-import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 
 export const rescueServiceEndpoint = defineEndpoint({
   method: "POST",
@@ -16,8 +15,7 @@ export const rescueServiceEndpoint = defineEndpoint({
     "installed, nothing running, not already in rescue (409). Suspended or terminated → 403. Asynchronous: `jobId`.",
   response: z.object({ jobId: z.string(), rescuePassword: z.string(), user: z.literal("root") }),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const { job, password } = await rescue(requestBackend(db, now), service);
+    const { job, password } = await rescue(resellerServiceContext(auth, db, now), { serviceId: params.serviceId });
     return reply({ jobId: job.id, rescuePassword: password, user: "root" as const }, { message: "Rescue mode initiated" });
   },
 });
@@ -31,8 +29,7 @@ export const unrescueServiceEndpoint = defineEndpoint({
   description: "409 when the server is not in rescue mode. Asynchronous: `jobId`.",
   response: z.object({ jobId: z.string() }),
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const job = await unrescue(requestBackend(db, now), service);
+    const job = await unrescue(resellerServiceContext(auth, db, now), { serviceId: params.serviceId });
     return reply({ jobId: job.id }, { message: "Leaving rescue mode" });
   },
 });

@@ -1,10 +1,9 @@
 import { uuidSchema } from "@/lib/schemas/uuid";
 import { z } from "zod";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
-import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 
 export const setServiceRdnsEndpoint = defineEndpoint({
   method: "PUT",
@@ -16,8 +15,7 @@ export const setServiceRdnsEndpoint = defineEndpoint({
   body: z.object({ ipAddressId: uuidSchema, hostname: z.string().max(253).nullable() }),
   response: z.object({ ipAddressId: z.string(), ip_address: z.string(), hostname: z.string().nullable() }),
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const view = await setServiceReverseDns(requestBackend(db, now), service, body.ipAddressId, body.hostname);
+    const view = await setServiceReverseDns(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, ipAddressId: body.ipAddressId, hostname: body.hostname });
     return reply({ ipAddressId: view.id, ip_address: view.address, hostname: view.reverseDns }, { message: view.reverseDns ? "Reverse DNS updated" : "Reverse DNS cleared" });
   },
 });

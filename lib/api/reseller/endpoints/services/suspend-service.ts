@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { runLifecycleVerb } from "@/lib/services/lifecycle/run-lifecycle-verb";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { lifecycleResultSchema } from "./lifecycle-result";
-import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 
 export const suspendServiceEndpoint = defineEndpoint({
   method: "POST",
@@ -16,8 +15,7 @@ export const suspendServiceEndpoint = defineEndpoint({
   body: z.object({ reason: z.string().max(500).optional() }).optional(),
   response: lifecycleResultSchema,
   async handler({ auth, db, now, params, body }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const result = await runLifecycleVerb(requestBackend(db, now), service.id, "suspend", { reason: body?.reason ?? null });
+    const result = await runLifecycleVerb(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, verb: "suspend", reason: body?.reason ?? null });
     return reply(result, { message: "Service suspended" });
   },
 });

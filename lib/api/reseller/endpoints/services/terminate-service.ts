@@ -1,9 +1,8 @@
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { runLifecycleVerb } from "@/lib/services/lifecycle/run-lifecycle-verb";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { lifecycleResultSchema } from "./lifecycle-result";
-import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 
 export const terminateServiceEndpoint = defineEndpoint({
   method: "DELETE",
@@ -16,8 +15,7 @@ export const terminateServiceEndpoint = defineEndpoint({
     "Terminating again succeeds with `alreadyTerminated: true` and runs nothing. Raises `service.terminated` once.",
   response: lifecycleResultSchema,
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    const result = await runLifecycleVerb(requestBackend(db, now), service.id, "terminate");
+    const result = await runLifecycleVerb(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, verb: "terminate" });
     return reply(result, { message: result.alreadyTerminated ? "Service was already terminated" : "Service terminated" });
   },
 });

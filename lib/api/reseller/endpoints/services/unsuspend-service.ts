@@ -1,9 +1,8 @@
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { runLifecycleVerb } from "@/lib/services/lifecycle/run-lifecycle-verb";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { lifecycleResultSchema } from "./lifecycle-result";
-import { requestBackend, resellerServiceScope } from "./reseller-service-scope";
+import { resellerServiceContext } from "./reseller-service-scope";
 
 export const unsuspendServiceEndpoint = defineEndpoint({
   method: "POST",
@@ -14,7 +13,6 @@ export const unsuspendServiceEndpoint = defineEndpoint({
   description: "Only a suspended service can be unsuspended (else 409); a terminated one answers 403. The machine is started. Raises `service.unsuspended`.",
   response: lifecycleResultSchema,
   async handler({ auth, db, now, params }) {
-    const service = await findScopedServiceOrThrow(db, resellerServiceScope(auth), params.serviceId);
-    return reply(await runLifecycleVerb(requestBackend(db, now), service.id, "unsuspend"), { message: "Service unsuspended" });
+    return reply(await runLifecycleVerb(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, verb: "unsuspend" }), { message: "Service unsuspended" });
   },
 });
