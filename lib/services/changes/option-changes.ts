@@ -59,6 +59,12 @@ export interface AvailableOption {
 }
 
 /** The add-ons the service's product offers, priced for the buyer on the service's cycle (those not sold on it are left out); 404 outside the actor's scope. */
+/** The add-ons one of the actor's services holds (`GET /services/{id}/options`); 404 outside its scope. */
+export async function listServiceOptions(ctx: ServiceContext, input: { serviceId: string }): Promise<HeldOption[]> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
+  return listHeldOptions(ctx.db, service.id);
+}
+
 export async function listAvailableOptions(ctx: ServiceChangeContext, input: { serviceId: string }): Promise<AvailableOption[]> {
   const { service, order } = await serviceToChange(ctx, input.serviceId);
   return availableOptionsOf({ db: ctx.db, now: ctx.now, order }, service);

@@ -1,7 +1,6 @@
-import type { BackendContext } from "@/lib/backends/context";
 import { getJob } from "@/lib/backends/jobs";
 import { bmcForServer } from "@/lib/backends/registry";
-import type { ScopedService } from "../find-scoped-service-or-throw";
+import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { assertControlAllowed } from "../service-rules";
 import { osInstallationStatus } from "./dedicated-document";
 import { dedicatedServerOrThrow } from "./dedicated-server-or-throw";
@@ -15,7 +14,8 @@ export interface PowerStatusDoc {
 }
 
 /** The server's power state, read from its management controller (`GET /dedicated/{id}/power-status`). */
-export async function dedicatedPowerStatus(ctx: BackendContext, service: ScopedService): Promise<PowerStatusDoc> {
+export async function dedicatedPowerStatus(ctx: ServiceContext, input: { serviceId: string }): Promise<PowerStatusDoc> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   assertControlAllowed(service.status, "stats");
   const server = await dedicatedServerOrThrow(ctx.db, service.id);
   let power: PowerStatusDoc["power_state"];
@@ -25,7 +25,7 @@ export async function dedicatedPowerStatus(ctx: BackendContext, service: ScopedS
     power = "unreachable";
   }
   const fresh = await ctx.db.dedicatedServer.findUniqueOrThrow({ where: { id: server.id } });
-  return { power_state: power, provision_state: fresh.provisionState, busy: !!fresh.powerJobId, sampled_at: ctx.clock.now().toISOString() };
+  return { power_state: power, provision_state: fresh.provisionState, busy: !!fresh.powerJobId, sampled_at: ctx.now.toISOString() };
 }
 
 export interface ProvisionStatusDoc {
@@ -42,7 +42,8 @@ export interface ProvisionStatusDoc {
  * the job is advanced to now first, and the last one of the server is shown while it runs or after it
  * failed (its error as a fixed sentence; the controller's text is for operators).
  */
-export async function dedicatedProvisionStatus(ctx: BackendContext, service: ScopedService): Promise<ProvisionStatusDoc> {
+export async function dedicatedProvisionStatus(ctx: ServiceContext, input: { serviceId: string }): Promise<ProvisionStatusDoc> {
+  const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   assertControlAllowed(service.status, "stats");
   let server = await dedicatedServerOrThrow(ctx.db, service.id);
   for (const id of [server.provisionJobId, server.powerJobId]) {

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
-import { addServiceOption as addOption, listAvailableOptions, listHeldOptions, removeServiceOption } from "@/lib/services/changes/option-changes";
+import { addServiceOption as addOption, listAvailableOptions, listServiceOptions, removeServiceOption } from "@/lib/services/changes/option-changes";
 import type { ServiceChangeContext } from "@/lib/services/changes/service-change-context";
 import { moneyString } from "@/lib/format/money-string";
 import { reply } from "../../../reply";
 import { uuidParam } from "../../../define-endpoint";
 import { defineEndpoint } from "../../define-endpoint";
 import type { CustomerAuth } from "../../customer-auth";
-import { customerServiceContext, customerServiceScope } from "../services/customer-service-scope";
+import { customerServiceContext } from "../services/customer-service-scope";
 import { serviceOptionJson, serviceOptionSchema, settlementJson, settlementSchema } from "./change-views";
 
 export const customerBuyer = (auth: CustomerAuth) => ({ kind: "customer" as const, accountId: auth.accountId, userId: auth.user.id });
@@ -24,9 +23,8 @@ export const listServiceOptionsEndpoint = defineEndpoint({
   summary: "The service's add-ons",
   description: "Add-ons held (`active`) or awaiting payment of their document (`pending_payment`); cancelled ones are not listed. The recurring price is `amount` (per the add-on's cycle).",
   response: z.array(serviceOptionSchema),
-  async handler({ auth, db, params }) {
-    const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), params.id);
-    return (await listHeldOptions(db, service.id)).map(serviceOptionJson);
+  async handler({ auth, db, now, params }) {
+    return (await listServiceOptions(customerServiceContext(auth, db, now), { serviceId: params.id })).map(serviceOptionJson);
   },
 });
 

@@ -10,7 +10,7 @@ import { projectsOfServices } from "@/lib/services/projects-of-services";
 import { reply } from "../../../reply";
 import { customerPageQuery, customerPagination } from "@/lib/schemas/pagination";
 import { defineEndpoint } from "../../define-endpoint";
-import { customerServiceContext, findCustomerDedicatedOrThrow, requestBackend } from "../services/customer-service-scope";
+import { customerServiceContext } from "../services/customer-service-scope";
 
 const doc = z.record(z.string(), z.unknown());
 
@@ -76,7 +76,7 @@ export const getDedicatedPowerStatusEndpoint = defineEndpoint({
   description: "`power_state` is `on`, `off` or `unreachable` (the controller did not answer). 404 before a server is bound; 403 once terminated.",
   response: z.object({ power_state: z.enum(["on", "off", "unreachable"]), provision_state: z.string(), busy: z.boolean(), sampled_at: z.string() }),
   async handler({ auth, db, now, params }) {
-    return dedicatedPowerStatus(requestBackend(db, now), await findCustomerDedicatedOrThrow(db, auth, params.id));
+    return dedicatedPowerStatus(customerServiceContext(auth, db, now, "dedicated"), { serviceId: params.id });
   },
 });
 
@@ -97,7 +97,7 @@ export const getDedicatedProvisionStatusEndpoint = defineEndpoint({
     job: z.object({ id: z.string(), operation: z.string(), state: z.string(), step: z.string().nullable(), progress: z.number(), error: z.string().nullable() }).nullable(),
   }),
   async handler({ auth, db, now, params }) {
-    return dedicatedProvisionStatus(requestBackend(db, now), await findCustomerDedicatedOrThrow(db, auth, params.id));
+    return dedicatedProvisionStatus(customerServiceContext(auth, db, now, "dedicated"), { serviceId: params.id });
   },
 });
 
