@@ -8,6 +8,7 @@ import { countRequest, type RateLimitState, type RateLimitSubject } from "./rate
 import { reserveCooldown, type CooldownReservation } from "@/lib/cooldowns/reserve-cooldown";
 import { readBodyWithLimit } from "./read-body";
 import { Reply } from "./reply";
+import { depthViolation, findParamViolation, findQueryViolation, findTextViolation, type InputRuleViolation } from "./input-rule";
 import { isJsonContentType, issuesToDetails, parseJson, queryObject } from "./request-input";
 import { createRouteTable } from "./route-table";
 
@@ -165,6 +166,13 @@ export function createDispatcher<Auth, Scope extends string>(api: ApiSurface<Aut
       if (!(await ctx.switches())[gate.column]) throw api.moduleDisabled(gate.label, endpoint);
     }
 
+    // The input rule on path and query text (lib/api/input-rule.ts, docs/decisions.md#r9), before
+    // the request scope reads `?project=` and before any schema or handler sees a value.
+    const badParam = findParamViolation(found.params);
+    if (badParam) throw api.paramError([{ field: badParam.field, message: badParam.message }]);
+    const badQuery = findQueryViolation(url.searchParams);
+    if (badQuery) throw inputRuleError(badQuery);
+
     if (auth !== null && api.resolveRequestScope) auth = await api.resolveRequestScope(auth, endpoint, ctx);
 
     const params = endpoint.params.safeParse(found.params);
@@ -251,12 +259,20 @@ function parseBody(schema: z.ZodType, raw: Uint8Array, contentType: string | nul
       throw validationError([{ field: "Content-Type", message: "Send request bodies as application/json" }]);
     }
     const parsed = parseJson(raw);
+    if (!parsed.ok && parsed.reason === "too_deep") throw inputRuleError(depthViolation(parsed.field));
     if (!parsed.ok) throw new ApiError(400, API_ERROR_CODES.invalidJson, "Request body is not valid JSON");
     value = parsed.value;
+    const badText = findTextViolation(value);
+    if (badText) throw inputRuleError(badText);
   }
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(issuesToDetails(result.error.issues, "body"));
   return result.data;
+}
+
+/** A refusal of the input rule: 400 in each API's validation envelope, with the field named. */
+function inputRuleError(violation: InputRuleViolation): ApiError {
+  return new ApiError(400, API_ERROR_CODES.validation, violation.sentence, { details: [{ field: violation.field, message: violation.message }] });
 }
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;

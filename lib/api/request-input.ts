@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { FieldIssue } from "./api-error";
+import { jsonTooDeep, MAX_JSON_DEPTH } from "./input-rule";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -10,12 +11,26 @@ export function isJsonContentType(value: string | null): boolean {
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
-/** Strict UTF-8 then JSON.parse; anything else (BOM, invalid bytes, trailing garbage) is not JSON. */
-export function parseJson(bytes: Uint8Array): { ok: true; value: unknown } | { ok: false } {
+export type JsonParseResult = { ok: true; value: unknown } | { ok: false; reason: "invalid" } | { ok: false; reason: "too_deep"; field: string };
+
+/**
+ * Strict UTF-8, then the nesting depth on the raw text (an iterative scan: lib/api/input-rule.ts),
+ * then JSON.parse. Anything else (BOM, invalid bytes, trailing garbage) is not JSON; nothing
+ * recursive ever walks a body deeper than `maxDepth`.
+ */
+export function parseJson(bytes: Uint8Array, maxDepth: number = MAX_JSON_DEPTH): JsonParseResult {
+  let text: string;
   try {
-    return { ok: true, value: JSON.parse(utf8.decode(bytes)) };
+    text = utf8.decode(bytes);
   } catch {
-    return { ok: false };
+    return { ok: false, reason: "invalid" };
+  }
+  const deep = jsonTooDeep(text, maxDepth);
+  if (deep) return { ok: false, reason: "too_deep", field: deep.field };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, reason: "invalid" };
   }
 }
 

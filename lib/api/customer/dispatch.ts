@@ -46,7 +46,7 @@ export const customerApi: ApiSurface<CustomerAuth, CustomerApiKeyScope> = {
   // `{id}`. A path word that is not an id (`{action}`) keeps its own name.
   paramError: (details) => {
     const isId = (field: string) => field === "id" || field.endsWith("Id");
-    return new ApiError(400, "BAD_REQUEST", details.every((d) => isId(d.field)) ? "Malformed id: expected a UUID" : "Malformed path parameter", {
+    return new ApiError(400, "BAD_REQUEST", details.every((d) => isId(d.field)) ? "Malformed id: expected a UUID" : `Malformed path parameter: ${details.map((d) => d.field).join(", ")}`, {
       details: details.map((d) => (isId(d.field) ? { field: "id", message: d.field === "id" ? d.message : `${d.field}: ${d.message}` } : d)),
     });
   },
