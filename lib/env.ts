@@ -9,6 +9,8 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /// Public origin used in links and the demo credentials file (defaults to http://localhost:<port>).
   RACKFRONT_BASE_URL: z.string().url().optional(),
+  /// Without RACKFRONT_BASE_URL: the hosts the API may name in its docs and links (lib/api/public-base-url.ts).
+  RACKFRONT_TRUSTED_HOSTS: z.string().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),

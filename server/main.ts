@@ -1,4 +1,4 @@
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import http from "node:http";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { databaseTarget, readEnv } from "@/lib/env";
@@ -10,9 +10,9 @@ import { installDb, uninstallDb } from "@/lib/db/client";
 import { seedDemo } from "@/prisma/seed/seed-demo";
 import { startEmbeddedRunner } from "@/lib/jobs/embedded/start-embedded-runner";
 import { markClientIpHeaderTrusted } from "@/lib/api/client-ip";
-import { settleUnreadBody } from "./request-body-stream";
-import { stampClientIp } from "./stamp-client-ip";
-import { apiFastPathEnabled, serveApiFastPath } from "./api-fast-path";
+import { setListeningPort } from "@/lib/api/public-base-url";
+import { apiFastPathEnabled } from "./api-fast-path";
+import { createRequestListener, type RequestHandler } from "./request-listener";
 import { attachWebSockets } from "./attach-websockets";
 import { buildIfStale } from "./build-if-stale";
 import { createLifecycle } from "./lifecycle";
@@ -35,25 +35,10 @@ export async function main({ root }: { root: string }) {
 
   const lifecycle = createLifecycle();
   const fastPath = apiFastPathEnabled();
-  let handler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  let handler: RequestHandler | undefined;
   let opened: OpenedDatabase | undefined;
 
-  const server = http.createServer((req, res) => {
-    const url = req.url ?? "/";
-    if (url === "/healthz" || url.startsWith("/healthz?")) return lifecycle.health(res);
-    if (!handler || lifecycle.state !== "ready") return lifecycle.notReady(req, res);
-    lifecycle.track(res);
-    res.once("finish", () => settleUnreadBody(req));
-    stampClientIp(req);
-    const serve = async () => {
-      if (fastPath && (await serveApiFastPath(req, res))) return;
-      await handler!(req, res);
-    };
-    serve().catch((err) => {
-      console.error(err);
-      if (!res.headersSent) res.writeHead(500).end();
-    });
-  });
+  const server = http.createServer(createRequestListener({ lifecycle, fastPath, handler: () => handler }));
   // Keep-alive sockets must not hold a shutdown open.
   server.keepAliveTimeout = 5_000;
 
@@ -63,6 +48,7 @@ export async function main({ root }: { root: string }) {
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
+  setListeningPort(port);
   const baseUrl = env.RACKFRONT_BASE_URL ?? `http://localhost:${port}`;
   log(`starting on ${baseUrl} (healthz answers 503 until ready)`);
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 
 /**
  * The request body as a web stream that never destroys the request: cancelling it (a refusal that
@@ -59,12 +60,51 @@ export function drainRequestBody(req: IncomingMessage): void {
   req.resume();
 }
 
+/** The longest a connection is kept open after its answer to read and discard what the client still sends. */
+export const LINGER_MS = 5_000;
+
+const lingering = new WeakSet<Socket>();
+
+/**
+ * Closes the connection after its answer without resetting it (docs/decisions.md#r10): the answer
+ * has been written, so end our side (FIN), then read and discard what the client still sends until
+ * its body ends, it closes, or LINGER_MS pass; only then destroy the socket. Destroying it at once
+ * with body bytes unread (or still arriving) makes the kernel send a reset, and a client still
+ * uploading then gets ECONNRESET instead of the answer waiting in its receive buffer.
+ */
+export function lingeringClose(req: IncomingMessage): void {
+  const socket = req.socket as Socket | null;
+  if (!socket || socket.destroyed || lingering.has(socket)) return;
+  lingering.add(socket);
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
+  // Once the answer and our FIN are flushed and the body has been read to its end, nothing unread is left.
+  const destroyWhenFlushed = () => (socket.writableFinished ? socket.destroy() : socket.once("finish", () => socket.destroy()));
+  socket.end();
+  if (req.complete || req.readableEnded) return void destroyWhenFlushed();
+  req.once("end", destroyWhenFlushed);
+  drainRequestBody(req);
+}
+
+/**
+ * For a `Connection: close` answer written before the body was read: Node ends and destroys the
+ * socket right after the last answer (ServerResponse's finish calls `socket.destroySoon()`); make
+ * that call a lingering close instead.
+ */
+export function closeAfterAnswer(req: IncomingMessage): void {
+  const socket = req.socket as Socket | null;
+  if (!socket) return;
+  socket.destroySoon = () => lingeringClose(req);
+}
+
 /**
  * The safety net for answers written by Next's handler (the fast path decides before its headers):
- * once an answer is sent, a small unread body is drained; anything else closes the socket.
+ * once an answer is sent, a small unread body is drained; anything else closes the connection
+ * (lingering, as above).
  */
 export function settleUnreadBody(req: IncomingMessage): void {
   const policy = unreadBodyPolicy(req);
   if (policy === "drain") drainRequestBody(req);
-  else if (policy === "close") req.socket?.destroySoon?.();
+  else if (policy === "close") lingeringClose(req);
 }

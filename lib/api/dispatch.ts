@@ -6,6 +6,7 @@ import { ApiError, API_ERROR_CODES, apiErrorFromDomain, validationError, type Fi
 import { PLATFORM_MODULES, type ApiDescription, type Endpoint, type HttpMethod } from "./define-endpoint";
 import { countRequest, type RateLimitState, type RateLimitSubject } from "./rate-limit-hook";
 import { reserveCooldown, type CooldownReservation } from "@/lib/cooldowns/reserve-cooldown";
+import { apiBaseUrl, isMalformedHost } from "./public-base-url";
 import { readBodyWithLimit } from "./read-body";
 import { Reply } from "./reply";
 import { depthViolation, findParamViolation, findQueryViolation, findTextViolation, type InputRuleViolation } from "./input-rule";
@@ -24,6 +25,11 @@ export interface DispatchOptions {
   clientIp?: string | null;
   /** Check every answer's `data` against the endpoint's response schema (on under vitest). */
   checkResponses?: boolean;
+  /**
+   * The request's method when the Request cannot carry it: the Fetch standard refuses to build one
+   * for CONNECT, TRACE and TRACK, so the fast path passes those here (they answer 405, docs/decisions.md#r10).
+   */
+  method?: string;
 }
 
 export interface StageContext {
@@ -65,12 +71,6 @@ export interface ApiSurface<Auth, Scope extends string> extends ApiDescription {
   paramError(details: FieldIssue[]): ApiError;
   serializeError(error: ApiError): Response;
   serializeSuccess(reply: Reply, endpoint: Endpoint<Auth, Scope>): Response;
-}
-
-/** The API root as clients address it: RACKFRONT_BASE_URL when set, else the request's origin. */
-export function apiBaseUrl(url: URL, basePath: string): string {
-  const origin = (process.env.RACKFRONT_BASE_URL ?? url.origin).replace(/\/$/, "");
-  return `${origin}${basePath}`;
 }
 
 function toApiError(error: unknown): ApiError {
@@ -117,6 +117,13 @@ export function createDispatcher<Auth, Scope extends string>(api: ApiSurface<Aut
       clientIp: options.clientIp ?? null,
     };
     const discardBody = () => request.body?.cancel().catch(() => {});
+    const requestMethod = options.method ?? request.method;
+
+    // A malformed Host is a malformed request: 400 before anything else (docs/decisions.md#r10).
+    if (isMalformedHost(request.headers.get("host"))) {
+      await discardBody();
+      throw validationError([{ field: "Host", message: "The Host header is not a valid host name with an optional port" }]);
+    }
 
     const refusal = await api.checkEnabled(ctx);
     if (refusal) {
@@ -127,7 +134,7 @@ export function createDispatcher<Auth, Scope extends string>(api: ApiSurface<Aut
     const relative =
       url.pathname === api.basePath ? "/" : url.pathname.startsWith(`${api.basePath}/`) ? url.pathname.slice(api.basePath.length) : null;
     // HEAD is GET without a body (the HTTP layer drops it); Next hands HEAD to the GET export.
-    const method = request.method === "HEAD" ? "GET" : request.method;
+    const method = requestMethod === "HEAD" ? "GET" : requestMethod;
     const found = relative === null ? ({ kind: "not_found" } as const) : table.lookup(method, relative);
     if (found.kind === "not_found") {
       await discardBody();
@@ -135,14 +142,14 @@ export function createDispatcher<Auth, Scope extends string>(api: ApiSurface<Aut
     }
     if (found.kind === "method_not_allowed") {
       await discardBody();
-      throw new ApiError(405, API_ERROR_CODES.methodNotAllowed, `Method ${request.method} is not allowed here`, {
+      throw new ApiError(405, API_ERROR_CODES.methodNotAllowed, `Method ${requestMethod} is not allowed here`, {
         headers: { Allow: found.allow.join(", ") },
       });
     }
     const { endpoint } = found;
 
     let rawBody: Uint8Array = new Uint8Array(0);
-    if (request.method !== "GET" && request.method !== "HEAD") {
+    if (requestMethod !== "GET" && requestMethod !== "HEAD") {
       const read = await readBodyWithLimit(request);
       if (!read.ok) throw new ApiError(413, API_ERROR_CODES.payloadTooLarge, "Request body too large");
       rawBody = read.bytes;
@@ -197,7 +204,7 @@ export function createDispatcher<Auth, Scope extends string>(api: ApiSurface<Aut
       now: ctx.now,
       rateLimit,
       request,
-      baseUrl: apiBaseUrl(url, api.basePath),
+      baseUrl: apiBaseUrl(request, api.basePath),
       api,
     };
     if (endpoint.guard) await endpoint.guard(handlerCtx);

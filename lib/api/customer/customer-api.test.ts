@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { makeCustomer, makeUser } from "@/lib/testing/factories";
 import { CUSTOMER_API_KEY_SCOPES } from "@/lib/api-keys/customer-api-key-scopes";
@@ -209,6 +209,8 @@ describe("team members", () => {
 
 describe("GET / (identity)", () => {
   it("reports version \"1\", who the key is, its scopes, its rate-limit window and links", async () => {
+    // Links use the request's host only when it is trusted (docs/decisions.md#r10).
+    vi.stubEnv("RACKFRONT_TRUSTED_HOSTS", "rackfront.test");
     await t.db.platformSettings.upsert({ where: { id: 1 }, create: { id: 1, customerHourlyLimit: 777 }, update: { customerHourlyLimit: 777 } });
     const before = await t.db.rateLimitBucket.aggregate({ _sum: { hits: true }, where: { subject: customerKeySubject(full.key.id) } });
     const usedBefore = before._sum.hits ?? 0;
@@ -231,6 +233,7 @@ describe("GET / (identity)", () => {
       scopes: expect.arrayContaining([{ scope: "billing", description: expect.stringContaining("Pay invoices") }]),
       links: expect.objectContaining({ openapi: "http://rackfront.test/v1/openapi.json", guide: "http://rackfront.test/v1/guide.md" }),
     });
+    vi.unstubAllEnvs();
   });
 
   it("counts down with the key's real window: the next request reports one fewer remaining", async () => {

@@ -10,6 +10,7 @@ import { GUIDE_EXAMPLE } from "../reseller/guide";
 import { dispatchResellerApi, resellerApi } from "../reseller/dispatch";
 import { resellerRoutes } from "../reseller/routes";
 import { verifyResellerSignature } from "../reseller/signature";
+import { setListeningPort } from "../public-base-url";
 import { resellerWithKey } from "../testing/api-test-kit";
 
 const run = promisify(execFile);
@@ -37,6 +38,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // As server/main.ts does: loopback on the listening port is a trusted host (docs/decisions.md#r10).
+  setListeningPort((server.address() as AddressInfo).port);
 });
 
 afterAll(async () => {
