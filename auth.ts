@@ -1,5 +1,6 @@
 import NextAuth, { CredentialsSignin, type User } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { clientIpFromTrustedHeader } from "@/lib/api/client-ip";
 import { checkPasswordSignIn } from "@/lib/auth/check-password-sign-in";
 import { redeemLoginTicket } from "@/lib/auth/login-ticket";
 import { ZSignInSchema } from "@/lib/auth/schemas";
@@ -8,7 +9,7 @@ import { getDb } from "@/lib/db/client";
 
 /** Error codes in /login?error=CredentialsSignin&code=… for direct posts to the callback. */
 class SignInRefused extends CredentialsSignin {
-  constructor(code: "invalid" | "locked" | "totp_required") {
+  constructor(code: "invalid" | "throttled" | "busy" | "totp_required") {
     super();
     this.code = code;
   }
@@ -29,14 +30,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   providers: [
     Credentials({
       credentials: { email: {}, password: {}, ticket: {} },
-      async authorize(raw): Promise<User | null> {
+      async authorize(raw, request): Promise<User | null> {
         if (raw.ticket !== undefined) return redeemLoginTicket(raw.ticket, { db: getDb() });
 
         const parsed = ZSignInSchema.safeParse(raw);
         if (!parsed.success) throw new SignInRefused("invalid");
-        const result = await checkPasswordSignIn(parsed.data, { db: getDb() });
-        if (result.status === "locked") throw new SignInRefused("locked");
-        if (result.status === "invalid") throw new SignInRefused("invalid");
+        const clientAddress = clientIpFromTrustedHeader(request.headers);
+        const result = await checkPasswordSignIn({ db: getDb(), now: new Date() }, { ...parsed.data, clientAddress });
+        if (result.status !== "ok") throw new SignInRefused(result.status);
         if (result.user.hasTotp) throw new SignInRefused("totp_required");
         const { hasTotp: _hasTotp, ...user } = result.user;
 

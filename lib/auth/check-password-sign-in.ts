@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { DbOrTx } from "@/lib/db/client";
-import { hashPassword, verifyPassword } from "./password";
-import { clearFailedAttempts, recordFailedAttempt, reserveAttempt } from "./attempt-limit";
+import type { Db } from "@/lib/db/client";
+import { hashPassword } from "./password";
+import { sharedPasswordVerifier, type BoundedVerifier } from "./password-verifier";
+import { accountKey, addressKey, BUSY_RETRY_MS, reserveSignInAttempt } from "./sign-in-throttle";
 import type { TSignIn } from "./schemas";
 
 export type SignInUser = { id: string; name: string; email: string; sessionVersion: number; hasTotp: boolean };
@@ -9,12 +10,26 @@ export type SignInUser = { id: string; name: string; email: string; sessionVersi
 export type PasswordSignInResult =
   | { status: "ok"; user: SignInUser }
   | { status: "invalid" }
-  | { status: "locked"; lockedUntil: Date };
+  /** Refused without checking the password: too many failures from this address or on this email. */
+  | { status: "throttled"; retryAt: Date }
+  /** Refused without checking the password: too many checks queued in this process. */
+  | { status: "busy"; retryAt: Date };
 
 /** The one sentence for an unknown email and a wrong password alike. */
 export const WRONG_CREDENTIALS_MESSAGE = "Wrong email or password.";
 
-const NO_USER_ID = "00000000-0000-0000-0000-000000000000";
+export interface SignInContext {
+  db: Db;
+  now: Date;
+  /** Where password checks run; the process's bounded verifier unless a test injects one. */
+  verifier?: BoundedVerifier;
+}
+
+export type PasswordSignInInput = TSignIn & {
+  /** The client's address from the trusted header (lib/api/client-ip.ts), null when unknown. */
+  clientAddress: string | null;
+};
+
 let dummyHash: Promise<string> | undefined;
 
 /** A real argon2 hash of a random password, so unknown emails cost as much as known ones. */
@@ -25,47 +40,35 @@ function getDummyHash(): Promise<string> {
 }
 
 /**
- * First sign-in step: checks email and password, counting failures towards a lock-out.
+ * First sign-in step: checks email and password under the sign-in throttle (docs/decisions.md#r15).
+ * The attempt is reserved per client address and per email before anything else; a refused one
+ * costs no argon2 and says when to try again. Unknown emails are throttled and verified (against a
+ * dummy hash) exactly like known ones, so no answer tells them apart.
  * Does not create a session; the caller signs in (or asks for the second factor) on "ok".
  */
-export async function checkPasswordSignIn(
-  input: TSignIn,
-  options: { db: DbOrTx; now?: Date },
-): Promise<PasswordSignInResult> {
-  const { db } = options;
-  const now = options.now ?? new Date();
+export async function checkPasswordSignIn(ctx: SignInContext, input: PasswordSignInInput): Promise<PasswordSignInResult> {
+  const { db, now } = ctx;
+  const reservation = await reserveSignInAttempt(ctx, { keys: [addressKey(input.clientAddress), accountKey(input.email)] });
+  if (!reservation.ok) return { status: "throttled", retryAt: reservation.retryAt };
+
+  // Should anything below throw, the reservation keeps counting as a failure until it goes stale.
   const user = await db.user.findFirst({
     where: { email: { equals: input.email.trim(), mode: "insensitive" } },
     select: { id: true, name: true, email: true, passwordHash: true, sessionVersion: true, totpEnabledAt: true },
   });
-  if (!user) {
-    // Same work as for a wrong password: the attempt bookkeeping (against an id that matches no
-    // row) and an argon2 verify, so response time does not reveal which emails exist.
-    await reserveAttempt(db, NO_USER_ID, now);
-    await verifyPassword(await getDummyHash(), input.password);
-    await recordFailedAttempt(db, NO_USER_ID, now);
-
+  const verdict = await (ctx.verifier ?? sharedPasswordVerifier()).verify(user?.passwordHash ?? (await getDummyHash()), input.password);
+  if (verdict === "busy") {
+    await reservation.settle("not_checked");
+    return { status: "busy", retryAt: new Date(now.getTime() + BUSY_RETRY_MS) };
+  }
+  if (!user || !verdict) {
+    await reservation.settle("failure");
     return { status: "invalid" };
   }
-
-  const reservation = await reserveAttempt(db, user.id, now);
-  if (!reservation.ok) return { status: "locked", lockedUntil: reservation.lockedUntil };
-
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const { lockedUntil } = await recordFailedAttempt(db, user.id, now);
-
-    return lockedUntil ? { status: "locked", lockedUntil } : { status: "invalid" };
-  }
-  await clearFailedAttempts(db, user.id);
+  await reservation.settle("success");
 
   return {
     status: "ok",
-    user: {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      sessionVersion: user.sessionVersion,
-      hasTotp: user.totpEnabledAt !== null,
-    },
+    user: { id: user.id, name: user.name, email: user.email, sessionVersion: user.sessionVersion, hasTotp: user.totpEnabledAt !== null },
   };
 }

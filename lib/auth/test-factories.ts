@@ -28,3 +28,40 @@ export async function createTestAccount(db: Db, ownerId: string, overrides: { na
 export async function createTestResellerProfile(db: Db, accountId: string, status: "pending" | "active" | "suspended" | "closed") {
   return db.resellerProfile.create({ data: { accountId, status, signingSecret: "sealed-not-used-here" } });
 }
+
+/**
+ * A password check that finishes only when the test says so (`finishNext`), recording how many
+ * ran and how many ran at once: concurrency is asserted by counting, never by timing.
+ */
+export function gatedCheck() {
+  const gates: Array<(ok: boolean) => void> = [];
+  let running = 0;
+  let maxRunning = 0;
+  let calls = 0;
+  const check = (_hash: string, _password: string) =>
+    new Promise<boolean>((resolve) => {
+      calls++;
+      running++;
+      maxRunning = Math.max(maxRunning, running);
+      gates.push((ok) => {
+        running--;
+        resolve(ok);
+      });
+    });
+
+  return {
+    check,
+    /** Finishes the oldest running check with the given verdict. */
+    finishNext(ok = false) {
+      const gate = gates.shift();
+      if (!gate) throw new Error("no check is running");
+      gate(ok);
+    },
+    get calls() {
+      return calls;
+    },
+    get maxRunning() {
+      return maxRunning;
+    },
+  };
+}

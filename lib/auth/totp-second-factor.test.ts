@@ -7,7 +7,7 @@ import { verifySecondFactor } from "./verify-second-factor";
 import { disableTotp } from "./disable-totp";
 import { getSecuritySettings } from "./get-security-settings";
 import { checkPasswordSignIn } from "./check-password-sign-in";
-import { MAX_FAILED_ATTEMPTS } from "./attempt-limit";
+import { SECOND_FACTOR_POLICY } from "./sign-in-throttle";
 import { totpFor } from "./totp";
 import { createTestUser } from "./test-factories";
 
@@ -21,6 +21,9 @@ afterAll(async () => {
 
 const T0 = new Date("2030-03-01T12:00:10Z");
 const at = (steps: number) => new Date(T0.getTime() + steps * 30_000);
+/** The password step from a client address of its own, at the real time. */
+const passwordStep = (user: { email: string; password: string }, now = new Date()) =>
+  checkPasswordSignIn({ db: t.db, now }, { email: user.email, password: user.password, clientAddress: "192.0.2.10" });
 const codeAt = (secret: string, when: Date) => totpFor(secret, "x").generate({ timestamp: when.getTime() });
 
 /** A user with the second factor enabled at T0; returns the secret and the recovery codes. */
@@ -52,7 +55,7 @@ describe("enrolment", () => {
     expect(openSecret(row.totpSecret!, "totp")).toBe(secret);
     expect(row.totpEnabledAt).toBeNull();
     // Not enabled yet: the password alone still signs in.
-    expect((await checkPasswordSignIn({ email: user.email, password: user.password }, { db: t.db })).status).toBe("ok");
+    expect((await passwordStep(user)).status).toBe("ok");
 
     expect(await confirmTotpEnrolment({ userId: user.id, code: "000000" === codeAt(secret, T0) ? "111111" : "000000" }, { now: T0, db: t.db })).toEqual({
       status: "invalid",
@@ -68,7 +71,7 @@ describe("enrolment", () => {
     expect(stored).toHaveLength(10);
     for (const r of stored) expect(confirmed.recoveryCodes.join()).not.toContain(r.codeHash);
 
-    const pw = await checkPasswordSignIn({ email: user.email, password: user.password }, { db: t.db });
+    const pw = await passwordStep(user);
     expect(pw).toMatchObject({ status: "ok", user: { hasTotp: true } });
     expect(await getSecuritySettings({ userId: user.id }, { db: t.db })).toMatchObject({ totpEnabledAt: T0, recoveryCodesLeft: 10 });
     expect((await startTotpEnrolment({ userId: user.id }, { db: t.db })).status).toBe("already_enabled");
@@ -132,18 +135,21 @@ describe("verifySecondFactor", () => {
     expect(row).toHaveLength(2);
   });
 
-  it(`locks out after ${MAX_FAILED_ATTEMPTS} wrong codes, then refuses even a right one`, async () => {
+  it(`after ${SECOND_FACTOR_POLICY.freeFailures} wrong codes makes the next one wait, even a right one, and counts apart from the password`, async () => {
     const { user, secret } = await enrolledUser();
     const now = at(30);
     const good = codeAt(secret, now);
     const bad = good === "000000" ? "111111" : "000000";
-    for (let i = 1; i < MAX_FAILED_ATTEMPTS; i++) {
-      expect((await verifySecondFactor({ userId: user.id, code: bad }, { now, db: t.db })).status).toBe("invalid");
+    for (let i = 0; i < SECOND_FACTOR_POLICY.freeFailures; i++) {
+      expect((await verifySecondFactor({ userId: user.id, code: bad, clientAddress: "192.0.2.20" }, { now, db: t.db })).status).toBe("invalid");
     }
-    expect((await verifySecondFactor({ userId: user.id, code: bad }, { now, db: t.db })).status).toBe("locked");
-    expect((await verifySecondFactor({ userId: user.id, code: good }, { now, db: t.db })).status).toBe("locked");
-    // The lock covers the password step as well.
-    expect((await checkPasswordSignIn({ email: user.email, password: user.password }, { now, db: t.db })).status).toBe("locked");
+    const retryAt = new Date(now.getTime() + SECOND_FACTOR_POLICY.baseDelayMs);
+    expect(await verifySecondFactor({ userId: user.id, code: good, clientAddress: "192.0.2.21" }, { now, db: t.db })).toEqual({ status: "throttled", retryAt });
+    // A right password does not clear the codes' count, and the password step is not held up by it.
+    expect((await passwordStep(user, now)).status).toBe("ok");
+    expect(await verifySecondFactor({ userId: user.id, code: good }, { now, db: t.db })).toEqual({ status: "throttled", retryAt });
+    // Once the wait is over the right code works (its step is still within the ±1 window).
+    expect(await verifySecondFactor({ userId: user.id, code: good }, { now: retryAt, db: t.db })).toEqual({ status: "ok", method: "totp" });
   });
 
   it("says not_enabled for a user without a second factor", async () => {
@@ -163,7 +169,7 @@ describe("disableTotp", () => {
     const row = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
     expect(await t.db.recoveryCode.count({ where: { userId: user.id } })).toBe(0);
-    expect((await checkPasswordSignIn({ email: user.email, password: user.password }, { db: t.db })).status).toBe("ok");
+    expect((await passwordStep(user)).status).toBe("ok");
   });
 
   it("accepts a recovery code instead of an authenticator code", async () => {

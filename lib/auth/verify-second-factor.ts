@@ -1,6 +1,6 @@
-import type { DbOrTx } from "@/lib/db/client";
+import type { Db, DbOrTx } from "@/lib/db/client";
 import { openSecret } from "@/lib/crypto/secret-box";
-import { clearFailedAttempts, recordFailedAttempt, reserveAttempt } from "./attempt-limit";
+import { addressKey, reserveSignInAttempt, secondFactorKey, type ThrottleKey } from "./sign-in-throttle";
 import { matchTotpStep } from "./totp";
 import { hashRecoveryCode, normalizeRecoveryCode } from "./recovery-codes";
 
@@ -9,16 +9,18 @@ export type SecondFactorResult =
   | { status: "ok"; method: "recovery"; recoveryCodesLeft: number }
   | { status: "invalid" }
   | { status: "replayed" }
-  | { status: "locked"; lockedUntil: Date }
+  | { status: "throttled"; retryAt: Date }
   | { status: "not_enabled" };
 
 /**
  * Checks an authenticator code (±1 step, each step accepted once) or a single-use recovery
- * code. Failures count towards the same lock-out as wrong passwords.
+ * code, under the sign-in throttle (docs/decisions.md#r15): the user's second factor has its own
+ * growing delay (a right password does not clear it), and at the sign-in step the client's address
+ * counts too (`clientAddress`; omitted on the security page, where the user is signed in).
  */
 export async function verifySecondFactor(
-  { userId, code }: { userId: string; code: string },
-  options: { db: DbOrTx; now?: Date },
+  { userId, code, clientAddress }: { userId: string; code: string; clientAddress?: string | null },
+  options: { db: Db; now?: Date },
 ): Promise<SecondFactorResult> {
   const { db } = options;
   const now = options.now ?? new Date();
@@ -28,18 +30,15 @@ export async function verifySecondFactor(
   });
   if (!user?.totpEnabledAt || !user.totpSecret) return { status: "not_enabled" };
 
-  const reservation = await reserveAttempt(db, userId, now);
-  if (!reservation.ok) return { status: "locked", lockedUntil: reservation.lockedUntil };
+  const keys: ThrottleKey[] = [secondFactorKey(userId)];
+  if (clientAddress !== undefined) keys.push(addressKey(clientAddress));
+  const reservation = await reserveSignInAttempt({ db, now }, { keys });
+  if (!reservation.ok) return { status: "throttled", retryAt: reservation.retryAt };
 
   const result = await check(db, userId, user.totpSecret, code.replace(/\s/g, ""), now);
-  if (result.status === "ok") {
-    await clearFailedAttempts(db, userId);
+  await reservation.settle(result.status === "ok" ? "success" : "failure");
 
-    return result;
-  }
-  const { lockedUntil } = await recordFailedAttempt(db, userId, now);
-
-  return lockedUntil ? { status: "locked", lockedUntil } : result;
+  return result;
 }
 
 async function check(db: DbOrTx, userId: string, sealedSecret: string, code: string, now: Date): Promise<SecondFactorResult> {

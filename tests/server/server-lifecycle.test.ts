@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { accountKey } from "@/lib/auth/sign-in-throttle";
 import { openDatabase } from "@/lib/db/adapter-factory";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { startServer, type RunningServer } from "@/lib/testing/start-server";
@@ -195,8 +196,8 @@ describe("npm start", () => {
     server.child.kill("SIGKILL");
     await server.exited;
 
-    const customer = await withDb((db) => db.user.findUniqueOrThrow({ where: { email: creds.customer.email } }));
-    expect(customer.failedLoginCount).toBeGreaterThan(0);
+    const throttle = await withDb((db) => db.signInThrottle.findUniqueOrThrow({ where: { key: accountKey(creds.customer.email).key } }));
+    expect(throttle.failures).toBeGreaterThan(0);
     const after = await withDb((db) => db.user.findMany({ select: { id: true, email: true }, orderBy: { email: "asc" } }));
     expect(after).toEqual(before);
 

@@ -1,8 +1,10 @@
 "use server";
 
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { clientIpFromTrustedHeader } from "@/lib/api/client-ip";
 import { checkPasswordSignIn, WRONG_CREDENTIALS_MESSAGE } from "@/lib/auth/check-password-sign-in";
-import { lockedMessage } from "@/lib/auth/attempt-limit";
+import { SIGN_IN_BUSY_MESSAGE, throttledMessage } from "@/lib/auth/sign-in-throttle";
 import { parseActionInput, runAction, type FormActionState } from "@/lib/actions/action-result";
 import { ZSecondFactorSchema, ZSignInSchema } from "@/lib/auth/schemas";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -27,9 +29,12 @@ export async function signInAction(_prev: FormActionState, formData: FormData): 
   return runAction(
     async () => {
       const input = parseActionInput(ZSignInSchema, { email, password: formData.get("password") ?? "" });
-      const result = await checkPasswordSignIn(input, { db: getDb() });
+      const now = new Date();
+      const clientAddress = clientIpFromTrustedHeader(await headers());
+      const result = await checkPasswordSignIn({ db: getDb(), now }, { ...input, clientAddress });
       if (result.status === "invalid") throw new DomainError("invalid", WRONG_CREDENTIALS_MESSAGE);
-      if (result.status === "locked") throw new DomainError("rate_limited", lockedMessage(result.lockedUntil, new Date()));
+      if (result.status === "throttled") throw new DomainError("rate_limited", throttledMessage(result.retryAt, now));
+      if (result.status === "busy") throw new DomainError("rate_limited", SIGN_IN_BUSY_MESSAGE);
 
       if (result.user.hasTotp) return startSecondFactorStep(result.user, callbackOf(formData));
 
@@ -51,13 +56,15 @@ export async function verifySecondFactorAction(_prev: FormActionState, formData:
     if (!pending) redirect("/login?expired=1");
 
     const { code } = parseActionInput(ZSecondFactorSchema, { code: formData.get("code") ?? "" });
-    const result = await verifySecondFactor({ userId: pending.id, code }, { db: getDb() });
+    const now = new Date();
+    const clientAddress = clientIpFromTrustedHeader(await headers());
+    const result = await verifySecondFactor({ userId: pending.id, code, clientAddress }, { db: getDb(), now });
     switch (result.status) {
       case "ok":
         await clearPendingSecondFactor();
         return finishSignIn(pending, { totp: true }, callbackOf(formData), { db: getDb() });
-      case "locked":
-        throw new DomainError("rate_limited", lockedMessage(result.lockedUntil, new Date()));
+      case "throttled":
+        throw new DomainError("rate_limited", throttledMessage(result.retryAt, now));
       case "not_enabled":
         // Turned off in the meantime: the password step alone decides now.
         await clearPendingSecondFactor();

@@ -9,7 +9,8 @@ export const metadata: Metadata = { title: "Sign in" };
 // Codes Auth.js puts on /login?error=CredentialsSignin&code=… after a direct post to its callback.
 const CODE_MESSAGES: Record<string, string> = {
   invalid: "Wrong email or password.",
-  locked: "Too many failed sign-in attempts. Try again later.",
+  throttled: "Too many failed sign-in attempts. Wait a few minutes, then try again.",
+  busy: "Sign-in is busy right now. Try again in a few seconds.",
   totp_required: "This account uses two-factor authentication. Sign in with the form below.",
 };
 

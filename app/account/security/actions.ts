@@ -2,13 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { signOut } from "@/auth";
-import { lockedMessage } from "@/lib/auth/attempt-limit";
 import { confirmTotpEnrolment } from "@/lib/auth/confirm-totp-enrolment";
 import { disableTotp } from "@/lib/auth/disable-totp";
 import { getSecuritySettings } from "@/lib/auth/get-security-settings";
 import { fieldErrorsOf, ZConfirmTotpSchema, ZDisableTotpSchema } from "@/lib/auth/schemas";
 import { requireViewer } from "@/lib/auth/session";
 import { revokeAllSessions } from "@/lib/auth/session-token";
+import { throttledMessage } from "@/lib/auth/sign-in-throttle";
 import { startTotpEnrolment, type TotpEnrolment } from "@/lib/auth/start-totp-enrolment";
 import { CHECK_THE_FIELDS, runAction, type ActionResult, type FormActionState } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -71,14 +71,15 @@ export async function disableTotpAction(_prev: FormActionState, formData: FormDa
   return runAction(async () => {
     const viewer = await requireViewer(PATH);
     const code = parseCode(ZDisableTotpSchema, formData);
-    const result = await disableTotp({ userId: viewer.user.id, code }, { db: getDb() });
+    const now = new Date();
+    const result = await disableTotp({ userId: viewer.user.id, code }, { db: getDb(), now });
     switch (result.status) {
       case "disabled":
       case "not_enabled":
         revalidatePath(PATH);
         return;
-      case "locked":
-        throw new DomainError("rate_limited", lockedMessage(result.lockedUntil, new Date()));
+      case "throttled":
+        throw new DomainError("rate_limited", throttledMessage(result.retryAt, now));
       case "replayed":
         throw codeRefusal("That code has already been used. Wait for the next code in your app.");
       case "invalid":

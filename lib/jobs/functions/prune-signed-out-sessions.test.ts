@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { newSessionClaims, recordSignOut, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-token";
+import { THROTTLE_RETENTION_MS } from "@/lib/auth/sign-in-throttle";
 import { createTestUser } from "@/lib/auth/test-factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { inngest } from "../client";
@@ -16,7 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-it("is registered, runs daily at 03:41 and deletes only sign-out records past the session lifetime", async () => {
+it("is registered, runs daily at 03:41 and deletes only sign-out records past the session lifetime and forgotten sign-in throttles", async () => {
   expect(functions).toContain(pruneSignedOutSessions);
   const user = await createTestUser(t.db);
   const now = new Date("2026-03-20T03:41:02.000Z");
@@ -26,6 +27,13 @@ it("is registered, runs daily at 03:41 and deletes only sign-out records past th
   await recordSignOut(old, { now: new Date(now.getTime() - maxAge - 60_000), db: t.db });
   await recordSignOut(recent, { now: new Date(now.getTime() - maxAge + 60_000), db: t.db });
 
+  await t.db.signInThrottle.createMany({
+    data: [
+      { key: "address:192.0.2.1", failures: 12, lastFailureAt: new Date(now.getTime() - THROTTLE_RETENTION_MS - 60_000) },
+      { key: "address:192.0.2.2", failures: 12, lastFailureAt: new Date(now.getTime() - 60_000) },
+    ],
+  });
+
   const clock = manualClock("2026-03-20T03:40:30.000Z");
   const runner = new EmbeddedRunner({ db: t.db, functions: [pruneSignedOutSessions], client: inngest, clock: clock.now, logger: recordingLogger() });
   await runner.tick();
@@ -34,6 +42,7 @@ it("is registered, runs daily at 03:41 and deletes only sign-out records past th
   clock.set(now);
   await runner.tick();
   const run = await t.db.jobRun.findFirstOrThrow({ where: { functionId: "rackfront-prune-signed-out-sessions" } });
-  expect(run).toMatchObject({ status: "completed", output: { deleted: 1 } });
+  expect(run).toMatchObject({ status: "completed", output: { deleted: 1, throttles: 1 } });
+  expect((await t.db.signInThrottle.findMany()).map((r) => r.key)).toEqual(["address:192.0.2.2"]);
   expect((await t.db.signedOutSession.findMany()).map((s) => s.id)).toEqual([recent.sid]);
 });
