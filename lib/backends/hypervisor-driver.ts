@@ -9,7 +9,10 @@ export interface VmView {
   id: string;
   nodeId: string;
   serviceId: string | null;
+  /** Domain name on the node. */
   name: string;
+  /** The guest's hostname. */
+  hostname: string;
   externalId: string | null;
   state: VmState;
   vcpus: number;
@@ -49,8 +52,13 @@ export interface SnapshotView {
 export interface CreateVmInput {
   /** From allocate(): the node and size; its reserved addresses become the machine's. */
   allocationId: string;
-  /** Hostname; becomes the domain name on the node (name_conflict when taken there). */
+  /**
+   * The domain name on the node: unique among the node's machines not destroyed (`name_conflict`
+   * when taken). Provisioning names machines after their service (docs/decisions.md#r11).
+   */
   name: string;
+  /** The hostname the guest is given (cloud-init); a label many machines may share. Default: `name`. */
+  hostname?: string;
   serviceId?: string | null;
   image: ImageSource;
   /** Root password (8+ characters); only a hash is kept. */

@@ -7,6 +7,7 @@ export function toVmView(vm: VirtualMachine): VmView {
     nodeId: vm.nodeId,
     serviceId: vm.serviceId,
     name: vm.name,
+    hostname: vm.hostname ?? vm.name,
     externalId: vm.externalId,
     state: vm.state,
     vcpus: vm.vcpus,

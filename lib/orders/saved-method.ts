@@ -4,6 +4,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { isUuid } from "@/lib/schemas/uuid";
 import type { GatewayResolver, PaymentGateway } from "@/lib/payments/payment-gateway";
 import { roundMoney } from "@/lib/pricing";
+import { refundUnbuiltService } from "@/lib/billing/refund-unbuilt-service";
 import { loadOrderRecord } from "./order-record";
 import { documentLines, nextDueDate, raiseOrderEvent, raisePaidInvoice } from "./order-writes";
 
@@ -173,10 +174,14 @@ async function markProvisioningFailed(db: Db, input: { orderId: string; paymentI
   return db.$transaction(async (tx) => {
     const claimed = await tx.payment.updateMany({ where: { id: input.paymentId, status: "processing" }, data: { status: "paid", gatewayReference: input.gatewayReference } });
     if (claimed.count === 0) return false;
+    const unbuilt = await tx.service.findMany({ where: { orderId: input.orderId, status: { in: ["pending_payment", "cancelled"] } }, select: { id: true } });
     await tx.service.updateMany({
-      where: { orderId: input.orderId, status: { in: ["pending_payment", "cancelled"] } },
+      where: { id: { in: unbuilt.map((s) => s.id) } },
       data: { status: "provisioning_failed", failureCode: "unknown", failureDetail: err instanceof Error ? err.message.slice(0, 2000) : String(err) },
     });
+    // Services that cannot be built are refunded with their status change (docs/decisions.md#r11);
+    // the payment claim above makes this happen once.
+    for (const s of unbuilt) await refundUnbuiltService(tx, { serviceId: s.id, at: input.at });
     await tx.order.update({
       where: { id: input.orderId },
       data: { status: "provisioning_failed", paymentStatus: "paid", provisioningStatus: "failed", provisioningError: SERVICES_NOT_CREATED },

@@ -85,7 +85,7 @@ const FAILURE_MESSAGE: Record<string, string> = {
   storage_capacity: "The host's storage was full; one retry may work.",
   install_timeout: "The operating system install did not finish in time; one retry may work.",
   configuration: "The order's configuration could not be built; the order needs changing.",
-  name_conflict: "The hostname is already taken on the host; the order needs a different hostname.",
+  name_conflict: "The host already holds a machine of this name; the order needs changing.",
   provider_unreachable: "The hosting backend could not be reached; one retry may work.",
   unknown: "Provisioning failed; one retry may work.",
 };

@@ -475,6 +475,10 @@ describe("POST /orders in saved_method mode, and retry", () => {
     expect(result.provisioningFailed).toBe(true);
     expect(result.order).toMatchObject({ status: "provisioning_failed", paymentStatus: "paid", provisioningError: "The payment went through but the services could not be created" });
     expect(await t.db.payment.count({ where: { orderId: result.order.id, status: "paid" } })).toBe(1);
+    // The service cannot be built: what the card paid for it is kept as credit, once (docs/decisions.md#r11).
+    const refunds = await t.db.creditLedgerEntry.findMany({ where: { orderId: result.order.id, kind: "refund" } });
+    expect(refunds.map((e) => [e.accountId, e.amount.toFixed(2)])).toEqual([[who.account.id, result.order.total.toFixed(2)]]);
+    expect(await balance(who.account.id)).toBe(result.order.total.toFixed(2));
     const row = await as(who)("GET", `/orders/${result.order.id}`);
     expect(row.body.data).toMatchObject({ status: "provisioning_failed", provisioning_status: "failed", provisioning_error: "The payment went through but the services could not be created" });
     expect(await as(who)("POST", `/orders/${result.order.id}/retry`, { body: {} })).toEqual({ status: 400, body: { success: false, error: "Order is already paid" } });

@@ -66,6 +66,20 @@ describe("create", () => {
     expect(network.subnets).toEqual([{ cidr: network.addresses[0]!.subnetCidr, version: 4, gateway: network.addresses[0]!.gateway }]);
   });
 
+  it("the hostname is the guest's label, not the name: machines of one hostname live side by side on a node", async () => {
+    const { ctx, location, node, hv, debian } = await setup();
+    const os = { kind: "os" as const, osImageId: debian.id };
+    const a = await hv.create({ allocationId: (await allocate(ctx, location.id, SIZE)).id, name: "svc-a", hostname: "Web.Example.com", image: os });
+    const b = await hv.create({ allocationId: (await allocate(ctx, location.id, SIZE)).id, name: "svc-b", hostname: "web.example.com", image: os });
+    expect([a.vm, b.vm].map((v) => [v.nodeId, v.name, v.hostname])).toEqual([
+      [node.id, "svc-a", "web.example.com"],
+      [node.id, "svc-b", "web.example.com"],
+    ]);
+    // Without a hostname the guest is called by its name.
+    const c = await hv.create({ allocationId: (await allocate(ctx, location.id, SIZE)).id, name: "plain", image: os });
+    expect(c.vm.hostname).toBe("plain");
+  });
+
   it("can leave the machine stopped after install", async () => {
     const { ctx, hv, build } = await setup();
     const { vm, job } = await build({ start: false });
@@ -80,6 +94,7 @@ describe("create", () => {
     const os = { kind: "os" as const, osImageId: debian.id };
     await expectBackendError(hv.create({ allocationId: (await fresh()).id, name: "TAKEN", image: os }), "name_conflict");
     await expectBackendError(hv.create({ allocationId: (await fresh()).id, name: "not a host", image: os }), "configuration");
+    await expectBackendError(hv.create({ allocationId: (await fresh()).id, name: "fine-name", hostname: "not a host", image: os }), "configuration");
     await expectBackendError(hv.create({ allocationId: (await fresh()).id, name: "short-pw", image: os, rootPassword: "1234567" }), "configuration");
     const used = await fresh();
     await hv.create({ allocationId: used.id, name: "first-on-it", image: os });

@@ -122,6 +122,9 @@ export function createSimulatedHypervisor(node: Node, ctx: BackendContext): Hype
       await throwIfSubmitFaulted(db, { nodeId: node.id, operation: "create" });
       const name = input.name?.trim().toLowerCase();
       if (!name || !isHostname(name)) throw new BackendError("configuration", `Not a valid machine name: ${input.name}`);
+      // The guest's hostname is a label (many machines may share it); only the name is unique on the node.
+      const hostname = input.hostname === undefined ? name : input.hostname.trim().toLowerCase();
+      if (!hostname || !isHostname(hostname)) throw new BackendError("configuration", `Not a valid hostname: ${input.hostname}`);
       if (input.rootPassword !== undefined) checkRootPassword(input.rootPassword);
       const allocation = await db.nodeAllocation.findUnique({ where: { id: input.allocationId }, include: { virtualMachine: true } });
       if (!allocation) throw new BackendError("not_found", `No allocation ${input.allocationId}`);
@@ -148,6 +151,7 @@ export function createSimulatedHypervisor(node: Node, ctx: BackendContext): Hype
             allocationId: allocation.id,
             serviceId: input.serviceId ?? null,
             name,
+            hostname,
             state: "creating",
             vcpus: allocation.vcpus,
             memoryMb: allocation.memoryMb,

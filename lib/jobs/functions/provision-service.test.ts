@@ -106,7 +106,8 @@ describe("a VPS build", () => {
     const node = await t.db.node.findUniqueOrThrow({ where: { id: site.node.id } });
     expect(node).toMatchObject({ allocatedVcpus: 2, allocatedMemoryMb: 4096, allocatedDiskGb: 80 });
     const vm = await t.db.virtualMachine.findFirstOrThrow({ where: { serviceId: service.id } });
-    expect(vm).toMatchObject({ state: "creating", name: service.hostname, osImageId: site.ubuntu.id, sshKeys: ["ssh-ed25519 AAAAC3Nza me@example", "ssh-ed25519 AAAAC3Nzb account@example"] });
+    // Named after the service on the node (docs/decisions.md#r11); the guest gets the ordered hostname.
+    expect(vm).toMatchObject({ state: "creating", name: `svc-${service.id}`, hostname: service.hostname, osImageId: site.ubuntu.id, sshKeys: ["ssh-ed25519 AAAAC3Nza me@example", "ssh-ed25519 AAAAC3Nzb account@example"] });
 
     const done = await h.until(service.id);
     expect(done).toMatchObject({ status: "active", failureCode: null });
@@ -192,7 +193,7 @@ describe("failures", () => {
     const vms = await t.db.virtualMachine.findMany({ where: { serviceId: service.id }, orderBy: { createdAt: "asc" } });
     expect(vms).toHaveLength(2);
     expect(vms[0]!.destroyedAt).not.toBeNull();
-    expect(vms[1]).toMatchObject({ destroyedAt: null, state: "running", name: service.hostname });
+    expect(vms[1]).toMatchObject({ destroyedAt: null, state: "running", name: `svc-${service.id}`, hostname: service.hostname });
     expect(await t.db.node.findUniqueOrThrow({ where: { id: site.node.id } })).toMatchObject({ allocatedVcpus: 2 });
     expect(await t.db.nodeAllocation.findMany({ where: { label: { startsWith: `service:${service.id}` }, releasedAt: null } })).toEqual([expect.objectContaining({ label: `service:${service.id}#1` })]);
   });
@@ -233,7 +234,7 @@ describe("failures", () => {
     expect(await t.db.node.findUniqueOrThrow({ where: { id: site.node.id } })).toMatchObject({ allocatedVcpus: 0 });
   });
 
-  it("name_conflict: a machine of that name already runs on the only node", async () => {
+  it("one hostname twice on the only node is no conflict: machines are named after their service (docs/decisions.md#r11)", async () => {
     const site = await makeVpsSite(t.db);
     const { account } = await makeCustomer(t.db);
     const first = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id, hostname: "same.example.com" });
@@ -242,8 +243,12 @@ describe("failures", () => {
     await h.request(first.service.id);
     expect((await h.until(first.service.id)).status).toBe("active");
     await h.request(second.service.id);
-    await h.until(second.service.id);
-    await failed(second.service.id, second.order.id, "name_conflict");
+    expect((await h.until(second.service.id)).status).toBe("active");
+    const vms = await t.db.virtualMachine.findMany({ where: { serviceId: { in: [first.service.id, second.service.id] } }, orderBy: { createdAt: "asc" } });
+    expect(vms.map((v) => [v.nodeId, v.name, v.hostname])).toEqual([
+      [site.node.id, `svc-${first.service.id}`, "same.example.com"],
+      [site.node.id, `svc-${second.service.id}`, "same.example.com"],
+    ]);
   });
 
   it("provider_unreachable at submit, twice (the one retry fails too)", async () => {

@@ -15,8 +15,13 @@ export interface BuildPlan {
    * offered in — the supplier picks one with room.
    */
   locationIds: string[];
-  /** Machine name on the node (the ordered hostname, else the service name). */
+  /**
+   * Machine name on the node: `machineNameFor(serviceId)`, never the hostname, so any number of
+   * services may share a hostname on one node (docs/decisions.md#r11).
+   */
   name: string;
+  /** The guest's hostname (the ordered hostname, else the service name): a label, not unique. */
+  hostname: string;
   size: VpsSize | null;
   sku: string | null;
   image: ImageSource;
@@ -25,6 +30,12 @@ export interface BuildPlan {
   sshKeys: string[];
   userData: string | null;
 }
+
+/**
+ * The machine's name on its node: derived from the service id (unique), so two services with one
+ * hostname never collide on a node (docs/decisions.md#r11). A valid RFC 1123 label.
+ */
+export const machineNameFor = (serviceId: string) => `svc-${serviceId.toLowerCase()}`;
 
 const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
@@ -103,7 +114,8 @@ export async function loadBuildPlan(db: DbOrTx, serviceId: string): Promise<Buil
     kind,
     locationId,
     locationIds,
-    name: service.hostname ?? service.name,
+    name: machineNameFor(serviceId),
+    hostname: service.hostname ?? service.name,
     size,
     sku: kind === "dedicated" ? (str(specs.hardwareSku) ?? service.product.slug) : null,
     image,

@@ -10,7 +10,7 @@ export const PROVISIONING_FAILURE_MESSAGES: Record<ProvisioningFailureCode, stri
   storage_capacity: "The host's storage is full; one retry may work",
   install_timeout: "The operating system install did not finish in time; one retry may work",
   configuration: "The order's configuration cannot be built (image, hostname or user data); the order needs changing",
-  name_conflict: "A server with this hostname already exists on the host; the order needs a different hostname",
+  name_conflict: "The host already holds a machine of this name; the order needs changing",
   provider_unreachable: "The hosting backend could not be reached; one retry may work",
   unknown: "Provisioning failed; one retry may work",
 };

@@ -7,6 +7,7 @@ import type { BackendContext } from "@/lib/backends/context";
 import { getJob } from "@/lib/backends/jobs";
 import { bmcForServer, hypervisorForNode, hypervisorForVm } from "@/lib/backends/registry";
 import { inTransaction } from "@/lib/db/in-transaction";
+import { refundUnbuiltService } from "@/lib/billing/refund-unbuilt-service";
 import { recordResellerEvent } from "@/lib/webhooks/record-reseller-event";
 import { serviceBuildFailedData } from "@/lib/webhooks/events";
 import { findAccountResellerId } from "../find-account-reseller";
@@ -149,6 +150,7 @@ export async function startBuild(ctx: BackendContext, serviceId: string, placeme
         const { job } = await hv.create({
           allocationId: placement.allocationId,
           name: plan.name,
+          hostname: plan.hostname,
           serviceId,
           image: plan.image,
           sshKeys: plan.sshKeys,
@@ -161,7 +163,7 @@ export async function startBuild(ctx: BackendContext, serviceId: string, placeme
       if (existing) jobId = existing.id;
       else {
         const bmc = await bmcForServer(placement.serverId, ctx);
-        const job = await bmc.provision(placement.serverId, { image: plan.image, hostname: plan.name, sshKeys: plan.sshKeys, userData: plan.userData ?? undefined });
+        const job = await bmc.provision(placement.serverId, { image: plan.image, hostname: plan.hostname, sshKeys: plan.sshKeys, userData: plan.userData ?? undefined });
         jobId = job.id;
       }
     }
@@ -261,16 +263,22 @@ export async function markProvisioned(ctx: BackendContext, serviceId: string): P
   });
 }
 
-/** → `provisioning_failed` with the failure code, the order marked failed with a client-safe reason, `service.provisioning_failed` raised. */
-export async function markProvisioningFailed(ctx: BackendContext, serviceId: string, failed: BuildFailure): Promise<{ status: string }> {
+/**
+ * → `provisioning_failed` with the failure code, what was charged for the service refunded to credit
+ * (docs/decisions.md#r11: a `refund` ledger row), the order marked failed with a client-safe reason and
+ * `service.provisioning_failed` raised, in one transaction. The conditional status update is the claim:
+ * a second call (a second run, onFailure after a failed step, two at once) changes and refunds nothing.
+ */
+export async function markProvisioningFailed(ctx: BackendContext, serviceId: string, failed: BuildFailure): Promise<{ status: string; refunded?: string | null }> {
   const result = await inTransaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
     const { count } = await tx.service.updateMany({
       where: { id: serviceId, status: { in: ["pending", "installing"] } },
-      data: { status: "provisioning_failed", failureCode: failed.code, failureDetail: `${failed.stage}: ${failed.detail}` },
+      data: { status: "provisioning_failed", failureCode: failed.code, failureDetail: `${failed.stage}: ${failed.detail}`.slice(0, 2000) },
     });
     const service = await tx.service.findUniqueOrThrow({ where: { id: serviceId }, select: { status: true, orderId: true, accountId: true } });
     if (count === 0) return { status: service.status };
+    const refund = await refundUnbuiltService(tx, { serviceId, at: now });
     const message = PROVISIONING_FAILURE_MESSAGES[failed.code];
     await settleOrder(tx, service.orderId, message);
     const resellerId = await findAccountResellerId(tx, service.accountId);
@@ -281,7 +289,7 @@ export async function markProvisioningFailed(ctx: BackendContext, serviceId: str
         { now },
       );
     }
-    return { status: "provisioning_failed" };
+    return { status: "provisioning_failed", refunded: refund.refunded ? refund.amount.toString() : null };
   });
   if (result.status === "provisioning_failed") await giveBack(ctx, serviceId);
   return result;

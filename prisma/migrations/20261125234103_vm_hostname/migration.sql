@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "VirtualMachine" ADD COLUMN     "hostname" TEXT;
