@@ -3,8 +3,9 @@ import { DomainError } from "@/lib/errors/domain-error";
 
 /**
  * Every account permission a team member can hold: one typed list, so a misspelt permission does
- * not compile. The owner holds all of them. The customer API, the panel and members' keys all ask
- * `can` (docs/decisions.md, "Account permissions").
+ * not compile. The owner holds all of them. What each permission lets a member see and change is the
+ * access table in ./account-access.ts, which the customer API and the panel both ask (docs/decisions.md#r12);
+ * which scopes a member's key may carry is lib/api-keys/customer-scope-permissions.ts.
  */
 export const ACCOUNT_PERMISSIONS = ["services.view", "services.power", "services.manage", "services.cancel", "invoices.view", "invoices.pay", "billing.view"] as const;
 export type AccountPermission = (typeof ACCOUNT_PERMISSIONS)[number];

@@ -56,17 +56,21 @@ describe("getCustomerDashboard", () => {
     expect(d.invoices?.unpaidTotal).toBe("26");
   });
 
-  it("hides what a team member's permissions do not cover", async () => {
+  it("hides what a team member's permissions do not cover, by the access table (docs/decisions.md#r12)", async () => {
     const { account } = await makeCustomer(t.db, { credit: "10" });
     const member = await makeUser(t.db);
-    const d = await getCustomerDashboard({
-      db: t.db,
-      now: new Date(),
-      actor: { membership: { accountId: account.id, accountName: account.name, role: "member", permissions: ["services.view"], accountStatus: "active" }, userId: member.id },
-    });
-    expect(d.credit).toBeNull();
-    expect(d.invoices).toBeNull();
-    expect(d.services).toEqual({ total: 0, byStatus: [] });
+    const as = (permissions: string[]) =>
+      getCustomerDashboard({
+        db: t.db,
+        now: new Date(),
+        actor: { membership: { accountId: account.id, accountName: account.name, role: "member", permissions, accountStatus: "active" }, userId: member.id },
+      });
+    // services.power implies seeing services, as on the services page and GET /services; credit is the member's own (none).
+    const power = await as(["services.power"]);
+    expect(power).toMatchObject({ services: { total: 0, byStatus: [] }, invoices: null, credit: { balance: "0", currency: "EUR" } });
+    const invoices = await as(["invoices.view"]);
+    expect(invoices.services).toBeNull();
+    expect(invoices.invoices).toMatchObject({ unpaidCount: 0, recent: [] });
   });
 
   it("shows a team member their own credit, never the shared account's", async () => {

@@ -2,12 +2,12 @@ import type { DbOrTx } from "@/lib/db/client";
 import type { DomainContext } from "@/lib/db/domain-context";
 import type { CustomerMembership } from "@/lib/auth/resolve-areas";
 import type { InvoiceStatus, ServiceStatus } from "@/lib/generated/prisma/enums";
-import { can } from "./account-permissions";
+import { mayAccess } from "./account-access";
 import { getCreditBalance } from "./get-credit-balance";
 
 export type CustomerDashboard = {
   account: { id: string; name: string; status: string; currency: string };
-  /** The viewer's own credit (credit is per user: a team member's is not the account's); null when the viewer may not see billing. */
+  /** The viewer's own credit (credit is per user: a team member's is not the account's); null when `credit:view` refuses (it lets every member see their own). */
   credit: { balance: string; currency: string } | null;
   /** null when the viewer may not see services. */
   services: { total: number; byStatus: Array<{ status: ServiceStatus; count: number }> } | null;
@@ -50,9 +50,10 @@ export async function getCustomerDashboard({ db, now, actor }: CustomerDashboard
     select: { id: true, name: true, status: true, currency: true },
   });
 
-  const canSeeServices = can(membership, "services.view");
-  const canSeeInvoices = can(membership, "invoices.view");
-  const canSeeBilling = can(membership, "billing.view");
+  // The access table the customer API checks too (docs/decisions.md#r12).
+  const canSeeServices = mayAccess(membership, "services:view");
+  const canSeeInvoices = mayAccess(membership, "invoices:view");
+  const canSeeBilling = mayAccess(membership, "credit:view");
 
   const [credit, serviceGroups, recent, unpaid] = await Promise.all([
     canSeeBilling ? getCreditBalance({ db, now, actor: { accountId, userId, isOwner: membership.role === "owner" } }) : null,

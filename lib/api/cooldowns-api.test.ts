@@ -35,6 +35,7 @@ const testEndpoints = [
     method: "POST",
     path: "/machines/{id}/reinstall",
     scope: "services",
+    access: "services:manage",
     cooldown: "reinstall",
     body: z.object({ image: z.string().min(1) }),
     summary: "test",
@@ -44,6 +45,7 @@ const testEndpoints = [
     method: "POST",
     path: "/machines/{id}/power/{action}",
     scope: "services",
+    access: "services:manage",
     params: z.object({ action: z.enum(["start", "stop"]) }),
     cooldown: "power",
     summary: "test",
@@ -53,6 +55,7 @@ const testEndpoints = [
     method: "POST",
     path: "/servers/{id}/power",
     scope: "services",
+    access: "services:manage",
     cooldown: "power",
     summary: "test",
     handler: ({ params }) => act(params.id),
@@ -61,6 +64,7 @@ const testEndpoints = [
     method: "POST",
     path: "/purchases",
     scope: "orders",
+    access: "orders:place",
     cooldown: "orders",
     summary: "test",
     handler: () => act("purchases"),
@@ -105,6 +109,7 @@ describe("declaring a cool-down", () => {
       method: "POST",
       path: "/services/{serviceId}/backups/{backupId}/restore",
       scope: "services",
+      access: "services:manage",
       cooldown: "power",
       summary: "test",
       handler: async () => ({}),
@@ -113,10 +118,10 @@ describe("declaring a cool-down", () => {
   });
 
   it("refuses unknown buckets, parameters that are not in the path, reads and the reseller API", () => {
-    const base = { method: "POST", path: "/x/{id}", scope: "services", summary: "test", handler: async () => ({}) } as const;
+    const base = { method: "POST", path: "/x/{id}", scope: "services", access: "services:manage", summary: "test", handler: async () => ({}) } as const;
     expect(() => defineEndpoint({ ...base, cooldown: "teleport" as "power" })).toThrow(/unknown cool-down bucket/);
     expect(() => defineEndpoint({ ...base, cooldown: { bucket: "power", resourceParam: "serverId" } })).toThrow(/not a path parameter/);
-    expect(() => defineEndpoint({ ...base, method: "GET", scope: "read", cooldown: "power" })).toThrow(/not reads/);
+    expect(() => defineEndpoint({ ...base, method: "GET", scope: "read", access: "services:view", cooldown: "power" })).toThrow(/not reads/);
     expect(() =>
       defineResellerEndpoint({ method: "POST", path: "/x/{id}", scope: "services", signed: true, cooldown: "power", summary: "t", handler: async () => ({}) }),
     ).toThrow(/customer API notion/);

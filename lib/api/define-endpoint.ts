@@ -1,5 +1,5 @@
 import { uuidSchema } from "@/lib/schemas/uuid";
-import type { AccountPermission } from "@/lib/accounts/account-permissions";
+import type { AccountAccess } from "@/lib/accounts/account-access";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { RateLimitState } from "./rate-limit-hook";
@@ -70,10 +70,11 @@ export interface EndpointDeclaration<Auth, S, P, Q, B, R> {
   /** Operator switch the endpoint depends on. */
   module?: PlatformModule;
   /**
-   * Customer API: team-member account permissions (any one) this endpoint needs. Defaults to the
-   * permissions that allow holding the endpoint's scope; "none" = any member (identity).
+   * Customer API (required there, beside the scope): the entry of the accounts domain's access table
+   * (lib/accounts/account-access.ts) a team member must satisfy, e.g. `"services:view"`; "none" = not
+   * checked here (identity, and a route whose guard checks per verb).
    */
-  permissions?: readonly AccountPermission[] | "none";
+  access?: AccountAccess | "none";
   /**
    * Customer API: the cool-down bucket this action consumes (lib/api/rate-limit/cooldown-buckets.ts),
    * per user and resource. The resource is the `{id}` path parameter, else the first one, else none
@@ -110,7 +111,7 @@ export interface Endpoint<Auth = unknown, Scope extends string = string> {
   readonly body: z.ZodType | undefined;
   readonly response: z.ZodType | undefined;
   readonly module: PlatformModule | undefined;
-  readonly permissions: readonly AccountPermission[] | "none" | undefined;
+  readonly access: AccountAccess | "none" | undefined;
   readonly cooldown: EndpointCooldown | undefined;
   readonly summary: string;
   readonly description: string | undefined;
@@ -195,7 +196,7 @@ export function endpointFactory<Auth, Scope extends string>(check: (endpoint: En
       body: decl.body,
       response: decl.response,
       module: decl.module,
-      permissions: decl.permissions,
+      access: decl.access,
       cooldown: compileCooldown(decl.cooldown, paramNames, `${decl.method} ${decl.path}`),
       summary: decl.summary,
       description: decl.description,

@@ -19,6 +19,7 @@ const testEndpoints = [
     method: "POST",
     path: "/things",
     scope: "services",
+    access: "services:power",
     status: 201,
     summary: "test",
     body: z.object({ name: z.string().min(1), size: z.number().int().optional() }),
@@ -31,6 +32,7 @@ const testEndpoints = [
     method: "GET",
     path: "/things/{thingId}",
     scope: "read",
+    access: "services:view",
     summary: "test",
     query: z.object({ verbose: z.enum(["yes", "no"]).optional() }),
     async handler({ params, query }) {
@@ -41,6 +43,7 @@ const testEndpoints = [
     method: "POST",
     path: "/rack-things",
     scope: "services",
+    access: "services:power",
     module: "dedicated",
     summary: "test",
     async handler() {
@@ -51,6 +54,7 @@ const testEndpoints = [
     method: "POST",
     path: "/refusal",
     scope: "services",
+    access: "services:power",
     summary: "test",
     async handler() {
       throw new DomainError("conflict", "Another disk job is running", { code: "CONFLICT" });
@@ -60,6 +64,7 @@ const testEndpoints = [
     method: "GET",
     path: "/boom",
     scope: "read",
+    access: "services:view",
     summary: "test",
     async handler(): Promise<never> {
       throw new Error("database on fire: secret detail");
@@ -69,6 +74,7 @@ const testEndpoints = [
     method: "GET",
     path: "/drift",
     scope: "read",
+    access: "services:view",
     summary: "test",
     response: z.object({ amount: z.string() }),
     async handler() {

@@ -1,7 +1,8 @@
 import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { auth } from "@/auth";
-import { assertActorWritable, canAny, type AccountPermission } from "@/lib/accounts/account-permissions";
+import { accessRefusal, mayAccess, type AccountAccess } from "@/lib/accounts/account-access";
+import { assertActorWritable } from "@/lib/accounts/account-permissions";
 import type { OperatorContext } from "@/lib/admin/operator-context";
 import { DomainError } from "@/lib/errors/domain-error";
 import { type Db, getDb } from "@/lib/db/client";
@@ -65,16 +66,15 @@ export async function requireCustomer(): Promise<Viewer & { customer: CustomerMe
 /**
  * The signed-in customer for a panel action, refused in the panel's words unless they may act: a
  * customer account (403), a writable one when `change` (a suspended account is read-only,
- * docs/decisions.md#r2), and one of `anyOf` permissions (403 with `refusal`).
+ * docs/decisions.md#r2), and `may`, an entry of the access table the customer API checks too
+ * (403 with `refusal`, docs/decisions.md#r12).
  */
-export async function requireCustomerFor(options: { change?: boolean; anyOf?: readonly AccountPermission[]; refusal?: string }) {
+export async function requireCustomerFor(options: { change?: boolean; may?: AccountAccess; refusal?: string }) {
   const viewer = await requireCustomer();
   const customer = viewer.customer;
   if (!customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account.");
   if (options.change) assertActorWritable(customer);
-  if (options.anyOf && !canAny(customer, options.anyOf)) {
-    throw new DomainError("forbidden", options.refusal ?? `Your role on this account does not allow this (needs one of: ${options.anyOf.join(", ")}).`);
-  }
+  if (options.may && !mayAccess(customer, options.may)) throw new DomainError("forbidden", options.refusal ?? accessRefusal(options.may));
   return { viewer, customer };
 }
 

@@ -1,19 +1,18 @@
-import { can, type AccountPermission } from "@/lib/accounts/account-permissions";
+import { mayAccess } from "@/lib/accounts/account-access";
 import type { CustomerMembership } from "@/lib/auth/resolve-areas";
 import type { ServiceScope } from "./find-scoped-service-or-throw";
 
 /**
- * What a panel user may do with the account's services, from their account permissions (the same
- * permissions the customer API re-checks: services.view to see, services.power or services.manage
- * for power, services.manage for reinstall and password, services.cancel to cancel).
+ * What a panel user may do with the account's services: the `services` row of the access table the
+ * customer API checks too (lib/accounts/account-access.ts, docs/decisions.md#r12).
  */
 export function panelServiceAccess(customer: CustomerMembership) {
-  const has = (p: AccountPermission) => can(customer, p);
   return {
     scope: { accountId: customer.accountId } satisfies ServiceScope,
-    canView: has("services.view") || has("services.manage") || has("services.power"),
-    canPower: has("services.power") || has("services.manage"),
-    canManage: has("services.manage"),
-    canCancel: has("services.cancel"),
+    canView: mayAccess(customer, "services:view"),
+    canPower: mayAccess(customer, "services:power"),
+    canManage: mayAccess(customer, "services:manage"),
+    canCancel: mayAccess(customer, "services:cancel"),
+    canWithdrawCancellation: mayAccess(customer, "services:withdrawCancellation"),
   };
 }

@@ -33,7 +33,7 @@ async function payFromCredit(type: BillingDocumentType, formData: FormData): Pro
   const values = { mode: typeof choice === "string" ? choice : "", amount: typed };
   return runAction(
     async () => {
-      const { viewer, customer } = await requireCustomerFor({ change: true, anyOf: ["invoices.pay"], refusal: MAY_NOT_PAY });
+      const { viewer, customer } = await requireCustomerFor({ change: true, may: "invoices:pay", refusal: MAY_NOT_PAY });
       // Never default to paying everything: a form that says nothing pays nothing.
       if (choice !== "full" && choice !== "part") throw new DomainError("invalid", "Choose whether to pay the full outstanding amount or part of it.");
       if (!UUID.test(id)) throw new DomainError("not_found", `That ${type} no longer exists.`);

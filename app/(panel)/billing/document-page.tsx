@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/app-shell";
-import { can } from "@/lib/accounts/account-permissions";
+import { mayAccess } from "@/lib/accounts/account-access";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
 import { requireCustomer } from "@/lib/auth/session";
 import type { InvoiceDetail, ProformaDetail } from "@/lib/billing/get-billing-document-or-throw";
@@ -47,7 +47,7 @@ export async function BillingDocumentPage<D extends InvoiceDetail | ProformaDeta
 }) {
   const { title, list } = KINDS[type];
   const viewer = await requireCustomer();
-  if (!viewer.customer || !can(viewer.customer, "invoices.view")) {
+  if (!viewer.customer || !mayAccess(viewer.customer, "invoices:view")) {
     return <NoBillingAccess title={title} linked={!!viewer.customer} permission="invoices.view" />;
   }
   const { id } = await params;
@@ -81,7 +81,7 @@ export async function BillingDocumentPage<D extends InvoiceDetail | ProformaDeta
           balanceCurrency={credit.currency}
           covered={credit.currency === doc.currency && credit.balance.gte(doc.remainingAmount)}
           open={doc.status === "unpaid"}
-          allowed={can(viewer.customer, "invoices.pay")}
+          allowed={mayAccess(viewer.customer, "invoices:pay")}
         />
         <DocumentItems doc={doc} />
         <DocumentPayments doc={doc} />

@@ -12,12 +12,12 @@ import { createProject, updateProject } from "@/lib/projects/save-project";
 
 const PATH = "/projects";
 
-/** The panel acts for the whole account (no project narrowing); permissions mirror the API's scopes. */
+/** The panel acts for the whole account (no project narrowing); the access table decides, as for the API. */
 async function context(need: "manage" | "delete") {
   const { customer } = await requireCustomerFor(
     need === "manage"
-      ? { change: true, anyOf: ["services.manage", "services.power"], refusal: "Changing projects needs the services.manage permission on this account" }
-      : { change: true, anyOf: ["services.cancel"], refusal: "Deleting a project needs the services.cancel permission on this account" },
+      ? { change: true, may: "projects:manage", refusal: "Changing projects needs the services.manage permission on this account" }
+      : { change: true, may: "projects:delete", refusal: "Deleting a project needs the services.cancel permission on this account" },
   );
   const accountId = customer.accountId;
   return { db: getDb(), now: new Date(), actor: { accountId, scopedProjectId: null, bound: false, serviceScope: { accountId } } };

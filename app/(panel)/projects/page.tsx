@@ -1,4 +1,4 @@
-import { can, type AccountPermission } from "@/lib/accounts/account-permissions";
+import { mayAccess } from "@/lib/accounts/account-access";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card } from "@/components/ui/card";
@@ -23,9 +23,7 @@ export default async function ProjectsPage() {
       </>
     );
   }
-  const has = (p: AccountPermission) => can(viewer.customer!, p);
-  const canView = has("services.view") || has("services.manage") || has("services.power");
-  if (!canView) {
+  if (!mayAccess(viewer.customer, "projects:view")) {
     return (
       <>
         <PageHeader title="Projects" />
@@ -58,8 +56,8 @@ export default async function ProjectsPage() {
       <ProjectsManager
         projects={projects}
         services={services.map((s) => ({ id: s.id, label: s.hostname ?? s.name, projectId: s.projectId ?? defaultId }))}
-        canManage={has("services.manage") || has("services.power")}
-        canDelete={has("services.cancel")}
+        canManage={mayAccess(viewer.customer, "projects:manage")}
+        canDelete={mayAccess(viewer.customer, "projects:delete")}
       />
     </>
   );

@@ -79,7 +79,7 @@ export async function cancelServiceAction(serviceId: string, immediate: boolean)
 export async function withdrawCancellationAction(serviceId: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
-    if (!a.canCancel && !a.canManage) throw new DomainError("forbidden", "Withdrawing a cancellation needs the services.manage permission on this account");
+    if (!a.canWithdrawCancellation) throw new DomainError("forbidden", "Withdrawing a cancellation needs the services.manage permission on this account");
     await withdrawCancellation(serviceContext({ db: getDb(), actor: a.scope }), { serviceId });
     return "Cancellation withdrawn: the service stays";
   });

@@ -9,11 +9,11 @@ import { DomainError } from "@/lib/errors/domain-error";
 
 const PATH = "/account/ssh-keys";
 
-/** Saving and deleting keys needs what the API's `services` scope needs: services.manage or services.power. */
+/** Saving and deleting keys: `sshKeys:manage` of the access table, as `POST /ssh-keys` (services.manage or services.power). */
 async function context() {
   const { viewer, customer } = await requireCustomerFor({
     change: true,
-    anyOf: ["services.manage", "services.power"],
+    may: "sshKeys:manage",
     refusal: "Managing SSH keys needs the services.manage permission on this account",
   });
   return { db: getDb(), now: new Date(), actor: { accountId: customer.accountId, userId: viewer.user.id } };

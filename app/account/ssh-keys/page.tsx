@@ -1,4 +1,4 @@
-import { can, type AccountPermission } from "@/lib/accounts/account-permissions";
+import { mayAccess } from "@/lib/accounts/account-access";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card } from "@/components/ui/card";
@@ -25,7 +25,6 @@ export default async function SshKeysPage() {
       </>
     );
   }
-  const has = (p: AccountPermission) => can(customer, p);
   const db = getDb();
   const actor = { accountId: customer.accountId, userId: viewer.user.id };
   const [keys, projects] = await Promise.all([listSshKeys({ db, now: new Date(), actor }), listProjects({ db, now: new Date(), actor })]);
@@ -40,7 +39,7 @@ export default async function SshKeysPage() {
       <SshKeysManager
         keys={keys.map((k) => ({ id: k.id, name: k.name, type: k.type, fingerprint: k.fingerprint, project: k.project.name, createdAt: k.created_at }))}
         projects={projects.map((p) => ({ id: p.id, name: p.name, isDefault: p.is_default }))}
-        canManage={has("services.manage") || has("services.power")}
+        canManage={mayAccess(customer, "sshKeys:manage")}
       />
     </>
   );

@@ -1,7 +1,7 @@
-import { ACCOUNT_SUSPENDED_MESSAGE, canAny, isAccountWritable, type AccountPermission } from "@/lib/accounts/account-permissions";
+import { accessRefusal, mayAccess } from "@/lib/accounts/account-access";
+import { ACCOUNT_SUSPENDED_MESSAGE, isAccountWritable } from "@/lib/accounts/account-permissions";
 import { constantTimeEqual, sha256Hex } from "@/lib/crypto/constant-time-equal";
 import { isCustomerApiKeyScope } from "@/lib/api-keys/customer-api-key-scopes";
-import { MEMBER_PERMISSIONS_BY_SCOPE } from "@/lib/api-keys/customer-scope-permissions";
 import type { CustomerApiKeyScope } from "@/lib/api-keys/customer-api-key-scopes";
 import { ApiError } from "../api-error";
 import type { Endpoint } from "../define-endpoint";
@@ -69,16 +69,13 @@ export async function authenticateCustomer(ctx: StageContext): Promise<CustomerA
   };
 }
 
-/** The account permissions (any one) a member needs for an endpoint; null = no requirement. */
-export function memberPermissionsFor(endpoint: Pick<Endpoint, "scope" | "permissions">): readonly AccountPermission[] | null {
-  if (endpoint.permissions === "none" || endpoint.scope === null) return null;
-  return endpoint.permissions ?? MEMBER_PERMISSIONS_BY_SCOPE[endpoint.scope as CustomerApiKeyScope];
-}
+export const FORMER_MEMBER_MESSAGE = "The key's user is no longer a member of this account";
 
 /**
  * In this order: the key's scope (403 SCOPE_REQUIRED, naming it), a team member's live account
- * permissions (403 FORBIDDEN; the owner is not limited), a suspended account's mutations
- * (403 ACCOUNT_SUSPENDED: suspended customers are read-only).
+ * permissions against the endpoint's entry of the accounts domain's access table, the one the panel
+ * asks too (403 FORBIDDEN; the owner is not limited; docs/decisions.md#r12), a suspended account's
+ * mutations (403 ACCOUNT_SUSPENDED: suspended customers are read-only).
  */
 export async function authorizeCustomer(auth: CustomerAuth, endpoint: Endpoint<CustomerAuth, CustomerApiKeyScope>): Promise<void> {
   const scope = endpoint.scope;
@@ -86,17 +83,10 @@ export async function authorizeCustomer(auth: CustomerAuth, endpoint: Endpoint<C
   if (!auth.scopes.includes(scope)) {
     throw new ApiError(403, "SCOPE_REQUIRED", `API key is missing the required scope: ${scope}`, { scope });
   }
-  if (auth.permissions !== "all") {
-    const needed = memberPermissionsFor(endpoint);
-    if (needed && !canAny(auth, needed)) {
-      throw new ApiError(
-        403,
-        "FORBIDDEN",
-        auth.role === "former_member"
-          ? "The key's user is no longer a member of this account"
-          : `Your account permissions do not allow this (needs one of: ${needed.join(", ")})`,
-      );
-    }
+  const access = endpoint.access;
+  if (auth.permissions !== "all" && access !== undefined && access !== "none") {
+    if (auth.role === "former_member") throw new ApiError(403, "FORBIDDEN", FORMER_MEMBER_MESSAGE);
+    if (!mayAccess(auth, access)) throw new ApiError(403, "FORBIDDEN", accessRefusal(access));
   }
   if (endpoint.method !== "GET" && !isAccountWritable(auth.accountStatus)) {
     throw new ApiError(403, "ACCOUNT_SUSPENDED", ACCOUNT_SUSPENDED_MESSAGE);

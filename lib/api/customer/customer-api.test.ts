@@ -184,11 +184,16 @@ describe("team members", () => {
     expect(account.status).toBe(200);
     expect(account.body.data).toMatchObject({ role: "member", permissions: ["services.view"], id: c.account.id });
 
+    expect((await get("/services", k.plaintext)).status).toBe(200);
+
     await t.db.teamMember.update({ where: { id: member.id }, data: { permissions: ["services.cancel"] } });
-    const refused = await get("/account", k.plaintext);
-    expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ success: false, code: "FORBIDDEN" });
-    // identity still answers: it needs no account permission
+    const refused = await get("/services", k.plaintext);
+    expect(refused).toEqual({
+      status: 403,
+      body: { success: false, code: "FORBIDDEN", error: "Your account permissions do not allow this (needs one of: services.view, services.manage, services.power)" },
+    });
+    // the profile is any member's (docs/decisions.md#r12), identity needs no permission at all
+    expect((await get("/account", k.plaintext)).status).toBe(200);
     expect((await get("/", k.plaintext)).body.data).toMatchObject({ account: { id: c.account.id, owner: false } });
 
     await t.db.teamMember.delete({ where: { id: member.id } });

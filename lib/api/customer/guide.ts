@@ -50,6 +50,12 @@ on every request: if the owner takes a permission away, the key loses what it al
 (\`403 FORBIDDEN\`). The owner's keys are not limited. Credit balances are per user: a member's
 \`credit_balance\` is that of the account they own themselves (0 if none).
 
+What a member's key may read is what the panel shows them: services, \`/vps\`, \`/dedicated\`, custom
+images, add-ons, upgrades, orders and projects need \`services.view\` (or \`services.power\` /
+\`services.manage\`, which imply it); invoices and proformas need \`invoices.view\`;
+\`/account/usage\` needs both; the profile, the catalogue, SSH keys and the member's own credit need no
+particular permission. A \`read\` key alone does not widen this.
+
 ### IP allowlists
 
 A key may carry an IP allowlist (addresses and CIDR blocks). A request from elsewhere is

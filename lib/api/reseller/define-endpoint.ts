@@ -12,6 +12,6 @@ export const defineEndpoint = endpointFactory<ResellerAuth, ResellerApiKeyScope>
   if (e.method === "GET" && e.signed) throw new Error(`${where}: GET requests are never signed`);
   if (e.method !== "GET" && !e.signed) throw new Error(`${where}: every mutation is signed`);
   if (e.method !== "GET" && e.scope === null) throw new Error(`${where}: a mutation needs a scope`);
-  if (e.permissions !== undefined) throw new Error(`${where}: account permissions are a customer API notion`);
+  if (e.access !== undefined) throw new Error(`${where}: account access is a customer API notion`);
   if (e.cooldown !== undefined) throw new Error(`${where}: cool-downs are a customer API notion`);
 });

@@ -1,3 +1,4 @@
+import type { AccountAccess } from "@/lib/accounts/account-access";
 import { assertServiceControl } from "../assert-service-control";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import { BackendError } from "@/lib/backends/backend-error";
@@ -47,14 +48,15 @@ export const ACTION_NOT_ALLOWED = "ACTION_NOT_ALLOWED";
 export const ACTION_UNKNOWN = "ACTION_UNKNOWN";
 
 /**
- * Account permissions a team member needs for a verb (any one). Provider mutations — and any verb
- * not known to be a read or a power action — need `services.manage` (customer Authentication §3).
+ * The entry of the access table (lib/accounts/account-access.ts) a team member must satisfy for a
+ * verb. Provider mutations — and any verb not known to be a read or a power action — need
+ * `services:manage` (customer Authentication §3).
  */
-export function serviceActionPermissions(action: string): readonly string[] {
+export function serviceActionAccess(action: string): AccountAccess {
   const entry = Object.hasOwn(CUSTOMER_ACTIONS, action) ? CUSTOMER_ACTIONS[action]! : null;
-  if (entry?.kind === "power") return ["services.power", "services.manage"];
-  if (entry?.kind === "read") return ["services.view", "services.power", "services.manage"];
-  return ["services.manage"];
+  if (entry?.kind === "power") return "services:power";
+  if (entry?.kind === "read") return "services:view";
+  return "services:manage";
 }
 
 function entryOrThrow(action: string): ActionEntry {

@@ -23,6 +23,7 @@ const PAGE_SIZE = 20;
 
 export default async function CreditPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
   const viewer = await requireCustomer();
+  // Every member sees their own credit (`credit:view` in lib/accounts/account-access.ts, as GET /account/balance).
   if (!viewer.customer) return <NoBillingAccess title="Credit" linked={false} permission="" />;
   const page = pageParam((await searchParams).page);
   const ctx = { db: getDb(), now: new Date(), actor: { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" } };

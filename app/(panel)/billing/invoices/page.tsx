@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Stat } from "@/components/ui/stat";
-import { can } from "@/lib/accounts/account-permissions";
+import { mayAccess } from "@/lib/accounts/account-access";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
 import { requireCustomer } from "@/lib/auth/session";
 import { INVOICE_STATUSES, listInvoices } from "@/lib/billing/list-invoices";
@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Invoices" };
 
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<{ status?: string; page?: string }> }) {
   const viewer = await requireCustomer();
-  if (!viewer.customer || !can(viewer.customer, "invoices.view")) {
+  if (!viewer.customer || !mayAccess(viewer.customer, "invoices:view")) {
     return <NoBillingAccess title="Invoices" linked={!!viewer.customer} permission="invoices.view" />;
   }
   const params = await searchParams;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
-import { can } from "@/lib/accounts/account-permissions";
+import { mayAccess } from "@/lib/accounts/account-access";
 import { requireCustomer } from "@/lib/auth/session";
 import { listProformas, PROFORMA_STATUSES } from "@/lib/billing/list-proformas";
 import { BillingTabs } from "../billing-tabs";
@@ -16,7 +16,7 @@ const FILTERS = PROFORMA_STATUSES.filter((s) => s !== "paid");
 
 export default async function ProformasPage({ searchParams }: { searchParams: Promise<{ status?: string; page?: string }> }) {
   const viewer = await requireCustomer();
-  if (!viewer.customer || !can(viewer.customer, "invoices.view")) {
+  if (!viewer.customer || !mayAccess(viewer.customer, "invoices:view")) {
     return <NoBillingAccess title="Proformas" linked={!!viewer.customer} permission="invoices.view" />;
   }
   const params = await searchParams;

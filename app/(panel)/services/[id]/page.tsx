@@ -20,7 +20,8 @@ import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-
 import { listOsTemplates } from "@/lib/services/list-os-templates";
 import { serviceContext } from "@/lib/services/service-context";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
-import { can, isAccountWritable } from "@/lib/accounts/account-permissions";
+import { mayAccess } from "@/lib/accounts/account-access";
+import { isAccountWritable } from "@/lib/accounts/account-permissions";
 import { canRenewNow } from "@/lib/billing/renewals/can-renew-now";
 import { RenewNow } from "./renew-now";
 import { loadPanelServiceChanges } from "@/lib/services/changes/panel-service-changes";
@@ -43,7 +44,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
     throw error;
   });
   // "Renew now": POST /services/{id}/renew's rule (canRenewNow), for someone allowed to pay on a writable account.
-  const renewable = canRenewNow(service) && can(viewer.customer, "invoices.pay") && isAccountWritable(viewer.customer.accountStatus);
+  const renewable = canRenewNow(service) && mayAccess(viewer.customer, "services:renew") && isAccountWritable(viewer.customer.accountStatus);
   const renewCard = renewable ? (
     <Card>
       <CardHeader title="Renewal" />

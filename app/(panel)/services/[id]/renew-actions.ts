@@ -16,7 +16,7 @@ export type RenewalRaised = { type: "invoice" | "proforma"; id: string; number: 
 export async function renewServiceAction(_prev: FormActionState<RenewalRaised>, formData: FormData): Promise<FormActionState<RenewalRaised>> {
   return runAction(
     async () => {
-      const { viewer, customer } = await requireCustomerFor({ change: true, anyOf: ["invoices.pay"], refusal: MAY_NOT_PAY });
+      const { viewer, customer } = await requireCustomerFor({ change: true, may: "services:renew", refusal: MAY_NOT_PAY });
       const serviceId = String(formData.get("serviceId") ?? "");
       const ctx = { db: getDb(), now: new Date(), actor: { ...panelServiceAccess(customer).scope, userId: viewer.user.id, isOwner: customer.role === "owner" } };
       const r = await cooled("renewal", viewer.user.id, serviceId, () => renewServiceNow(ctx, { serviceId }));

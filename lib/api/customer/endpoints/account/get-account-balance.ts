@@ -8,6 +8,7 @@ export const getAccountBalanceEndpoint = defineEndpoint({
   method: "GET",
   path: "/account/balance",
   scope: "read",
+  access: "credit:view",
   tag: "account",
   summary: "Your credit balance",
   description: "A decimal string in the balance's currency. Credit is per user (see GET /account).",

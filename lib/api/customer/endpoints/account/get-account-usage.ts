@@ -8,6 +8,7 @@ export const getAccountUsageEndpoint = defineEndpoint({
   method: "GET",
   path: "/account/usage",
   scope: "read",
+  access: "usage:view",
   tag: "account",
   operationId: "getAccountUsage",
   summary: "This month at a glance: services by status, unpaid invoices, hourly charges, your credit",

@@ -8,6 +8,7 @@ export const getAccountEndpoint = defineEndpoint({
   method: "GET",
   path: "/account",
   scope: "read",
+  access: "account:view",
   summary: "The account: company, country, currency, your credit balance, and a member's permissions",
   description:
     "`credit_balance` is your own credit (credit is per user: a team member sees the balance of the account they own, or 0). " +

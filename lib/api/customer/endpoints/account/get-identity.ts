@@ -7,8 +7,8 @@ export const getIdentityEndpoint = defineEndpoint({
   method: "GET",
   path: "/",
   scope: "read",
+  access: "none",
   // Any member may ask who their key is, whatever their account permissions.
-  permissions: "none",
   tag: "account",
   operationId: "getIdentity",
   summary: "Who this key is: user, account, key, project scope, rate limit, scopes and links",

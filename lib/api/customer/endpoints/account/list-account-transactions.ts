@@ -10,6 +10,7 @@ export const listAccountTransactionsEndpoint = defineEndpoint({
   method: "GET",
   path: "/account/transactions",
   scope: "read",
+  access: "credit:view",
   tag: "account",
   operationId: "listAccountTransactions",
   summary: "Your credit ledger, newest first",

@@ -7,7 +7,7 @@ import type { paginationSchema } from "./billing-json";
 // endpoint, which adds its path, names, response and handler.
 
 /** The reads (`GET /invoices`, `/invoices/{id}`, `/proformas`, `/proformas/{id}`): `read` and `invoices.view`. */
-export const BILLING_READ = { method: "GET", scope: "read", permissions: ["invoices.view"], tag: "billing" } as const;
+export const BILLING_READ = { method: "GET", scope: "read", access: "invoices:view", tag: "billing" } as const;
 
 /** The body of both pay endpoints: `{}` pays the whole outstanding amount, `{amount}` part of it. */
 export const payBodySchema = z.object({
@@ -27,7 +27,7 @@ export const payBodySchema = z.object({
  * The two pay endpoints (`POST /invoices/{id}/pay`, `/proformas/{id}/pay`): the `billing` scope,
  * `invoices.pay`, the credit-payment cool-down per document, and the same body.
  */
-export const BILLING_PAY = { method: "POST", scope: "billing", permissions: ["invoices.pay"], cooldown: "creditPayment", tag: "billing", body: payBodySchema } as const;
+export const BILLING_PAY = { method: "POST", scope: "billing", access: "invoices:pay", cooldown: "creditPayment", tag: "billing", body: payBodySchema } as const;
 
 /** The query of a document list: `?page`, `?limit` (20 by default, clamped to 200) and `?status`, one of `statuses`. */
 export function documentListQuery<S extends string>(statuses: readonly S[]) {

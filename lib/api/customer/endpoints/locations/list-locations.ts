@@ -25,6 +25,7 @@ export const listLocationsEndpoint = defineEndpoint({
   method: "GET",
   path: "/locations",
   scope: "read",
+  access: "catalogue:view",
   tag: "products",
   operationId: "listLocations",
   summary: "Locations where products can be built",

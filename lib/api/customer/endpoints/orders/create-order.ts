@@ -77,6 +77,7 @@ export const createOrderEndpoint = defineEndpoint({
   method: "POST",
   path: "/orders",
   scope: "orders",
+  access: "orders:place",
   tag: "orders",
   status: 201,
   cooldown: "orders",

@@ -7,6 +7,7 @@ export const getOrderEndpoint = defineEndpoint({
   method: "GET",
   path: "/orders/{id}",
   scope: "read",
+  access: "orders:view",
   tag: "orders",
   summary: "One order with its items and services",
   description: "404 when it is not your account's (or outside the request's project).",

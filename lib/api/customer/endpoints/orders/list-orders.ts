@@ -8,6 +8,7 @@ export const listOrdersEndpoint = defineEndpoint({
   method: "GET",
   path: "/orders",
   scope: "read",
+  access: "orders:view",
   tag: "orders",
   summary: "Your account's orders, newest first",
   description:

@@ -9,6 +9,7 @@ export const getProductAvailabilityEndpoint = defineEndpoint({
   method: "GET",
   path: "/products/{id}/availability",
   scope: "read",
+  access: "catalogue:view",
   tag: "products",
   operationId: "getProductAvailability",
   summary: "Can the product be ordered now, overall or in one location",

@@ -7,6 +7,7 @@ export const getProductEndpoint = defineEndpoint({
   method: "GET",
   path: "/products/{id}",
   scope: "read",
+  access: "catalogue:view",
   tag: "products",
   operationId: "getProduct",
   summary: "One product: cycles, options, OS images and locations with availability and surcharges",

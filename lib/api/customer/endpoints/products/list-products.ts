@@ -8,6 +8,7 @@ export const listProductsEndpoint = defineEndpoint({
   method: "GET",
   path: "/products",
   scope: "read",
+  access: "catalogue:view",
   tag: "products",
   operationId: "listProducts",
   summary: "The product catalogue with your prices",

@@ -7,6 +7,7 @@ export const getServiceActionsEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{id}/actions",
   scope: "read",
+  access: "services:view",
   tag: "services",
   summary: "What you may do with the service now",
   description: "`{service_id, kind, provider, actions[], capabilities}`. `actions` are the power verbs allowed now (none while suspended for start, none when terminated).",

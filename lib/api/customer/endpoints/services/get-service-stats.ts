@@ -15,6 +15,7 @@ export const getServiceStatsEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{id}/stats",
   scope: "read",
+  access: "services:view",
   tag: "services",
   summary: "Live figures of the service's machine",
   description: STATS_DESCRIPTION,

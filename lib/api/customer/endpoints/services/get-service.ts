@@ -7,6 +7,7 @@ export const getServiceEndpoint = defineEndpoint({
   method: "GET",
   path: "/services/{id}",
   scope: "read",
+  access: "services:view",
   tag: "services",
   summary: "One service: the panel's document and what the machine reports",
   description: "`data.service` is the service document; `data.liveInfo` the machine (`instance`, `ip_addresses`, `os_installation_status`, `active_job`), null without one.",

@@ -9,6 +9,7 @@ export const listServicesEndpoint = defineEndpoint({
   method: "GET",
   path: "/services",
   scope: "read",
+  access: "services:view",
   tag: "services",
   summary: "Your services (the panel's service documents), newest first",
   description:

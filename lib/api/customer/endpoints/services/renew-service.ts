@@ -14,7 +14,7 @@ export const renewServiceEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{id}/renew",
   scope: "billing",
-  permissions: ["invoices.pay"],
+  access: "services:renew",
   cooldown: "renewal",
   tag: "services",
   status: 201,

@@ -2,10 +2,12 @@ import { z } from "zod";
 import { ApiError, apiErrorFromDomain } from "@/lib/api/api-error";
 import { reserveCooldown } from "@/lib/cooldowns/reserve-cooldown";
 import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
-import { guardServiceAction, powerVerbOfAction, providerFlowRefusal, runServiceAction, serviceActionPermissions } from "@/lib/services/lifecycle/run-service-action";
+import { describeAccess, mayAccess } from "@/lib/accounts/account-access";
+import { guardServiceAction, powerVerbOfAction, providerFlowRefusal, runServiceAction, serviceActionAccess } from "@/lib/services/lifecycle/run-service-action";
 import { DomainError } from "@/lib/errors/domain-error";
 import { defineEndpoint } from "../../define-endpoint";
 import type { CustomerAuth } from "../../customer-auth";
+import { FORMER_MEMBER_MESSAGE } from "../../authenticate-customer";
 import { customerServiceContext, customerServiceScope } from "./customer-service-scope";
 
 const statusOfError = (error: unknown): number =>
@@ -19,16 +21,10 @@ export const PERMISSION_DENIED = "PERMISSION_DENIED";
  */
 export function assertActionPermitted(auth: CustomerAuth, action: string): void {
   if (auth.permissions === "all") return;
-  const needed = serviceActionPermissions(action);
-  const held = auth.permissions;
-  if (needed.some((p) => held.includes(p))) return;
-  throw new ApiError(
-    403,
-    PERMISSION_DENIED,
-    auth.role === "former_member"
-      ? "The key's user is no longer a member of this account"
-      : `Your account permissions do not allow the action '${action}' (needs one of: ${needed.join(", ")})`,
-  );
+  if (auth.role === "former_member") throw new ApiError(403, PERMISSION_DENIED, FORMER_MEMBER_MESSAGE);
+  const access = serviceActionAccess(action);
+  if (mayAccess(auth, access)) return;
+  throw new ApiError(403, PERMISSION_DENIED, `Your account permissions do not allow the action '${action}' (needs ${describeAccess(access)})`);
 }
 
 const actionParam = z.object({
@@ -42,8 +38,8 @@ export const runServiceActionEndpoint = defineEndpoint({
   method: "POST",
   path: "/services/{id}/actions/{action}",
   scope: "services",
+  access: "none",
   // Checked per verb in the guard, so the refusal can carry this route's own code.
-  permissions: "none",
   tag: "services",
   params: actionParam,
   body: z.object({ params: z.record(z.string(), z.unknown()).optional() }).optional(),

@@ -27,6 +27,7 @@ export const listSshKeysEndpoint = defineEndpoint({
   method: "GET",
   path: "/ssh-keys",
   scope: "read",
+  access: "sshKeys:view",
   tag: "ssh-keys",
   summary: "List the account's SSH keys",
   description:
@@ -42,6 +43,7 @@ export const createSshKeyEndpoint = defineEndpoint({
   method: "POST",
   path: "/ssh-keys",
   scope: "services",
+  access: "sshKeys:manage",
   tag: "ssh-keys",
   status: 201,
   summary: "Save an SSH public key",
@@ -69,6 +71,7 @@ export const deleteSshKeyEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/ssh-keys/{id}",
   scope: "services",
+  access: "sshKeys:manage",
   tag: "ssh-keys",
   summary: "Delete a saved SSH key",
   description: "Servers already built keep the key; it is no longer installed at the next (re)install.",

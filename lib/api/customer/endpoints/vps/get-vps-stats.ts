@@ -8,6 +8,7 @@ export const getVpsStatsEndpoint = defineEndpoint({
   method: "GET",
   path: "/vps/{id}/stats",
   scope: "read",
+  access: "services:view",
   module: "nativeVps",
   tag: "vps",
   summary: "Live figures of the VPS",

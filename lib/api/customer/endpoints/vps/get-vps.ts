@@ -7,6 +7,7 @@ export const getVpsEndpoint = defineEndpoint({
   method: "GET",
   path: "/vps/{id}",
   scope: "read",
+  access: "services:view",
   module: "nativeVps",
   tag: "vps",
   summary: "One VPS: the authoritative address list, the machine and what you may do now",

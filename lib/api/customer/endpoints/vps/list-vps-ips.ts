@@ -7,6 +7,7 @@ export const listVpsIpsEndpoint = defineEndpoint({
   method: "GET",
   path: "/vps/{id}/ips",
   scope: "read",
+  access: "services:view",
   module: "nativeVps",
   tag: "vps",
   summary: "The VPS's addresses",

@@ -7,6 +7,7 @@ export const listVpsOsImagesEndpoint = defineEndpoint({
   method: "GET",
   path: "/vps/{id}/os-images",
   scope: "read",
+  access: "services:view",
   module: "nativeVps",
   tag: "vps",
   summary: "Images this VPS can be reinstalled with",

@@ -11,6 +11,7 @@ export const listVpsEndpoint = defineEndpoint({
   method: "GET",
   path: "/vps",
   scope: "read",
+  access: "services:view",
   module: "nativeVps",
   tag: "vps",
   summary: "Your VPS, newest first",

@@ -9,9 +9,9 @@ export const captureVpsEndpoint = defineEndpoint({
   method: "POST",
   path: "/vps/{id}/capture",
   scope: "services",
+  access: "services:manage",
   module: "nativeVps",
   tag: "vps",
-  permissions: ["services.manage"],
   status: 202,
   summary: "Capture the VPS's disk into a custom image",
   description:
