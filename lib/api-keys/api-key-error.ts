@@ -5,6 +5,7 @@ export type ApiKeyErrorCode =
   | "invalid_expiry"
   | "invalid_ip_allowlist"
   | "invalid_hourly_limit"
+  | "invalid_signature_version"
   | "not_found"
   | "key_revoked"
   | "reseller_closed"

@@ -90,3 +90,25 @@ describe("ZUpdateResellerApiKeySchema", () => {
     expect(fieldErrorsOf(r.error!)).toEqual({ expiresOn: "Pick today or a later day." });
   });
 });
+
+describe("signature settings on the reseller key forms (docs/decisions.md#r16)", () => {
+  const keyId = PROJECT;
+  const edit = { keyId, label: "x", expiresOn: "", previousExpiresOn: "" };
+
+  it("the edit form reads the version and the checkbox (ticked: on, unticked: empty)", () => {
+    expect(ZUpdateResellerApiKeySchema.parse({ ...edit, signatureVersion: "v2", requireTimestamp: "on" })).toMatchObject({ signatureVersion: "v2", requireTimestamp: true });
+    expect(ZUpdateResellerApiKeySchema.parse({ ...edit, signatureVersion: "v1", requireTimestamp: "" })).toMatchObject({ signatureVersion: "v1", requireTimestamp: false });
+    const parsed = ZUpdateResellerApiKeySchema.parse(edit);
+    expect(parsed.signatureVersion).toBeUndefined();
+    expect(parsed.requireTimestamp).toBeUndefined();
+    expect(fieldErrorsOf(ZUpdateResellerApiKeySchema.safeParse({ ...edit, signatureVersion: "v3" }).error!)).toEqual({ signatureVersion: "Pick v1 or v2." });
+  });
+
+  it("the create form takes them too", () => {
+    const schema = makeCreateResellerApiKeySchema({ hourlyCeiling: 5000 });
+    const base = { label: "Storefront", scopes: [], expiresOn: "", hourlyLimit: "", customerId: "" };
+    expect(schema.parse({ ...base, signatureVersion: "v2", requireTimestamp: "" })).toMatchObject({ signatureVersion: "v2", requireTimestamp: false });
+    const parsed = schema.parse(base);
+    expect([parsed.signatureVersion, parsed.requireTimestamp]).toEqual([undefined, undefined]);
+  });
+});

@@ -3,6 +3,7 @@ import { CUSTOMER_API_KEY_SCOPES } from "./customer-api-key-scopes";
 import { endOfUtcDay } from "./expiry-date";
 import { isIpOrCidr } from "./is-ip-or-cidr";
 import { CUSTOMER_BOUND_FORBIDDEN_SCOPES, RESELLER_API_KEY_SCOPES } from "./reseller-api-key-scopes";
+import { RESELLER_SIGNATURE_VERSIONS } from "./reseller-signature-settings";
 
 // Shared by the key forms (checked before submitting) and the server actions that receive them.
 // Every field arrives as form text; the domain functions check the same rules once more.
@@ -54,6 +55,16 @@ export const ZIpAllowlistSchema = z
     return [...new Set(entries)];
   });
 
+/**
+ * A reseller key's signature settings (docs/decisions.md#r16). Absent = not on the form (left as it
+ * is, or the defaults when minting); the checkbox posts "on" when ticked and "" when not.
+ */
+const ZSignatureVersionField = z.enum(RESELLER_SIGNATURE_VERSIONS, "Pick v1 or v2.").optional();
+const ZRequireTimestampField = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === "on"));
+
 const optionalUuid = (message: string) =>
   z
     .string()
@@ -101,6 +112,8 @@ export function makeCreateResellerApiKeySchema({ hourlyCeiling }: { hourlyCeilin
           return n;
         }),
       customerId: optionalUuid("Pick a customer from the list."),
+      signatureVersion: ZSignatureVersionField,
+      requireTimestamp: ZRequireTimestampField,
     })
     .superRefine((v, ctx) => {
       const forbidden = v.scopes.filter((s) => CUSTOMER_BOUND_FORBIDDEN_SCOPES.includes(s));
@@ -116,9 +129,9 @@ export function makeCreateResellerApiKeySchema({ hourlyCeiling }: { hourlyCeilin
 export type TCreateResellerApiKeyInput = z.input<ReturnType<typeof makeCreateResellerApiKeySchema>>;
 
 /**
- * Label and expiry of a reseller key (its scopes are fixed). The form also posts the expiry it
- * started from: an unchanged expiry is left alone (undefined), so an expired key can be renamed
- * without picking a new day; a changed one must be today or later.
+ * Label, expiry and signature settings of a reseller key (its scopes are fixed). The form also posts
+ * the expiry it started from: an unchanged expiry is left alone (undefined), so an expired key can be
+ * renamed without picking a new day; a changed one must be today or later.
  */
 export const ZUpdateResellerApiKeySchema = z
   .object({
@@ -126,15 +139,18 @@ export const ZUpdateResellerApiKeySchema = z
     label: ZKeyLabelSchema,
     expiresOn: z.string().trim(),
     previousExpiresOn: z.string().trim(),
+    signatureVersion: ZSignatureVersionField,
+    requireTimestamp: ZRequireTimestampField,
   })
   .transform((v, ctx) => {
-    if (v.expiresOn === v.previousExpiresOn) return { keyId: v.keyId, label: v.label, expiresAt: undefined };
+    const settings = { signatureVersion: v.signatureVersion, requireTimestamp: v.requireTimestamp };
+    if (v.expiresOn === v.previousExpiresOn) return { keyId: v.keyId, label: v.label, expiresAt: undefined, ...settings };
     const parsed = ZExpiryDaySchema.safeParse(v.expiresOn);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["expiresOn"], message: issue.message });
       return z.NEVER;
     }
-    return { keyId: v.keyId, label: v.label, expiresAt: parsed.data };
+    return { keyId: v.keyId, label: v.label, expiresAt: parsed.data, ...settings };
   });
 export type TUpdateResellerApiKeyInput = z.input<typeof ZUpdateResellerApiKeySchema>;
 

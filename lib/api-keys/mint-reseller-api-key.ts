@@ -7,6 +7,7 @@ import { normalizeKeyLabel } from "./normalize-key-label";
 import { checkKeyExpiry } from "./check-key-expiry";
 import { insertWithFreshLookupId } from "./insert-with-fresh-lookup-id";
 import { randomAlphanumeric } from "./random-alphanumeric";
+import { checkSignatureVersion, type ResellerSignatureVersion } from "./reseller-signature-settings";
 import { getResellerHourlyCeiling } from "./reseller-hourly-ceiling";
 import type { ResellerApiKeyContext, ResellerKeyActor } from "./reseller-key-actor";
 
@@ -23,6 +24,10 @@ export interface MintResellerApiKeyInput {
   hourlyLimit?: number | null;
   /** Binds the key to one ResellerCustomer of this reseller. */
   customerId?: string | null;
+  /** The signatures the key accepts (docs/decisions.md#r16): `v1` (default) or `v2` only. */
+  signatureVersion?: ResellerSignatureVersion;
+  /** v1 signatures must carry X-Reseller-Timestamp (default false). */
+  requireTimestamp?: boolean;
   /** Source of lookup ids; tests replace it to force collisions. */
   newLookupId?: () => string;
 }
@@ -52,6 +57,7 @@ async function mintInTransaction(
   const label = normalizeKeyLabel(input.label);
   const scopes = normalizeResellerScopes(input.scopes);
   const expiresAt = checkKeyExpiry(input.expiresAt, now);
+  const signatureVersion = checkSignatureVersion(input.signatureVersion ?? "v1");
 
   const locked = await tx.$queryRaw<{ id: string }[]>`
     SELECT id FROM "ResellerProfile" WHERE id = ${resellerId}::uuid FOR UPDATE`;
@@ -96,6 +102,8 @@ async function mintInTransaction(
           hourlyLimit,
           customerId: input.customerId ?? null,
           expiresAt,
+          signatureVersion,
+          requireTimestamp: input.requireTimestamp === true,
         },
       ],
       skipDuplicates: true,

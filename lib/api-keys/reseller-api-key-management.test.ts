@@ -136,3 +136,45 @@ describe("revokeResellerApiKey / revokeAllResellerApiKeys", () => {
     expect((await listResellerApiKeys(ctx(r))).unrevoked).toBe(1);
   });
 });
+
+describe("signature settings (docs/decisions.md#r16)", () => {
+  it("a new key accepts v1 and v2 and requires no timestamp unless asked; minting can set both", async () => {
+    const r = await reseller();
+    expect((await mintResellerApiKey(ctx(r), { label: "Default" })).key).toMatchObject({ signatureVersion: "v1", requireTimestamp: false });
+    expect((await mintResellerApiKey(ctx(r), { label: "Strict", signatureVersion: "v2", requireTimestamp: true })).key).toMatchObject({
+      signatureVersion: "v2",
+      requireTimestamp: true,
+    });
+    await expect(mintResellerApiKey(ctx(r), { label: "Bad", signatureVersion: "v3" as "v2" })).rejects.toMatchObject({
+      code: "invalid_signature_version",
+      message: "The signature version must be v1 or v2",
+    });
+    const { keys } = await listResellerApiKeys(ctx(r));
+    expect(keys.map((k) => [k.label, k.signatureVersion, k.requireTimestamp])).toEqual(
+      expect.arrayContaining([
+        ["Default", "v1", false],
+        ["Strict", "v2", true],
+      ]),
+    );
+  });
+
+  it("updates each setting alone, leaves the other and the label as they were, and refuses an unknown version", async () => {
+    const r = await reseller();
+    const { key } = await mintResellerApiKey(ctx(r), { label: "k" });
+    expect(await updateResellerApiKey(ctx(r), { id: key.id, patch: { requireTimestamp: true } })).toMatchObject({ label: "k", signatureVersion: "v1", requireTimestamp: true });
+    expect(await updateResellerApiKey(ctx(r), { id: key.id, patch: { signatureVersion: "v2" } })).toMatchObject({ signatureVersion: "v2", requireTimestamp: true });
+    expect(await updateResellerApiKey(ctx(r), { id: key.id, patch: { label: "renamed" } })).toMatchObject({ label: "renamed", signatureVersion: "v2", requireTimestamp: true });
+    await expect(updateResellerApiKey(ctx(r), { id: key.id, patch: { signatureVersion: "hmac" as "v1" } })).rejects.toMatchObject({ code: "invalid_signature_version" });
+    await revokeResellerApiKey(ctx(r), { id: key.id });
+    await expect(updateResellerApiKey(ctx(r), { id: key.id, patch: { signatureVersion: "v1" } })).rejects.toMatchObject({ code: "key_revoked" });
+    expect(await t.db.resellerApiKey.findUniqueOrThrow({ where: { id: key.id } })).toMatchObject({ signatureVersion: "v2" });
+  });
+
+  it("another reseller cannot change a key's settings", async () => {
+    const mine = await reseller();
+    const theirs = await reseller();
+    const { key } = await mintResellerApiKey(ctx(theirs), { label: "Theirs" });
+    await expect(updateResellerApiKey(ctx(mine), { id: key.id, patch: { signatureVersion: "v2" } })).rejects.toMatchObject({ code: "not_found" });
+    expect(await t.db.resellerApiKey.findUniqueOrThrow({ where: { id: key.id } })).toMatchObject({ signatureVersion: "v1" });
+  });
+});

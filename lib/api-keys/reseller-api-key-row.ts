@@ -12,6 +12,8 @@ export const RESELLER_API_KEY_ROW_SELECT = {
   lastUsedAt: true,
   revokedAt: true,
   createdAt: true,
+  signatureVersion: true,
+  requireTimestamp: true,
   customer: { select: { id: true, externalCustomerId: true, name: true, email: true } },
 } satisfies Prisma.ResellerApiKeySelect;
 

@@ -2,6 +2,7 @@ import { ApiKeyError } from "./api-key-error";
 import { checkKeyExpiry } from "./check-key-expiry";
 import { isKeyId } from "./customer-key-actor";
 import { normalizeKeyLabel } from "./normalize-key-label";
+import { checkSignatureVersion, type ResellerSignatureVersion } from "./reseller-signature-settings";
 import { RESELLER_API_KEY_ROW_SELECT, resellerApiKeyRow, type ResellerApiKeyRow } from "./reseller-api-key-row";
 import type { ResellerApiKeyContext } from "./reseller-key-actor";
 
@@ -9,12 +10,16 @@ export type ResellerApiKeyPatch = {
   label?: string;
   /** A new expiry (in the future), null for never, undefined to leave it as it is. */
   expiresAt?: Date | null;
+  /** `v2` refuses v1 signatures; `v1` accepts both (docs/decisions.md#r16). */
+  signatureVersion?: ResellerSignatureVersion;
+  /** v1 signatures must carry X-Reseller-Timestamp. */
+  requireTimestamp?: boolean;
 };
 
 /**
- * Changes a key's label and expiry: the only things that may change (the reseller API spec
- * Authentication §2; scopes are fixed). Another reseller's key is not found; a revoked key
- * stays as it was revoked.
+ * Changes a key's label and expiry (the reseller API spec Authentication §2; scopes are fixed) and
+ * the signatures it accepts (docs/decisions.md#r16). Another reseller's key is not found; a revoked
+ * key stays as it was revoked.
  */
 export async function updateResellerApiKey(
   { db, now, actor: { resellerId } }: ResellerApiKeyContext,
@@ -24,6 +29,8 @@ export async function updateResellerApiKey(
   const data = {
     ...(patch.label !== undefined ? { label: normalizeKeyLabel(patch.label) } : {}),
     ...(patch.expiresAt !== undefined ? { expiresAt: checkKeyExpiry(patch.expiresAt, now) } : {}),
+    ...(patch.signatureVersion !== undefined ? { signatureVersion: checkSignatureVersion(patch.signatureVersion) } : {}),
+    ...(patch.requireTimestamp !== undefined ? { requireTimestamp: patch.requireTimestamp === true } : {}),
   };
 
   const { count } = await db.resellerApiKey.updateMany({ where: { id, resellerId, revokedAt: null }, data });

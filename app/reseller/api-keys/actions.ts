@@ -30,6 +30,7 @@ const FIELD_OF: Partial<Record<ApiKeyErrorCode, keyof TCreateResellerApiKeyInput
   invalid_scope: "scopes",
   invalid_expiry: "expiresOn",
   invalid_hourly_limit: "hourlyLimit",
+  invalid_signature_version: "signatureVersion",
 };
 const GONE = "That key no longer exists.";
 const LOG = { log: "[reseller portal] API key action failed" };
@@ -46,6 +47,15 @@ function text(formData: FormData, name: string): string {
   return typeof v === "string" ? v : "";
 }
 
+/**
+ * The signature settings when the form has them (docs/decisions.md#r16): an unticked checkbox posts
+ * nothing, which on a form with the settings means "not required".
+ */
+function signatureSettings(formData: FormData): { signatureVersion?: string; requireTimestamp?: string } {
+  if (!formData.has("signatureVersion")) return {};
+  return { signatureVersion: text(formData, "signatureVersion"), requireTimestamp: text(formData, "requireTimestamp") };
+}
+
 export async function createResellerApiKeyAction(formData: FormData): Promise<ActionResult<CreatedResellerKey>> {
   return runAction(async () => {
     const ctx = await context();
@@ -56,6 +66,7 @@ export async function createResellerApiKeyAction(formData: FormData): Promise<Ac
       expiresOn: text(formData, "expiresOn"),
       hourlyLimit: text(formData, "hourlyLimit"),
       customerId: text(formData, "customerId"),
+      ...signatureSettings(formData),
     });
     try {
       const { key, plaintext } = await mintResellerApiKey(ctx, {
@@ -64,6 +75,8 @@ export async function createResellerApiKeyAction(formData: FormData): Promise<Ac
         expiresAt: input.expiresOn,
         hourlyLimit: input.hourlyLimit,
         customerId: input.customerId,
+        signatureVersion: input.signatureVersion,
+        requireTimestamp: input.requireTimestamp,
       });
       revalidatePath(PATH);
 
@@ -87,9 +100,11 @@ export async function updateResellerApiKeyAction(formData: FormData): Promise<Ac
       label: text(formData, "label"),
       expiresOn: text(formData, "expiresOn"),
       previousExpiresOn: text(formData, "previousExpiresOn"),
+      ...signatureSettings(formData),
     });
     try {
-      const key = await updateResellerApiKey(ctx, { id: input.keyId, patch: { label: input.label, expiresAt: input.expiresAt } });
+      const patch = { label: input.label, expiresAt: input.expiresAt, signatureVersion: input.signatureVersion, requireTimestamp: input.requireTimestamp };
+      const key = await updateResellerApiKey(ctx, { id: input.keyId, patch });
       revalidatePath(PATH);
 
       return `“${key.label}” is saved.`;
@@ -97,6 +112,7 @@ export async function updateResellerApiKeyAction(formData: FormData): Promise<Ac
       if (!(error instanceof ApiKeyError)) throw error;
       if (error.code === "invalid_label") throw keyRefusal(error, "label");
       if (error.code === "invalid_expiry") throw keyRefusal(error, "expiresOn");
+      if (error.code === "invalid_signature_version") throw keyRefusal(error, "signatureVersion");
       if (error.code === "not_found") throw new DomainError("not_found", GONE);
 
       throw new DomainError("invalid", error.message);

@@ -12,10 +12,11 @@ import { makeCreateResellerApiKeySchema, type TCreateResellerApiKeyInput } from 
 import { CUSTOMER_BOUND_FORBIDDEN_SCOPES, RESELLER_API_KEY_SCOPES, type ResellerApiKeyScope } from "@/lib/api-keys/reseller-api-key-scopes";
 import { RESELLER_SCOPE_LABELS } from "@/lib/api-keys/scope-descriptions";
 import { createResellerApiKeyAction } from "./actions";
+import { SignatureFields } from "./signature-fields";
 
 export type CustomerChoice = { id: string; externalCustomerId: string; name: string | null; email: string | null };
 
-const formValues = (data: FormData) => keyFormValues<TCreateResellerApiKeyInput>(data, ["label", "expiresOn", "hourlyLimit", "customerId"]);
+const formValues = (data: FormData) => keyFormValues<TCreateResellerApiKeyInput>(data, ["label", "expiresOn", "hourlyLimit", "customerId", "signatureVersion", "requireTimestamp"]);
 
 export function CreateResellerKeyForm({
   hourlyCeiling,
@@ -113,6 +114,8 @@ export function CreateResellerKeyForm({
           onEdit={clear("expiresOn")}
         />
       </div>
+
+      <SignatureFields signatureVersion="v1" requireTimestamp={false} error={errors.signatureVersion} />
     </KeyForm>
   );
 }

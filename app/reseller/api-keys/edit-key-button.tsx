@@ -10,14 +10,20 @@ import { toast } from "@/components/ui/toast";
 import { ZUpdateResellerApiKeySchema, type TUpdateResellerApiKeyInput } from "@/lib/api-keys/key-form-schemas";
 import { refusalSentence } from "@/lib/actions/refusal-sentence";
 import { fieldErrorsOf, type FieldErrors } from "@/lib/auth/schemas";
+import type { ResellerSignatureVersion } from "@/lib/api-keys/reseller-signature-settings";
 import { updateResellerApiKeyAction } from "./actions";
+import { SignatureFields } from "./signature-fields";
 
-/** Label and expiry in a dialog; the scopes are shown, not editable. */
+const FIELDS = ["keyId", "label", "expiresOn", "previousExpiresOn", "signatureVersion", "requireTimestamp"] as const;
+
+/** Label, expiry and signature settings in a dialog; the scopes are shown, not editable. */
 export function EditKeyButton({
   keyId,
   label,
   expiresOn,
   scopes,
+  signatureVersion,
+  requireTimestamp,
   today,
 }: {
   keyId: string;
@@ -25,6 +31,8 @@ export function EditKeyButton({
   /** `YYYY-MM-DD` or "" */
   expiresOn: string;
   scopes: string[];
+  signatureVersion: ResellerSignatureVersion;
+  requireTimestamp: boolean;
   today: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -36,13 +44,13 @@ export function EditKeyButton({
   function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    const parsed = ZUpdateResellerApiKeySchema.safeParse(Object.fromEntries(["keyId", "label", "expiresOn", "previousExpiresOn"].map((k) => [k, String(data.get(k) ?? "")])));
+    const parsed = ZUpdateResellerApiKeySchema.safeParse(Object.fromEntries(FIELDS.map((k) => [k, String(data.get(k) ?? "")])));
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     setErrors({});
     startTransition(async () => {
       const answer = await updateResellerApiKeyAction(data);
       if (!answer.ok) {
-        setError(refusalSentence(answer, ["label", "expiresOn"]));
+        setError(refusalSentence(answer, ["label", "expiresOn", "signatureVersion"]));
         setErrors(answer.fieldErrors ?? {});
         return;
       }
@@ -67,7 +75,7 @@ export function EditKeyButton({
       >
         Edit<span className="sr-only"> {label}</span>
       </Button>
-      <Dialog open={open} onClose={() => !pending && setOpen(false)} title="Edit API key" description="The label and the expiry can change.">
+      <Dialog open={open} onClose={() => !pending && setOpen(false)} title="Edit API key" description="The label, the expiry and the signatures the key accepts can change.">
         <form onSubmit={submit} noValidate className="space-y-4">
           {error && <Alert tone="error">{error}</Alert>}
           <input type="hidden" name="keyId" value={keyId} />
@@ -82,6 +90,7 @@ export function EditKeyButton({
             hint="End of that day (UTC). Clear it for a key that does not expire."
             error={errors.expiresOn}
           />
+          <SignatureFields signatureVersion={signatureVersion} requireTimestamp={requireTimestamp} error={errors.signatureVersion} />
           <div className="rounded-md bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600">
             <p>
               Scopes: <span className="font-mono text-xs text-neutral-800">{scopes.join(", ")}</span>

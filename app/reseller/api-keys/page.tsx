@@ -13,6 +13,7 @@ import { KeyIcon } from "@/components/ui/icons";
 import { Toaster } from "@/components/ui/toast";
 import { utcDayOf } from "@/lib/api-keys/expiry-date";
 import { listResellerApiKeys } from "@/lib/api-keys/list-reseller-api-keys";
+import { signatureSettingsLabel } from "@/lib/api-keys/reseller-signature-settings";
 import { requireReseller } from "@/lib/auth/session";
 import { listResellerCustomers } from "@/lib/resellers/customers/list-reseller-customers";
 import { CreateResellerKeyForm } from "./create-key-form";
@@ -119,7 +120,7 @@ export default async function ResellerApiKeysPage({ searchParams }: { searchPara
             <Card>
               <CardHeader
                 title="Keys"
-                description="Labels and expiry can be edited; scopes are fixed when a key is created."
+                description="Labels, expiry and the signatures a key accepts can be edited; scopes are fixed when a key is created."
                 action={
                   <div className="flex items-center gap-3">
                     <KeySlots used={list.unrevoked} max={list.max} />
@@ -151,9 +152,28 @@ export default async function ResellerApiKeysPage({ searchParams }: { searchPara
                       className: "tabular-nums",
                       cell: (k) => (k.hourlyLimit !== null ? k.hourlyLimit.toLocaleString("en-GB") : <span className="text-neutral-400">Account&apos;s</span>),
                     },
+                    {
+                      header: "Signatures",
+                      className: "whitespace-nowrap",
+                      cell: (k) => (
+                        <span className={k.signatureVersion === "v2" ? "font-medium text-neutral-900" : "text-neutral-600"} data-testid="key-signatures">
+                          {signatureSettingsLabel(k)}
+                        </span>
+                      ),
+                    },
                   ]}
                   createdFrom="2xl"
-                  actions={(k) => <EditKeyButton keyId={k.id} label={k.label} expiresOn={k.expiresAt ? utcDayOf(k.expiresAt) : ""} scopes={k.scopes} today={today} />}
+                  actions={(k) => (
+                    <EditKeyButton
+                      keyId={k.id}
+                      label={k.label}
+                      expiresOn={k.expiresAt ? utcDayOf(k.expiresAt) : ""}
+                      scopes={k.scopes}
+                      signatureVersion={k.signatureVersion}
+                      requireTimestamp={k.requireTimestamp}
+                      today={today}
+                    />
+                  )}
                   revoke={revokeResellerApiKeyAction}
                   revokeConsequence="requests made with it get 401 and its slot is freed."
                 />

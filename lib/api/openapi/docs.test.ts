@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
@@ -6,14 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { customerApi, dispatchCustomerApi } from "../customer/dispatch";
 import { customerRoutes } from "../customer/routes";
-import { GUIDE_EXAMPLE } from "../reseller/guide";
+import { GUIDE_EXAMPLE, GUIDE_V2_EXAMPLE } from "../reseller/guide";
 import { dispatchResellerApi, resellerApi } from "../reseller/dispatch";
 import { resellerRoutes } from "../reseller/routes";
-import { verifyResellerSignature } from "../reseller/signature";
+import { signResellerRequestV2, verifyResellerSignature } from "../reseller/signature";
 import { setListeningPort } from "../public-base-url";
 import { resellerWithKey } from "../testing/api-test-kit";
 
 const run = promisify(execFile);
+const hasPython = (() => {
+  try {
+    return execFileSync("python3", ["--version"], { stdio: "ignore" }) !== undefined;
+  } catch {
+    return false;
+  }
+})();
 let t: TestDb;
 let server: http.Server;
 let origin: string;
@@ -187,6 +194,60 @@ describe("/guide.md", () => {
       expect(code).toContain(r.secret);
       const { stdout } = await run(process.execPath, ["--input-type=module", "-e", code]);
       expect(JSON.parse(stdout)).toMatchObject({ status: 200, body: { success: true, data: { external_customer_id: "cust-1001" } } });
+    });
+
+    describe("signature v2 (docs/decisions.md#r16)", () => {
+      const v2Section = () => md.slice(md.indexOf("## Signature v2"), md.indexOf("## Requests"));
+      const withCredentials = (code: string, quote: string) =>
+        code
+          .replace(`API_KEY = ${quote}rsk_your_key_here${quote}`, `API_KEY = ${quote}${r.plaintext}${quote}`)
+          .replace(`SIGNING_SECRET = ${quote}your 64-character signing secret${quote}`, `SIGNING_SECRET = ${quote}${r.secret}${quote}`);
+
+      it("states both test vectors, and the OpenSSL line prints vector 1's digest", async () => {
+        const e = GUIDE_V2_EXAMPLE;
+        const one = signResellerRequestV2({ signingSecret: e.secret, method: e.method, target: e.target, timestamp: e.timestamp, body: e.body });
+        const two = signResellerRequestV2({ signingSecret: e.secret, method: e.emptyMethod, target: e.emptyTarget, timestamp: e.timestamp, body: "" });
+        // the same digests signature-v2.test.ts holds as literals
+        expect([one, two]).toEqual([
+          "v2=8fe0c08d40cf500035af5b997187522cec2a5c48df49611eba9d3122bc984b5c",
+          "v2=f28006b5e8ce6c3cf57ba8f8661132e401840825d4527983bade09ac92cfb660",
+        ]);
+        expect(v2Section()).toContain(`X-Reseller-Signature: ${one}`);
+        expect(v2Section()).toContain(`X-Reseller-Signature: ${two}`);
+        const check = codeBlocks(v2Section()).find((b) => b.lang === "sh" && b.code.startsWith("BODY_HASH="))!;
+        const { stdout } = await run("bash", ["-c", check.code]);
+        expect(`v2=${stdout.trim().split(" ").pop()}`).toBe(one);
+      });
+
+      it("the curl and OpenSSL example creates a customer, and the same request sent again is refused as a replay", async () => {
+        const block = codeBlocks(v2Section()).find((b) => b.lang === "sh" && b.code.includes("curl -sS"))!;
+        const script = block.code
+          .replace("API_KEY='rsk_your_key_here'", `API_KEY='${r.plaintext}'`)
+          .replace("SIGNING_SECRET='your 64-character signing secret'", `SIGNING_SECRET='${r.secret}'`)
+          // the same request twice, so the second use of one signature is seen through a real client
+          .replace(/curl -sS[\s\S]*$/, (c) => `${c.trimEnd()}\necho\n${c.trimEnd()}\n`);
+        expect(script).toContain(`RESELLER_URL='${base()}'`);
+        const { stdout } = await run("bash", ["-c", script]);
+        const [first, second] = stdout.trim().split("\n").map((line) => JSON.parse(line) as unknown);
+        expect(first).toMatchObject({ success: true, data: { external_customer_id: "cust-2002", reseller_id: r.profile.id } });
+        expect(second).toEqual({ success: false, error: "This signature has already been used: sign every request afresh with a new X-Reseller-Timestamp" });
+      });
+
+      it("the Node example signs v2 and the API accepts it", async () => {
+        const block = codeBlocks(v2Section()).find((b) => b.lang === "js" && b.code.includes("async function sendV2"))!;
+        const code = withCredentials(block.code, '"');
+        expect(code).toContain(r.plaintext);
+        const { stdout } = await run(process.execPath, ["--input-type=module", "-e", code]);
+        expect(JSON.parse(stdout)).toMatchObject({ status: 200, body: { success: true, data: { external_customer_id: "cust-2003" } } });
+      });
+
+      it.runIf(hasPython)("the Python example signs v2 and the API accepts it", async () => {
+        const block = codeBlocks(v2Section()).find((b) => b.lang === "python")!;
+        const code = withCredentials(block.code, '"');
+        expect(code).toContain(r.plaintext);
+        const { stdout } = await run("python3", ["-c", code]);
+        expect(JSON.parse(stdout)).toMatchObject({ status: 200, body: { success: true, data: { external_customer_id: "cust-2004" } } });
+      });
     });
 
     it("the webhook verification example accepts a correct signature and refuses a wrong one", async () => {

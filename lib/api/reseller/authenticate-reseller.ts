@@ -1,12 +1,13 @@
 import { constantTimeEqual, sha256Hex } from "@/lib/crypto/constant-time-equal";
 import { isResellerApiKeyScope, type ResellerApiKeyScope } from "@/lib/api-keys/reseller-api-key-scopes";
 import { openSigningSecret } from "@/lib/api-keys/open-signing-secret";
+import { spendResellerSignature } from "@/lib/api-keys/reseller-signature-uses";
 import { ApiError } from "../api-error";
 import type { Endpoint } from "../define-endpoint";
 import type { StageContext } from "../dispatch";
 import { touchLastUsed } from "../touch-last-used";
 import { loadResellerRequest } from "./load-reseller-request";
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyResellerSignature } from "./signature";
+import { checkResellerSignature, SIGNATURE_HEADER, SIGNATURE_MESSAGES, TIMESTAMP_HEADER } from "./signature";
 import type { ResellerAuth } from "./reseller-auth";
 
 export const RESELLER_AUTH_MESSAGES = {
@@ -52,6 +53,7 @@ export async function authenticateReseller(ctx: StageContext): Promise<ResellerA
     resellerHourlyLimit: key.reseller.hourlyLimit,
     programmeHourlyLimit: programme.accountHourlyLimit,
     sealedSigningSecret: key.reseller.signingSecret,
+    signaturePolicy: { signatureVersion: key.signatureVersion, requireTimestamp: key.requireTimestamp },
   };
 }
 
@@ -63,14 +65,32 @@ export async function authorizeReseller(auth: ResellerAuth, endpoint: Endpoint<R
   }
 }
 
-/** The request signature of a signed endpoint, over the raw body bytes (lib/api/reseller/signature.ts). */
+/**
+ * The request signature of a signed endpoint, over the raw body bytes (lib/api/reseller/signature.ts),
+ * as the key's settings ask. A good v2 signature is spent before the request goes on: a second use of
+ * it, in parallel or later, is refused (docs/decisions.md#r16). v2 signs the path and query as the
+ * request line carries them, which is the request URL's path and query.
+ */
 export async function verifyResellerRequestSignature(auth: ResellerAuth, rawBody: Uint8Array, ctx: StageContext): Promise<void> {
-  const failure = verifyResellerSignature({
+  const check = checkResellerSignature({
     signatureHeader: ctx.request.headers.get(SIGNATURE_HEADER),
     timestampHeader: ctx.request.headers.get(TIMESTAMP_HEADER),
     rawBody,
     signingSecret: openSigningSecret(auth.sealedSigningSecret),
     now: ctx.now,
+    method: ctx.request.method,
+    target: `${ctx.url.pathname}${ctx.url.search}`,
+    policy: auth.signaturePolicy,
   });
-  if (failure) throw new ApiError(failure.status, failure.status === 400 ? "BAD_REQUEST" : "UNAUTHORIZED", failure.message);
+  if (!check.ok) {
+    const { status, message } = check.failure;
+    throw new ApiError(status, status === 400 ? "BAD_REQUEST" : "UNAUTHORIZED", message);
+  }
+  if (check.version === "v2") {
+    const spent = await spendResellerSignature(
+      { db: ctx.db, now: ctx.now, actor: { resellerId: auth.resellerId } },
+      { keyId: auth.keyId, signature: check.signature, expiresAt: check.expiresAt },
+    );
+    if (spent === "replayed") throw unauthorized(SIGNATURE_MESSAGES.replayed);
+  }
 }

@@ -1,14 +1,28 @@
 import { renderWebhookGuideSection } from "@/lib/webhooks/webhook-guide";
-import { signResellerRequest } from "./signature";
+import { resellerSignatureV2Content, signResellerRequest, signResellerRequestV2 } from "./signature";
 
 // The Markdown usage guide served at /v1/reseller/guide.md. Edit the text here; ${v.…} values are
-// filled in per request. lib/api/reseller/guide.test.ts runs its curl, OpenSSL and Node examples.
+// filled in per request. lib/api/openapi/docs.test.ts runs its curl, OpenSSL, Node and Python examples.
 
 /** Fixed values of the worked signing example (not a real secret). */
 export const GUIDE_EXAMPLE = {
   secret: "3f9a6c1e8b2d47f0a5c9e1b3d7f2a6c4e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8",
   timestamp: "1767225600",
   body: '{"externalCustomerId":"cust-1001","externalCustomerEmail":"ada@example.com"}',
+} as const;
+
+/**
+ * The signature v2 test vectors (docs/decisions.md#r16): the guide prints them and
+ * lib/api/reseller/signature.test.ts holds the same digests, computed independently.
+ */
+export const GUIDE_V2_EXAMPLE = {
+  secret: GUIDE_EXAMPLE.secret,
+  method: "POST",
+  target: "/v1/reseller/customers",
+  timestamp: "1767225600000",
+  body: GUIDE_EXAMPLE.body,
+  emptyMethod: "DELETE",
+  emptyTarget: "/v1/reseller/customers/6f1c2a4e-9b3d-4c8e-a1f5-2d7b9e0c3a48?reason=closed",
 } as const;
 
 /** The reseller API guide for clients of `baseUrl` (the API root, e.g. https://portal.example/v1/reseller). */
@@ -20,6 +34,7 @@ export function renderResellerGuide(baseUrl: string): string {
     exampleBody: GUIDE_EXAMPLE.body,
     exampleSignature: signResellerRequest({ signingSecret: GUIDE_EXAMPLE.secret, timestamp: GUIDE_EXAMPLE.timestamp, body: GUIDE_EXAMPLE.body }),
     exampleEmptySignature: signResellerRequest({ signingSecret: GUIDE_EXAMPLE.secret, timestamp: GUIDE_EXAMPLE.timestamp, body: "" }),
+    ...v2Example(),
   };
   return `# Rackfront reseller API — usage guide
 
@@ -95,7 +110,7 @@ X-Reseller-Signature: hmac-sha256=<64 lowercase hex>
 The scope check runs before the signature check. What the signature covers is the timestamp and the
 body — not the method, the path or the key — so a signature seen by someone else could be replayed
 against another endpoint with the same body within five minutes: keep keys, secrets and signed requests
-out of logs and tickets, and always send a timestamp.
+out of logs and tickets, and always send a timestamp. [Signature v2](#signature-v2) closes that gap.
 
 ### Worked example
 
@@ -163,6 +178,188 @@ async function call(method, path, payload) {
 }
 
 console.log(JSON.stringify(await call("POST", "/customers", { externalCustomerId: "cust-1001", externalCustomerEmail: "ada@example.com" })));
+\`\`\`
+
+<a id="signature-v2"></a>
+## Signature v2
+
+Beyond the contract, for integrations that want every request bound to what it does. A v2 signature
+covers the method, the path with its query, the timestamp and a SHA-256 of the body, and is accepted
+**once**: a captured request cannot be sent again, to the same endpoint or another one.
+
+\`\`\`
+X-Reseller-Timestamp: <unix milliseconds, or seconds>
+X-Reseller-Signature: v2=<64 lowercase hex>
+\`\`\`
+
+- \`signature = hex(HMAC-SHA256(key, content))\`, the same key as above (the signing secret's 64
+  characters as text).
+- \`content\` is five lines joined by a single line feed (\`\\n\`, no trailing one):
+
+  \`\`\`
+  v2
+  <METHOD>
+  <path?query>
+  <timestamp>
+  <hex SHA-256 of the raw body>
+  \`\`\`
+
+  - \`METHOD\` in capitals (\`POST\`, \`PUT\`, \`PATCH\`, \`DELETE\`).
+  - The path **and query exactly as in the request line**, starting with \`/v1/reseller/\`:
+    \`/v1/reseller/services/<id>/power\`, followed by \`?\` and the query when the URL has one. Send the URL you
+    signed without rewriting it (no \`..\` segments, characters outside URLs percent-encoded as your
+    HTTP client sends them); a proxy that changes the path makes the signature fail.
+  - The timestamp exactly as in \`X-Reseller-Timestamp\`. **It is required**; the same ±300 s window
+    applies. Milliseconds are recommended.
+  - The lowercase hex SHA-256 of the exact body bytes sent. A request without a body hashes the empty
+    string (\`e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\`); there is no \`{}\`
+    alternative and no re-serialised form.
+- **Each signature is accepted once.** Identical requests (same method, path, body and timestamp) have
+  the same signature, so the second is refused: use millisecond timestamps, and sign a retry afresh
+  with a new timestamp. A signature is spent when it is checked, even when the request is then refused
+  (a \`429\`, a validation error); spent signatures are forgotten once their timestamp is outside the window.
+- Every key accepts v2. In the portal's API-keys page a key can be set to **v2 required**: it then
+  refuses the \`hmac-sha256=\` form. Separately, a key that still takes v1 can **require
+  \`X-Reseller-Timestamp\`** on v1 signatures. New keys accept both and require nothing, as the contract
+  says. Switch an integration to v2, check it works, then set its key to v2 required.
+
+| Refusal | When |
+|---|---|
+| \`401 A v2 signature requires the X-Reseller-Timestamp header\` | \`v2=\` without a timestamp |
+| \`401 This signature has already been used: sign every request afresh with a new X-Reseller-Timestamp\` | the same v2 signature was accepted before |
+| \`401 This API key accepts only v2 signatures (X-Reseller-Signature: v2=<64 lowercase hex>)\` | an \`hmac-sha256=\` signature on a key set to v2 required |
+| \`401 This API key requires the X-Reseller-Timestamp header on signed requests\` | a v1 signature without a timestamp on a key that requires one |
+| \`401 Invalid signature\` | not 64 lowercase hex characters, or no match (another method, path, query, timestamp or body) |
+
+\`400 Invalid X-Reseller-Timestamp\` and \`401 Request timestamp outside the allowed window\` are as above.
+
+### v2 test vectors
+
+Check your code against these before you call the API. Signing secret \`${v.exampleSecret}\`.
+
+**1.** \`${v.v2Method} ${v.v2Target}\`, timestamp \`${v.v2Timestamp}\`, body \`${v.exampleBody}\`:
+
+\`\`\`
+${v.v2Content}
+\`\`\`
+
+\`\`\`
+X-Reseller-Signature: ${v.v2Signature}
+\`\`\`
+
+**2.** \`${v.v2EmptyMethod} ${v.v2EmptyTarget}\`, same timestamp, no body:
+
+\`\`\`
+${v.v2EmptyContent}
+\`\`\`
+
+\`\`\`
+X-Reseller-Signature: ${v.v2EmptySignature}
+\`\`\`
+
+With OpenSSL, vector 1 prints the digest after \`v2=\`:
+
+\`\`\`sh
+BODY_HASH=$(printf '%s' '${v.exampleBody}' | openssl dgst -sha256 | sed 's/^.*= //')
+printf 'v2\\n%s\\n%s\\n%s\\n%s' '${v.v2Method}' '${v.v2Target}' '${v.v2Timestamp}' "$BODY_HASH" | openssl dgst -sha256 -hmac '${v.exampleSecret}'
+\`\`\`
+
+### v2 with curl and OpenSSL
+
+\`\`\`sh
+RESELLER_URL='${v.baseUrl}'
+API_KEY='rsk_your_key_here'
+SIGNING_SECRET='your 64-character signing secret'
+
+METHOD=POST
+URL="$RESELLER_URL/customers"
+BODY='{"externalCustomerId":"cust-2002","externalCustomerEmail":"grace@example.com"}'
+# The path and query as sent: the URL without its scheme and host.
+TARGET=$(printf '%s' "$URL" | sed -E 's#^[A-Za-z]+://[^/]+##')
+TS=$(date +%s)000
+BODY_HASH=$(printf '%s' "$BODY" | openssl dgst -sha256 | sed 's/^.*= //')
+SIG=$(printf 'v2\\n%s\\n%s\\n%s\\n%s' "$METHOD" "$TARGET" "$TS" "$BODY_HASH" | openssl dgst -sha256 -hmac "$SIGNING_SECRET" | sed 's/^.*= //')
+curl -sS -X "$METHOD" "$URL" \\
+  -H "Authorization: Bearer $API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -H "X-Reseller-Timestamp: $TS" \\
+  -H "X-Reseller-Signature: v2=$SIG" \\
+  --data-raw "$BODY"
+\`\`\`
+
+(\`date +%s\` followed by \`000\` is a millisecond timestamp on every system; two identical requests in
+the same second need a real millisecond clock, e.g. GNU \`date +%s%3N\`.)
+
+### v2 with Node.js (18 or later)
+
+\`\`\`js
+import { createHash, createHmac } from "node:crypto";
+
+const RESELLER_URL = "${v.baseUrl}";
+const API_KEY = "rsk_your_key_here";
+const SIGNING_SECRET = "your 64-character signing secret";
+
+// content = "v2\\n<METHOD>\\n<path?query>\\n<timestamp>\\n<hex sha256 of the exact body>"
+function signV2(method, target, timestamp, rawBody) {
+  const bodyHash = createHash("sha256").update(rawBody).digest("hex");
+  const content = ["v2", method, target, timestamp, bodyHash].join("\\n");
+  return "v2=" + createHmac("sha256", SIGNING_SECRET).update(content).digest("hex");
+}
+
+async function sendV2(method, path, payload) {
+  const url = new URL(RESELLER_URL + path);
+  const body = payload === undefined ? "" : JSON.stringify(payload);
+  const headers = { Authorization: \`Bearer \${API_KEY}\` };
+  if (body) headers["Content-Type"] = "application/json";
+  if (method !== "GET") {
+    const timestamp = String(Date.now()); // milliseconds
+    headers["X-Reseller-Timestamp"] = timestamp;
+    headers["X-Reseller-Signature"] = signV2(method, url.pathname + url.search, timestamp, body);
+  }
+  const res = await fetch(url, { method, headers, body: body || undefined });
+  return { status: res.status, body: await res.json() };
+}
+
+console.log(JSON.stringify(await sendV2("POST", "/customers", { externalCustomerId: "cust-2003", externalCustomerEmail: "alan@example.com" })));
+\`\`\`
+
+### v2 with Python 3 (standard library)
+
+\`\`\`python
+import hashlib, hmac, json, time, urllib.error, urllib.request
+from urllib.parse import urlsplit
+
+RESELLER_URL = "${v.baseUrl}"
+API_KEY = "rsk_your_key_here"
+SIGNING_SECRET = "your 64-character signing secret"
+
+def sign_v2(method, target, timestamp, raw_body):
+    # content = "v2\\n<METHOD>\\n<path?query>\\n<timestamp>\\n<hex sha256 of the exact body>"
+    body_hash = hashlib.sha256(raw_body).hexdigest()
+    content = "\\n".join(["v2", method, target, timestamp, body_hash])
+    return "v2=" + hmac.new(SIGNING_SECRET.encode(), content.encode(), hashlib.sha256).hexdigest()
+
+def send_v2(method, path, payload=None):
+    url = RESELLER_URL + path
+    parts = urlsplit(url)
+    target = parts.path + ("?" + parts.query if parts.query else "")
+    body = b"" if payload is None else json.dumps(payload).encode()
+    headers = {"Authorization": "Bearer " + API_KEY}
+    if body:
+        headers["Content-Type"] = "application/json"
+    if method != "GET":
+        timestamp = str(time.time_ns() // 1_000_000)  # milliseconds
+        headers["X-Reseller-Timestamp"] = timestamp
+        headers["X-Reseller-Signature"] = sign_v2(method, target, timestamp, body)
+    request = urllib.request.Request(url, data=body or None, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request) as res:
+            return res.status, json.load(res)
+    except urllib.error.HTTPError as err:
+        return err.code, json.load(err)
+
+status, answer = send_v2("POST", "/customers", {"externalCustomerId": "cust-2004", "externalCustomerEmail": "edsger@example.com"})
+print(json.dumps({"status": status, "body": answer}))
 \`\`\`
 
 ## Requests
@@ -298,7 +495,8 @@ ${renderWebhookGuideSection(v.baseUrl)}
 - A body-less request may be signed over \`<ts>.\` or \`<ts>.{}\` (without a timestamp: the empty string
   or \`{}\`).
 - A signature header not of the form \`hmac-sha256=<value>\` is \`400 Invalid signature format\`; a value
-  that is not 64 lowercase hex characters, or does not match, is \`401 Invalid signature\`.
+  that is not 64 lowercase hex characters, or does not match, is \`401 Invalid signature\`. The one other
+  form accepted is [signature v2](#signature-v2) (\`v2=<value>\`), beyond the contract.
 - Bodies over 1,048,576 bytes are \`413\` before any authentication work.
 - Order of checks: body size (413), authentication (401), scope (403), signature (401/400), rate limit
   (429), validation (400), look-ups (404), state and business rules (409, 400, 402).
@@ -308,4 +506,22 @@ ${renderWebhookGuideSection(v.baseUrl)}
 - Webhook deliveries are attempted 20 times by default (60 s doubling, capped at one hour: about
   fifteen hours), not 5; the supplier can change the number.
 `;
+}
+
+/** The values of the v2 section: both vectors' content and signature. */
+function v2Example() {
+  const e = GUIDE_V2_EXAMPLE;
+  const one = { method: e.method, target: e.target, timestamp: e.timestamp, body: e.body };
+  const two = { method: e.emptyMethod, target: e.emptyTarget, timestamp: e.timestamp, body: "" };
+  return {
+    v2Method: e.method,
+    v2Target: e.target,
+    v2Timestamp: e.timestamp,
+    v2Content: resellerSignatureV2Content(one),
+    v2Signature: signResellerRequestV2({ signingSecret: e.secret, ...one }),
+    v2EmptyMethod: e.emptyMethod,
+    v2EmptyTarget: e.emptyTarget,
+    v2EmptyContent: resellerSignatureV2Content(two),
+    v2EmptySignature: signResellerRequestV2({ signingSecret: e.secret, ...two }),
+  };
 }

@@ -15,6 +15,8 @@ export interface ResellerKeyRow {
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   hourlyLimit: number | null;
+  signatureVersion: "v1" | "v2";
+  requireTimestamp: boolean;
   reseller: { id: string; status: string; accountId: string; signingSecret: string; hourlyLimit: number | null };
 }
 
@@ -39,6 +41,8 @@ interface JoinedRow {
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   hourlyLimit: number | null;
+  signatureVersion: "v1" | "v2";
+  requireTimestamp: boolean;
   resellerId: string;
   resellerStatus: string;
   resellerAccountId: string;
@@ -72,7 +76,7 @@ async function readRows(db: DbOrTx, authorization: string | null): Promise<Resel
   const [row] = await db.$queryRaw<JoinedRow[]>`
     SELECT prog.enabled, prog."accountHourlyLimit",
       k.id::text AS id, k."secretHash", k.scopes, k."customerId"::text AS "customerId", k."expiresAt", k."revokedAt",
-      k."lastUsedAt", k."hourlyLimit",
+      k."lastUsedAt", k."hourlyLimit", k."signatureVersion"::text AS "signatureVersion", k."requireTimestamp",
       p.id::text AS "resellerId", p.status::text AS "resellerStatus", p."accountId"::text AS "resellerAccountId",
       p."signingSecret" AS "resellerSigningSecret", p."hourlyLimit" AS "resellerHourlyLimit"
     FROM (SELECT 1) AS one
@@ -92,6 +96,8 @@ async function readRows(db: DbOrTx, authorization: string | null): Promise<Resel
           revokedAt: row.revokedAt,
           lastUsedAt: row.lastUsedAt,
           hourlyLimit: row.hourlyLimit,
+          signatureVersion: row.signatureVersion,
+          requireTimestamp: row.requireTimestamp,
           reseller: {
             id: row.resellerId,
             status: row.resellerStatus,

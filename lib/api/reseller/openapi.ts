@@ -3,7 +3,7 @@ import { buildOpenApiDocument, type JsonSchema } from "../openapi/build-openapi"
 
 const DESCRIPTION = `Buy, provision and manage services at wholesale from your own platform.
 
-Authenticate with \`Authorization: Bearer rsk_<8>_<64>\`. Every POST, PUT, PATCH and DELETE is signed: \`X-Reseller-Signature: hmac-sha256=<hex>\` over \`<X-Reseller-Timestamp>.<raw body>\` with your signing secret (its 64 characters as the HMAC key); see guide.md for the details and a worked example.
+Authenticate with \`Authorization: Bearer rsk_<8>_<64>\`. Every POST, PUT, PATCH and DELETE is signed: \`X-Reseller-Signature: hmac-sha256=<hex>\` over \`<X-Reseller-Timestamp>.<raw body>\` with your signing secret (its 64 characters as the HMAC key); see guide.md for the details and a worked example. Beyond the contract, signature v2 (\`X-Reseller-Signature: v2=<hex>\`) also binds the method, the path and query and a SHA-256 of the body, requires the timestamp and is accepted once; a key can be set to require it (guide.md, "Signature v2").
 
 Every authenticated request counts against a sliding hour per key and one per reseller, refused ones included; answers carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`, \`X-RateLimit-Used\` and \`X-RateLimit-Reset\` for whichever window has fewer requests left, and a 429 also \`Retry-After\`.
 
@@ -60,7 +60,9 @@ export function buildResellerOpenApi(api: ApiDescription, baseUrl: string): Json
     errorResponses: (e) => ({
       "400": e.signed ? "Validation failed, Invalid signature format, Invalid X-Reseller-Timestamp, or a business rule" : "Validation failed",
       "401": `Missing or invalid Authorization header · Invalid API key format · Invalid API key${
-        e.signed ? " · Request signature required… · Invalid signature · Request timestamp outside the allowed window" : ""
+        e.signed
+          ? " · Request signature required… · Invalid signature · Request timestamp outside the allowed window · (signature v2 and key settings) A v2 signature requires the X-Reseller-Timestamp header · This signature has already been used… · This API key accepts only v2 signatures… · This API key requires the X-Reseller-Timestamp header on signed requests"
+          : ""
       }`,
       "403": `API key is missing the required scope: ${e.scope} · Feature not available`,
       ...(e.paramNames.length ? { "404": "Not found (or not yours: never distinguished)" } : {}),
@@ -74,14 +76,16 @@ export function buildResellerOpenApi(api: ApiDescription, baseUrl: string): Json
               name: "X-Reseller-Signature",
               in: "header",
               required: true,
-              description: "hmac-sha256=<64 lowercase hex>: HMAC-SHA256 of `<timestamp>.<raw body>` (or the raw body alone) with the signing secret",
-              schema: { type: "string", pattern: "^hmac-sha256=[0-9a-f]{64}$" },
+              description:
+                "hmac-sha256=<64 lowercase hex>: HMAC-SHA256 of `<timestamp>.<raw body>` (or the raw body alone) with the signing secret; or v2=<64 lowercase hex> over `v2\\n<METHOD>\\n<path?query>\\n<timestamp>\\n<hex SHA-256 of the raw body>` (guide.md, Signature v2)",
+              schema: { type: "string", pattern: "^(hmac-sha256|v2)=[0-9a-f]{64}$" },
             },
             {
               name: "X-Reseller-Timestamp",
               in: "header",
               required: false,
-              description: "Unix seconds (or milliseconds, above 10^11); within 300 s of the server clock. Recommended on every signed request.",
+              description:
+                "Unix seconds (or milliseconds, above 10^11); within 300 s of the server clock. Recommended on every signed request; required with a v2 signature and on keys set to require it.",
               schema: { type: "string", pattern: "^[0-9]+$" },
             },
           ]

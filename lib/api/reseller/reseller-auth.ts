@@ -1,4 +1,5 @@
 import type { ResellerApiKeyScope } from "@/lib/api-keys/reseller-api-key-scopes";
+import type { SignaturePolicy } from "./signature";
 
 /** Who a reseller API request acts as; built from the key on every request. */
 export interface ResellerAuth {
@@ -17,4 +18,6 @@ export interface ResellerAuth {
   programmeHourlyLimit: number;
   /** The profile's signing secret, still sealed with the instance key (opened only to verify). */
   sealedSigningSecret: string;
+  /** The signatures the key accepts (docs/decisions.md#r16). */
+  signaturePolicy: SignaturePolicy;
 }

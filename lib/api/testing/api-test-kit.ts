@@ -5,7 +5,7 @@ import { mintCustomerApiKey, type MintCustomerApiKeyInput } from "@/lib/api-keys
 import { mintResellerApiKey, type MintResellerApiKeyInput } from "@/lib/api-keys/mint-reseller-api-key";
 import type { ResellerKeyActor } from "@/lib/api-keys/reseller-key-actor";
 import { makeCustomer, makeReseller } from "@/lib/testing/factories";
-import { signResellerRequest } from "../reseller/signature";
+import { signResellerRequest, signResellerRequestV2 } from "../reseller/signature";
 
 // Helpers for the API tests: real keys minted with lib/api-keys, Web Requests built the way a
 // client sends them, answers read back as JSON.
@@ -36,8 +36,11 @@ export function customerRequest(method: string, path: string, options: RequestOp
 }
 
 export interface ResellerRequestOptions extends RequestOptions {
-  /** Signs the request (timestamp in seconds of `now` unless given); false/absent = unsigned. */
-  sign?: { secret: string; now?: Date; timestamp?: string | null } | false;
+  /**
+   * Signs the request (timestamp in seconds of `now` unless given); false/absent = unsigned.
+   * `version: "v2"` signs v2 (docs/decisions.md#r16) over this request's method and path.
+   */
+  sign?: { secret: string; now?: Date; timestamp?: string | null; version?: "v1" | "v2" } | false;
 }
 
 export function resellerRequest(method: string, path: string, options: ResellerRequestOptions = {}): Request {
@@ -47,7 +50,13 @@ export function resellerRequest(method: string, path: string, options: ResellerR
     const timestamp =
       options.sign.timestamp === undefined ? String(Math.floor((options.sign.now ?? new Date()).getTime() / 1000)) : options.sign.timestamp;
     if (timestamp !== null) headers["x-reseller-timestamp"] = timestamp;
-    headers["x-reseller-signature"] = signResellerRequest({ signingSecret: options.sign.secret, timestamp, body });
+    if (options.sign.version === "v2") {
+      const url = new URL(`${ORIGIN}/v1/reseller${path}`);
+      const target = `${url.pathname}${url.search}`;
+      headers["x-reseller-signature"] = signResellerRequestV2({ signingSecret: options.sign.secret, method, target, timestamp: timestamp ?? "", body });
+    } else {
+      headers["x-reseller-signature"] = signResellerRequest({ signingSecret: options.sign.secret, timestamp, body });
+    }
   }
   return build(`${ORIGIN}/v1/reseller${path}`, method, { ...options, headers });
 }

@@ -52,3 +52,22 @@ it("is registered and runs hourly at :23, deleting counters no window reaches an
   ]);
   expect((await t.db.actionCooldownUse.findMany()).map((u) => u.bucket)).toEqual(["orders"]);
 });
+
+it("also deletes spent reseller v2 signatures whose timestamp has left the skew window (docs/decisions.md#r16)", async () => {
+  const now = new Date("2026-03-20T06:23:04.000Z");
+  const resellerId = randomUUID();
+  const keyId = randomUUID();
+  await t.db.resellerSignatureUse.createMany({
+    data: [
+      { resellerId, keyId, signature: "1".repeat(64), usedAt: new Date(now.getTime() - 10 * MINUTE), expiresAt: new Date(now.getTime() - 5 * MINUTE) },
+      { resellerId, keyId, signature: "2".repeat(64), usedAt: new Date(now.getTime() - MINUTE), expiresAt: new Date(now.getTime() + 4 * MINUTE) },
+    ],
+  });
+  const clock = manualClock(now.toISOString());
+  const runner = new EmbeddedRunner({ db: t.db, functions: [pruneRateLimitBuckets], client: inngest, clock: clock.now, logger: recordingLogger() });
+  await runner.tick();
+  const runs = await t.db.jobRun.findMany({ where: { functionId: "rackfront-prune-rate-limit-buckets" } });
+  expect(runs.map((r) => r.status)).toEqual(["completed", "completed"]);
+  expect(runs.map((r) => r.output)).toContainEqual(expect.objectContaining({ signatureUses: 1 }));
+  expect((await t.db.resellerSignatureUse.findMany({ where: { resellerId } })).map((u) => u.signature)).toEqual(["2".repeat(64)]);
+});

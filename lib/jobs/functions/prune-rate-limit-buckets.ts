@@ -1,11 +1,13 @@
 import { getDb } from "@/lib/db/client";
 import { deleteExpiredCooldownUses } from "@/lib/cooldowns/reserve-cooldown";
+import { deleteExpiredResellerSignatureUses } from "@/lib/api-keys/reseller-signature-uses";
 import { deleteExpiredRateLimitBuckets } from "@/lib/platform/rate-limit-counters";
 import { inngest } from "../client";
 
 /**
  * Hourly housekeeping of the API rate-limit tables: request-counter buckets older than any window
- * can reach (two hours; windows span at most 61 minutes) and cool-down uses that have expired.
+ * can reach (two hours; windows span at most 61 minutes), cool-down uses that have expired, and
+ * spent reseller v2 signatures whose timestamp has left the skew window (docs/decisions.md#r16).
  * The counters live in the database and survive restarts and deploys; this is what keeps them small.
  */
 export const pruneRateLimitBuckets = inngest.createFunction(
@@ -16,6 +18,7 @@ export const pruneRateLimitBuckets = inngest.createFunction(
     const db = getDb();
     const buckets = await step.run("prune-request-counters", () => deleteExpiredRateLimitBuckets(db, now));
     const cooldownUses = await step.run("prune-cooldown-uses", () => deleteExpiredCooldownUses(db, now));
-    return { buckets, cooldownUses };
+    const signatureUses = await step.run("prune-reseller-signature-uses", () => deleteExpiredResellerSignatureUses(db, now));
+    return { buckets, cooldownUses, signatureUses };
   },
 );
