@@ -96,7 +96,7 @@ describe("customer API: fixed hour per key", () => {
     await t.db.teamMember.update({ where: { id: member.id }, data: { permissions: [] } });
     const offset = customerWindowOffsetMs(k.key.id);
     for (const remaining of ["4", "3"]) {
-      const refused = await call(customerRequest("GET", "/account", { key: k.plaintext }));
+      const refused = await call(customerRequest("GET", "/services", { key: k.plaintext }));
       expect(refused.status).toBe(403);
       expect(rl(refused)).toMatchObject({ limit: "5", remaining, reset: String(unixSeconds(fixedHourWindow(clock, offset).reset)) });
     }
