@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,7 +9,11 @@ export const metadata: Metadata = {
   icons: { icon: [{ url: "/favicon.svg", type: "image/svg+xml" }] },
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page renders per request: Next.js puts the request's CSP nonce (proxy.ts) on its scripts
+  // only while rendering, and a prerendered page's scripts would carry none (docs/decisions.md#r13).
+  await connection();
+
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">{children}</body>

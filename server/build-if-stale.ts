@@ -5,7 +5,7 @@ import path from "node:path";
 
 // Everything that goes into the production bundle. Tests, e2e specs and docs do not.
 const INPUT_DIRS = ["app", "components", "lib", "public"];
-const INPUT_FILES = ["next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "auth.ts", "proxy.ts", "prisma/schema.prisma"];
+const INPUT_FILES = ["next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "auth.ts", "proxy.ts", "instrumentation-client.ts", "prisma/schema.prisma"];
 const SKIP = /(^|\/)(node_modules|\.next|generated)(\/|$)|\.test\.tsx?$/;
 
 function* walk(root: string, dir: string): Generator<string> {
