@@ -76,11 +76,14 @@ export interface EndpointDeclaration<Auth, S, P, Q, B, R> {
    */
   access?: AccountAccess | "none";
   /**
-   * Customer API: the cool-down bucket this action consumes (lib/api/rate-limit/cooldown-buckets.ts),
+   * Customer API: the cool-down bucket this action consumes (lib/cooldowns/cooldown-buckets.ts),
    * per user and resource. The resource is the `{id}` path parameter, else the first one, else none
    * (per user only); the object form names another parameter, or `null` for none.
+   * `replay`: recognises a call that only replays an earlier accepted one (an idempotency key already
+   * used); such a call neither consumes the cool-down nor is refused by it (docs/decisions.md#r14).
+   * Asked after `guard`, before the reservation; it must be a cheap look-up.
    */
-  cooldown?: CooldownBucketName | { bucket: CooldownBucketName; resourceParam: string | null };
+  cooldown?: CooldownDeclaration<EndpointContext<[S] extends [null] ? null : Auth, ParamsOf<P>, Out<Q>, Out<B>>>;
   summary: string;
   description?: string;
   /** Group in the docs; defaults to the first path segment. */
@@ -112,7 +115,7 @@ export interface Endpoint<Auth = unknown, Scope extends string = string> {
   readonly response: z.ZodType | undefined;
   readonly module: PlatformModule | undefined;
   readonly access: AccountAccess | "none" | undefined;
-  readonly cooldown: EndpointCooldown | undefined;
+  readonly cooldown: EndpointCooldown<Auth> | undefined;
   readonly summary: string;
   readonly description: string | undefined;
   readonly tag: string;
@@ -123,19 +126,28 @@ export interface Endpoint<Auth = unknown, Scope extends string = string> {
   readonly handler: (ctx: EndpointContext<Auth | null, Record<string, string>, unknown, unknown>) => Promise<unknown>;
 }
 
-export interface EndpointCooldown {
+export interface EndpointCooldown<Auth = unknown> {
   bucket: CooldownBucketName;
   /** The path parameter naming the resource; null = per user only. */
   resourceParam: string | null;
+  /** A replay of an earlier accepted call: skips the cool-down (see EndpointDeclaration.cooldown). */
+  replay?: (ctx: EndpointContext<Auth | null, Record<string, string>, unknown, unknown>) => Promise<boolean>;
 }
 
-function compileCooldown(decl: EndpointDeclaration<unknown, unknown, unknown, unknown, unknown, unknown>["cooldown"], paramNames: readonly string[], where: string): EndpointCooldown | undefined {
+export type CooldownDeclaration<Ctx> = CooldownBucketName | { bucket: CooldownBucketName; resourceParam?: string | null; replay?: (ctx: Ctx) => Promise<boolean> };
+
+/** The declaration checked against the path; `replay` keeps the declaration's context type until the endpoint erases it. */
+function compileCooldown<Ctx>(
+  decl: CooldownDeclaration<Ctx> | undefined,
+  paramNames: readonly string[],
+  where: string,
+): { bucket: CooldownBucketName; resourceParam: string | null; replay?: (ctx: Ctx) => Promise<boolean> } | undefined {
   if (decl === undefined) return undefined;
-  const { bucket, resourceParam } =
-    typeof decl === "string" ? { bucket: decl, resourceParam: paramNames.includes("id") ? "id" : (paramNames[0] ?? null) } : decl;
+  const byDefault = paramNames.includes("id") ? "id" : (paramNames[0] ?? null);
+  const { bucket, resourceParam = byDefault, replay } = typeof decl === "string" ? { bucket: decl, replay: undefined } : decl;
   if (!isCooldownBucketName(bucket)) throw new Error(`${where}: unknown cool-down bucket "${bucket}"`);
   if (resourceParam !== null && !paramNames.includes(resourceParam)) throw new Error(`${where}: cool-down resource "${resourceParam}" is not a path parameter`);
-  return { bucket, resourceParam };
+  return replay ? { bucket, resourceParam, replay } : { bucket, resourceParam };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- erased element type of route tables
@@ -197,7 +209,7 @@ export function endpointFactory<Auth, Scope extends string>(check: (endpoint: En
       response: decl.response,
       module: decl.module,
       access: decl.access,
-      cooldown: compileCooldown(decl.cooldown, paramNames, `${decl.method} ${decl.path}`),
+      cooldown: compileCooldown(decl.cooldown, paramNames, `${decl.method} ${decl.path}`) as unknown as EndpointCooldown<Auth> | undefined,
       summary: decl.summary,
       description: decl.description,
       tag: decl.tag ?? (segments[0]?.kind === "static" ? segments[0].value : "root"),

@@ -97,8 +97,9 @@ function withHeaders(response: Response, headers: Record<string, string> | undef
  * operator switch → route (404/405) → body size (413, streamed) → authentication (401) →
  * scope (403) → signature (401/400) → rate limit (429; counted right after authentication, so
  * requests refused by scope or signature count too) → module switch (403) → request scope
- * (customer projects) → validation (400: params, query, body) → cool-down (429, customer
- * actions: reserved here, given back unless the handler's answer consumes it) → handler
+ * (customer projects) → validation (400: params, query, body) → guard → cool-down (429, customer
+ * actions: reserved here, given back unless the handler's answer consumes it; skipped for a replay
+ * the endpoint recognises, docs/decisions.md#r14) → handler
  * (look-ups 404, business rules).
  */
 export function createDispatcher<Auth, Scope extends string>(api: ApiSurface<Auth, Scope>) {
@@ -210,30 +211,33 @@ export function createDispatcher<Auth, Scope extends string>(api: ApiSurface<Aut
     if (endpoint.guard) await endpoint.guard(handlerCtx);
 
     let cooldown: CooldownReservation | null = null;
-    if (endpoint.cooldown && auth !== null) {
+    // A replay of an accepted call (an idempotency key already used) answers what it answered, past a full bucket, and spends nothing (docs/decisions.md#r14).
+    if (endpoint.cooldown && auth !== null && !(await endpoint.cooldown.replay?.(handlerCtx))) {
       if (!api.cooldownActor) throw new Error(`${endpoint.method} ${endpoint.path}: the ${api.name} API has no cool-downs`);
       const { bucket, resourceParam } = endpoint.cooldown;
       const resourceId = resourceParam === null ? "" : (params.data as Record<string, string>)[resourceParam]!;
       cooldown = await reserveCooldown(ctx.db, { bucket, userId: api.cooldownActor(auth), resourceId }, ctx.now);
     }
-    let response: Response;
+    let answer: { response: Response; replayed: boolean };
     try {
-      response = await runHandler(endpoint, handlerCtx, options);
+      answer = await runHandler(endpoint, handlerCtx, options);
     } catch (error) {
       await cooldown?.settle(statusOf(error));
       throw error;
     }
-    await cooldown?.settle(response.status);
-    return response;
+    // A replay the look-up could not see (a concurrent twin took the key meanwhile) gives its use back.
+    if (answer.replayed) await cooldown?.release();
+    else await cooldown?.settle(answer.response.status);
+    return answer.response;
   }
 
   async function runHandler(
     endpoint: Endpoint<Auth, Scope>,
     handlerCtx: Parameters<Endpoint<Auth, Scope>["handler"]>[0],
     options: DispatchOptions,
-  ): Promise<Response> {
+  ): Promise<{ response: Response; replayed: boolean }> {
     const result = await endpoint.handler(handlerCtx);
-    if (result instanceof Response) return result;
+    if (result instanceof Response) return { response: result, replayed: false };
     const out = result instanceof Reply ? result : new Reply(result);
     if (options.checkResponses && endpoint.response) {
       const checked = endpoint.response.safeParse(out.data);
@@ -241,7 +245,8 @@ export function createDispatcher<Auth, Scope extends string>(api: ApiSurface<Aut
         throw new Error(`${endpoint.method} ${endpoint.path}: answer does not match its response schema: ${JSON.stringify(checked.error.issues)}`);
       }
     }
-    return withHeaders(api.serializeSuccess(new Reply(out.data, { status: endpoint.status, ...out.options }), endpoint), out.options.headers);
+    const response = withHeaders(api.serializeSuccess(new Reply(out.data, { status: endpoint.status, ...out.options }), endpoint), out.options.headers);
+    return { response, replayed: out.options.replayed === true };
   }
 
   return async function dispatch(request: Request, options: DispatchOptions = {}): Promise<Response> {

@@ -8,6 +8,11 @@ export interface ReplyOptions {
   /** Further top-level envelope fields, e.g. the reseller products' `currency`. */
   meta?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /**
+   * The answer only replays an earlier accepted call (an idempotency key already used): a cool-down
+   * use reserved for this call is given back (docs/decisions.md#r14).
+   */
+  replayed?: boolean;
 }
 
 /** What a handler returns when `data` alone is not enough. */

@@ -16,6 +16,8 @@ export interface CooldownKey {
 /** A use reserved before the handler ran; `settle` keeps it (accepted call) or gives it back. */
 export interface CooldownReservation {
   settle(status: number): Promise<void>;
+  /** Gives the use back whatever the answer (a replay, docs/decisions.md#r14). */
+  release(): Promise<void>;
 }
 
 /**
@@ -57,16 +59,19 @@ export async function reserveCooldown(db: Db, key: CooldownKey, now: Date): Prom
       retryAfterSeconds: seconds,
     });
   }
+  const release = async () => {
+    try {
+      await db.actionCooldownUse.deleteMany({ where: { id: outcome.useId } });
+    } catch (error) {
+      // Left in place it only counts until it expires: the safe side.
+      console.error("rackfront api: could not release a cool-down reservation", error);
+    }
+  };
   return {
     async settle(status) {
-      if (consumesCooldown(bucket, status)) return;
-      try {
-        await db.actionCooldownUse.deleteMany({ where: { id: outcome.useId } });
-      } catch (error) {
-        // Left in place it only counts until it expires: the safe side.
-        console.error("rackfront api: could not release a cool-down reservation", error);
-      }
+      if (!consumesCooldown(bucket, status)) await release();
     },
+    release,
   };
 }
 

@@ -65,4 +65,21 @@ describe("withCooldown", () => {
     }
     expect((await refusal(withCooldown(t.db, power, now, async () => "x"))).kind).toBe("rate_limited");
   });
+
+  it("a replay (isReplay true) runs past a full bucket and spends nothing; anything else is refused", async () => {
+    const key = { bucket: "reinstall" as const, userId, resourceId: randomUUID() };
+    expect(await withCooldown(t.db, key, now, async () => "first", { isReplay: async () => false })).toBe("first");
+    expect(await withCooldown(t.db, key, now, async () => "replayed", { isReplay: async () => true })).toBe("replayed");
+    expect((await refusal(withCooldown(t.db, key, now, async () => "new", { isReplay: async () => false }))).kind).toBe("rate_limited");
+    expect(await t.db.actionCooldownUse.count({ where: key })).toBe(1);
+  });
+
+  it("a result that turned out to be a replay (replayed) gives its use back", async () => {
+    const key = { bucket: "reinstall" as const, userId, resourceId: randomUUID() };
+    const options = { isReplay: async () => false, replayed: (r: { created: boolean }) => !r.created };
+    expect(await withCooldown(t.db, key, now, async () => ({ created: false }), options)).toEqual({ created: false });
+    expect(await t.db.actionCooldownUse.count({ where: key })).toBe(0);
+    expect(await withCooldown(t.db, key, now, async () => ({ created: true }), options)).toEqual({ created: true });
+    expect(await t.db.actionCooldownUse.count({ where: key })).toBe(1);
+  });
 });

@@ -9,18 +9,28 @@ import { reserveCooldown } from "./reserve-cooldown";
  * "per user plus the resource id"). A use is reserved first, then kept when the action succeeds (or
  * fails with a status its bucket still counts, like the BMC's 424) and given back otherwise. A
  * refusal is a DomainError `rate_limited` ("try again in N seconds").
+ * `isReplay`: true when the action only replays an earlier accepted one (an order's idempotency key
+ * already used); it then runs without touching the cool-down, as in the API (docs/decisions.md#r14).
+ * `replayed`: whether a result turned out to be such a replay after all (a concurrent twin took the
+ * key while this call ran); its use is then given back.
  */
-export async function withCooldown<T>(db: Db, key: { bucket: CooldownBucketName; userId: string; resourceId: string }, now: Date, fn: () => Promise<T>): Promise<T> {
+export async function withCooldown<T>(
+  db: Db,
+  key: { bucket: CooldownBucketName; userId: string; resourceId: string },
+  now: Date,
+  fn: () => Promise<T>,
+  options: { isReplay?: () => Promise<boolean>; replayed?: (result: T) => boolean } = {},
+): Promise<T> {
+  if (await options.isReplay?.()) return fn();
   const reservation = await reserveCooldown(db, key, now);
-  let status = 500;
+  let result: T;
   try {
-    const result = await fn();
-    status = 200;
-    return result;
+    result = await fn();
   } catch (error) {
-    if (error instanceof DomainError) status = DOMAIN_ERROR_STATUS[error.kind];
+    await reservation.settle(error instanceof DomainError ? DOMAIN_ERROR_STATUS[error.kind] : 500);
     throw error;
-  } finally {
-    await reservation.settle(status);
   }
+  if (options.replayed?.(result)) await reservation.release();
+  else await reservation.settle(200);
+  return result;
 }

@@ -8,4 +8,5 @@ export { USER_DATA_MAX_BYTES, checkUserData } from "./validate-order-items";
 export { NO_PAYMENT_METHOD, PAYMENT_METHOD_NOT_FOUND, SERVICES_NOT_CREATED } from "./saved-method";
 export { activatePaidOrder, type ActivatedOrder } from "./activate-paid-order";
 export { placeCustomerOrder, type CustomerOrderBuyer, type PlaceCustomerOrderResult } from "./place-customer-order";
+export { isCustomerOrderReplay } from "./order-replay";
 export { placePanelOrder, panelIdempotencyKey, type PanelOrderBuyer, type PanelOrderContext, type PanelOrderPlacement } from "./place-panel-order";

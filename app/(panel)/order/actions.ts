@@ -8,7 +8,7 @@ import { reviewPanelOrder, type PanelOrderReview } from "@/lib/catalogue/review-
 import { getDb } from "@/lib/db/client";
 import { CHECK_THE_FIELDS, runAction, type ActionFailure, type FormActionState } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
-import { currentDocument, placePanelOrder } from "@/lib/orders";
+import { currentDocument, isCustomerOrderReplay, panelIdempotencyKey, placePanelOrder } from "@/lib/orders";
 import { mayPlaceOrders, ORDERING_NOT_ALLOWED } from "./ordering-status";
 
 /**
@@ -64,15 +64,22 @@ export async function placeOrderAction(_prev: OrderFormState, formData: FormData
     if (!mayPlaceOrders(membership)) throw orderRefusal({ form: ORDERING_NOT_ALLOWED });
     const db = getDb();
     const now = new Date();
-    // The customer API's order cool-down (per user), shared with POST /orders; a refusal gives its use back.
-    const placed = await withCooldown(db, { bucket: "orders", userId: viewer.user.id, resourceId: "" }, now, async () => {
-      const placement = await placePanelOrder(
-        { db, now, actor: { accountId: checked.accountId, userId: viewer.user.id, isOwner: membership.role === "owner" } },
-        { ...checked.input, formKey: String(formData.get("idempotencyKey") ?? "") },
-      );
-      if (!placement.ok) throw orderRefusal(placement.fieldErrors);
-      return placement.placed;
-    });
+    // The customer API's order cool-down (per user), shared with POST /orders; a refusal gives its use back,
+    // and a second submit of the same form (its key already placed an order) is answered past a full bucket.
+    const formKey = String(formData.get("idempotencyKey") ?? "");
+    const actor = { accountId: checked.accountId, userId: viewer.user.id, isOwner: membership.role === "owner" };
+    const isReplay = () => isCustomerOrderReplay({ db, now, actor }, { idempotencyKey: panelIdempotencyKey(formKey) });
+    const placed = await withCooldown(
+      db,
+      { bucket: "orders", userId: viewer.user.id, resourceId: "" },
+      now,
+      async () => {
+        const placement = await placePanelOrder({ db, now, actor }, { ...checked.input, formKey });
+        if (!placement.ok) throw orderRefusal(placement.fieldErrors);
+        return placement.placed;
+      },
+      { isReplay, replayed: (result) => !result.created },
+    );
     const { order } = placed;
     const { invoice, proforma } = currentDocument(order);
     const note = `?ordered=${encodeURIComponent(order.orderNumber)}`;

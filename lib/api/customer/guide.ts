@@ -169,6 +169,8 @@ Retry 5xx and 429 answers, except on calls that move money (\`/pay\`, \`/orders\
   except a dedicated power action the controller did not complete (\`424\`, or \`503 PROVIDER_ERROR\` on
   \`/services/{id}/actions/{action}\`), which still counts. One server has one counter per action kind,
   whichever route is used (\`/services/{id}/…\`, \`/vps/{id}/…\`, \`/dedicated/{id}/…\`, the panel).
+  A replay of an order's idempotency key neither consumes the orders cool-down nor is refused by it: a
+  retry with a used key gets its order even when the cool-down refuses new ones.
 
   | Action | Allowed |
   |---|---|

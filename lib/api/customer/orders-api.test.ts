@@ -100,13 +100,15 @@ describe("POST /orders", () => {
     expect(listed.body.data.orders.map((o: Json) => o.id)).toEqual([first.body.data.order.id]);
   });
 
-  it("answers 16 concurrent first calls with one key with one 201 and fifteen 200s, one order", async () => {
+  it("answers 16 concurrent first calls with one key with one 201 and fifteen 200s, one order, one use of the order cool-down", async () => {
     const racer = await customerWithKey(t.db);
     const results = await Promise.all(Array.from({ length: 16 }, () => post({ productId: product.id, billingCycle: "monthly", idempotencyKey: "race" }, {}, racer.plaintext)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 200)).toHaveLength(15);
+    expect(results.filter((r) => r.status === 200 && r.body.data.idempotent === true)).toHaveLength(15);
     expect(await t.db.order.count({ where: { accountId: racer.account.id } })).toBe(1);
     expect(await t.db.invoice.count({ where: { accountId: racer.account.id } })).toBe(1);
+    // The losers answered a replay: the uses they reserved while the key was still free were given back (docs/decisions.md#r14).
+    expect(await t.db.actionCooldownUse.count({ where: { userId: racer.owner.id, bucket: "orders" } })).toBe(1);
   });
 
   it("charges hourly products from credit without a document, above the minimum balance only", async () => {
@@ -251,13 +253,30 @@ describe("POST /orders", () => {
     expect(await send("GET", `/orders/${outside}`, {}, bound.plaintext)).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
   });
 
-  it("refuses the 31st order within 15 minutes with 429 ACTION_RATE_LIMITED", async () => {
+  it("refuses the 31st order within 15 minutes with 429 ACTION_RATE_LIMITED; replays of a used key neither count nor are refused", async () => {
     const busy = await customerWithKey(t.db);
     clock = new Date("2026-06-02T10:00:00.000Z");
+    const order = (extra: Json = {}, options: RequestOptions = {}) => post({ productId: other.id, billingCycle: "monthly", ...extra }, options, busy.plaintext);
     try {
-      for (let i = 0; i < 30; i++) expect((await post({ productId: other.id, billingCycle: "monthly" }, {}, busy.plaintext)).status).toBe(201);
-      const refused = await post({ productId: other.id, billingCycle: "monthly" }, {}, busy.plaintext);
+      const first = await order({ idempotencyKey: "full-1" });
+      expect(first.status).toBe(201);
+      for (let i = 0; i < 28; i++) expect((await order()).status).toBe(201);
+      // 29 used: replays (body key, header) answer the order and spend nothing, so the 30th new order still goes through.
+      for (const options of [{}, {}, { headers: { "idempotency-key": "full-1" } }]) {
+        const replay = await order(options.headers ? {} : { idempotencyKey: "full-1" }, options);
+        expect(replay).toMatchObject({ status: 200, body: { data: { idempotent: true, order: { id: first.body.data.order.id } } } });
+      }
+      expect((await order()).status).toBe(201);
+      const refused = await order({ idempotencyKey: "full-2" });
       expect(refused).toMatchObject({ status: 429, body: { code: "ACTION_RATE_LIMITED" } });
+      // The bucket is full: a replay of a used key is still answered (it was a 429 before docs/decisions.md#r14) …
+      expect(await order({ idempotencyKey: "full-1" })).toMatchObject({ status: 200, body: { data: { idempotent: true, order: { id: first.body.data.order.id } } } });
+      expect(await order({}, { headers: { "idempotency-key": "full-1" } })).toMatchObject({ status: 200, body: { data: { idempotent: true } } });
+      // … a key the refused call sent is not used, a malformed key pair is a 400 before the cool-down, and nothing was spent.
+      expect((await order({ idempotencyKey: "full-2" })).status).toBe(429);
+      expect(await order({ idempotencyKey: "a" }, { headers: { "idempotency-key": "b" } })).toMatchObject({ status: 400, body: { error: "idempotencyKey and the Idempotency-Key header differ" } });
+      expect(await t.db.actionCooldownUse.count({ where: { userId: busy.owner.id, bucket: "orders" } })).toBe(30);
+      expect(await t.db.order.count({ where: { accountId: busy.account.id } })).toBe(30);
     } finally {
       clock = now;
     }

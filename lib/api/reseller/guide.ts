@@ -442,7 +442,9 @@ yours are never distinguished: both are \`404\`.
   \`data.idempotent: true\` and charges nothing again; concurrent creates with one id make one order.
 - \`POST /customers\` is idempotent on \`externalCustomerId\`: always \`200\`; an existing record is returned
   unchanged.
-- \`PUT /services/{id}/options\` accepts \`externalReference\` (90 characters) to replay a paid change.
+- \`PUT /services/{id}/options\` accepts \`externalReference\` (90 characters): it names one change for
+  life, paid or not. Every later or concurrent call with it answers that change with \`data.idempotent: true\`
+  and charges nothing; only the call that applied the change answers without it.
 
 ## Customer records
 

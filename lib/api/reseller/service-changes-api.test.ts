@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { createManualClock } from "@/lib/backends/clock";
@@ -7,6 +9,7 @@ import { ledgerSum } from "@/lib/billing/testing/billing-factories";
 import { payInvoiceFromCredit } from "@/lib/billing/pay-invoice-from-credit";
 import { addCredit } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
+import { MIGRATIONS_DIR } from "@/lib/db/migrations-dir";
 import { makeActiveService, makeVpsSite } from "@/lib/services/testing/service-factories";
 import { makeAddon, makeUpgradePlan } from "@/lib/services/changes/testing/change-factories";
 import { advanceServiceUpgrade } from "@/lib/services/changes/execute-service-upgrade";
@@ -27,6 +30,8 @@ const send = async (method: string, path: string, options: ResellerRequestOption
   readJson(await dispatchResellerApi(resellerRequest(method, path, options), { db: t.db, clock: () => now }));
 const get = (path: string, key = r.plaintext) => send("GET", path, { key });
 const signed = (method: string, path: string, body?: unknown, who = r) => send(method, path, { key: who.plaintext, sign: { secret: who.secret, now }, body });
+/** An answer's `data`, read loosely. */
+const dataOf = (x: { body: Record<string, unknown> }) => x.body.data as Record<string, unknown>;
 const balance = async () => (await t.db.clientAccount.findUniqueOrThrow({ where: { id: r.account.id } })).creditBalance.toFixed(2);
 
 async function activeVps() {
@@ -39,7 +44,7 @@ beforeAll(async () => {
   await t.db.resellerProgramme.upsert({ where: { id: 1 }, create: { id: 1, paymentMode: "credit" }, update: { paymentMode: "credit" } });
   r = await resellerWithKey(t.db);
   await addCredit(t.db, r.account.id, "500.00");
-  site = await makeVpsSite(t.db, { nodes: 3 });
+  site = await makeVpsSite(t.db, { nodes: 3, v4: 30 });
   addon = await makeAddon(t.db, site.product.id, { monthly: "3.00", setupFee: "1.00", maxQuantity: 5 });
 });
 afterAll(async () => {
@@ -103,20 +108,62 @@ describe("PUT /services/{id}/options (credit mode)", () => {
     expect(await signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id }] })).toEqual({ status: 409, body: { success: false, error: SERVICE_NOT_CHANGEABLE } });
   });
 
-  it("concurrent replays of one externalReference charge once", async () => {
+  it("ten concurrent calls with one externalReference charge once: one applies the change, nine answer it with idempotent: true", async () => {
     const service = await activeVps();
     const before = await balance();
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id, quantity: 1 }], externalReference: "chg-parallel" })),
+      Array.from({ length: 10 }, () => signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id, quantity: 1 }], externalReference: "chg-parallel" })),
     );
-    expect(results.map((x) => x.status)).toEqual(Array(8).fill(200));
+    expect(results.map((x) => x.status)).toEqual(Array(10).fill(200));
     const orderIds = new Set(results.map((x) => (x.body.data as { charge: { orderId: string } }).charge.orderId));
     expect(orderIds.size).toBe(1);
-    expect(results.filter((x) => (x.body.data as { idempotent?: boolean }).idempotent).length).toBe(7);
+    const [applied, ...losers] = [...results].sort((a, b) => Number(dataOf(a).idempotent === true) - Number(dataOf(b).idempotent === true));
+    expect(dataOf(applied!).idempotent).toBeUndefined();
+    for (const loser of losers) expect(loser.body).toEqual({ success: true, data: { ...dataOf(applied!), idempotent: true }, message: "Options change already applied" });
     expect(await t.db.order.count({ where: { resellerId: r.profile.id, externalReference: "chg-parallel" } })).toBe(1);
     expect(await t.db.serviceOption.count({ where: { serviceId: service.id, status: "active" } })).toBe(1);
     expect(await balance()).toBe(new Prisma.Decimal(before).minus(4).toFixed(2));
     expect((await ledgerSum(t.db, r.account.id)).toFixed(2)).toBe(await balance());
+  });
+
+  it("ten concurrent calls with one externalReference for a change with nothing to charge: one applies it, nine answer it with idempotent: true", async () => {
+    const service = await activeVps();
+    expect((await signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id, quantity: 3 }] })).status).toBe(200);
+    const before = await balance();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id, quantity: 2 }], externalReference: "chg-free-parallel" })),
+    );
+    expect(results.map((x) => x.status)).toEqual(Array(10).fill(200));
+    const applied = results.filter((x) => dataOf(x).idempotent !== true);
+    expect(applied).toHaveLength(1);
+    expect(dataOf(applied[0]!)).toMatchObject({ decreased: [{ optionId: addon.id, delta: 1 }], unchanged: [], charge: null, options: [{ quantity: 2 }] });
+    for (const loser of results.filter((x) => x !== applied[0])) {
+      expect(loser.body).toEqual({ success: true, data: { ...dataOf(applied[0]!), idempotent: true }, message: "Options change already applied" });
+    }
+    // Applied once: the service holds 2, nothing was charged; the reference names this change for life, also for another body or service.
+    expect((await t.db.serviceOption.findMany({ where: { serviceId: service.id, status: "active" } })).reduce((n, o) => n + o.quantity, 0)).toBe(2);
+    expect(await balance()).toBe(before);
+    const later = await signed("PUT", `/services/${(await activeVps()).id}/options`, { options: [{ optionId: addon.id, quantity: 5 }], externalReference: "chg-free-parallel" });
+    expect(later.body).toEqual({ success: true, data: { ...dataOf(applied[0]!), idempotent: true }, message: "Options change already applied" });
+    expect(await balance()).toBe(before);
+    expect(await t.db.resellerChangeReference.count({ where: { resellerId: r.profile.id, externalReference: "chg-free-parallel" } })).toBe(1);
+  });
+
+  it("a reference a paid change took before references had their own table still replays once the migration's backfill ran", async () => {
+    const service = await activeVps();
+    const first = await signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id, quantity: 1 }], externalReference: "chg-before-r14" });
+    expect(first.status).toBe(200);
+    // As before the migration: paid changes' references only on Order.externalReference (with Order.changeResult).
+    await t.db.resellerChangeReference.deleteMany({ where: { orderId: { not: null } } });
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, "20261126000934_reseller_change_references", "migration.sql"), "utf8");
+    await t.db.$executeRawUnsafe(migration.slice(migration.indexOf("INSERT INTO")));
+    const before = await balance();
+    const replay = await signed("PUT", `/services/${service.id}/options`, { options: [{ optionId: addon.id, quantity: 4 }], externalReference: "chg-before-r14" });
+    expect(replay.body).toEqual({ success: true, data: { ...dataOf(first), idempotent: true }, message: "Options change already applied" });
+    expect(await balance()).toBe(before);
+    expect(await t.db.resellerChangeReference.findMany({ where: { externalReference: "chg-before-r14" } })).toEqual([
+      expect.objectContaining({ resellerId: r.profile.id, serviceId: service.id, orderId: (dataOf(first).charge as { orderId: string }).orderId, result: null }),
+    ]);
   });
 
   it("one externalReference sent for two services at once: the unique key settles it, one charge, the loser replays", async () => {

@@ -318,10 +318,18 @@ function isUniqueViolation(err: unknown): boolean {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
 }
 
+/**
+ * The change an `externalReference` already names, as a replay (docs/decisions.md#r14): a paid change
+ * answers its order's `changeResult` (a card settlement keeps it current), one with nothing to charge
+ * the result recorded with the reference.
+ */
 async function replayReference(db: DbOrTx, resellerId: string, externalReference: string): Promise<SetOptionsOutcome | null> {
-  const order = await db.order.findUnique({ where: { resellerId_externalReference: { resellerId, externalReference } }, select: { changeResult: true } });
-  if (!order?.changeResult) return null;
-  return { result: order.changeResult as unknown as OptionsChangeResult, idempotent: true };
+  const taken = await db.resellerChangeReference.findUnique({ where: { resellerId_externalReference: { resellerId, externalReference } }, select: { orderId: true, result: true } });
+  if (!taken) return null;
+  const body = taken.orderId ? (await db.order.findUniqueOrThrow({ where: { id: taken.orderId }, select: { changeResult: true } })).changeResult : taken.result;
+  // Written in the transaction that took the reference, so never missing once the row is visible.
+  if (!body) throw new Error(`options change reference ${taken.orderId ?? externalReference} has no recorded result`);
+  return { result: body as unknown as OptionsChangeResult, idempotent: true };
 }
 
 /**
@@ -331,10 +339,11 @@ async function replayReference(db: DbOrTx, resellerId: string, externalReference
  * `credit` debits now (rows `active`), `invoice` raises a document (rows `pending_payment`,
  * `order.invoiced`, then `active` and `order.paid` when it is paid). Removals and decreases are
  * free, immediate and not refunded. The whole change runs under the service row lock; an
- * `externalReference` already used by this reseller answers the first change's result
- * (`idempotent: true`), also for a concurrent twin (the unique key settles it). A change with
- * nothing to charge writes no order and needs no replay: the set is absolute. 404 outside the
- * actor's scope.
+ * `externalReference` names one change for life, paid or not (docs/decisions.md#r14): the change
+ * takes it first in its transaction (ResellerChangeReference, unique per reseller), and every other
+ * call with it — later, or a concurrent twin on this or another service, which waits for the first
+ * and then fails on the unique key — answers the first change's result with `idempotent: true`. A
+ * refused change takes nothing (its transaction rolls back). 404 outside the actor's scope.
  */
 export async function setServiceOptions(
   ctx: ServiceChangeContext,
@@ -357,9 +366,12 @@ export async function setServiceOptions(
   try {
     planned = await db.$transaction(async (tx) => {
       await lockService(tx, service.id);
+      let claimId: string | null = null;
       if (reference) {
         const twin = await replayReference(tx, resellerId, reference);
         if (twin) return { outcome: twin, card: null };
+        // Taken before anything is written: a twin inserting the same reference waits for this transaction, then replays it.
+        claimId = (await tx.resellerChangeReference.create({ data: { resellerId, externalReference: reference, serviceId: service.id, createdAt: now }, select: { id: true } })).id;
       }
       const held = await listHeldOptions(tx, service.id);
       const heldIds = [...new Set(held.map((h) => h.optionId))];
@@ -442,6 +454,9 @@ export async function setServiceOptions(
           reason: charge.paymentStatus === "processing" ? "The card charge did not complete" : null,
         };
         await tx.order.update({ where: { id: charge.orderId }, data: { changeResult: result as unknown as Prisma.InputJsonObject } });
+      }
+      if (claimId) {
+        await tx.resellerChangeReference.update({ where: { id: claimId }, data: charge ? { orderId: charge.orderId } : { result: result as unknown as Prisma.InputJsonObject } });
       }
       const card = method && charge ? { method, charge } : null;
       return { outcome: { result, idempotent: false }, card };

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
 import { DomainError } from "@/lib/errors/domain-error";
-import { placeCustomerOrder, type OrderItemInput } from "@/lib/orders";
+import { isCustomerOrderReplay, placeCustomerOrder, type OrderItemInput } from "@/lib/orders";
 import { moneyString } from "@/lib/format/money-string";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
@@ -53,6 +53,19 @@ const body = z
     if (!b.items && !b.billingCycle) ctx.addIssue({ code: "custom", path: ["billingCycle"], message: "Required" });
   });
 
+/**
+ * The order's idempotency key: the body's `idempotencyKey` or the `Idempotency-Key` header (they must
+ * agree when both are sent), or null. Refusals are 400s, checked in the guard before the cool-down.
+ */
+function idempotencyKeyOf(b: { idempotencyKey?: string }, request: Request): string | null {
+  const header = request.headers.get(IDEMPOTENCY_HEADER)?.trim() || null;
+  if (header && header.length > 255) throw new DomainError("invalid", "Idempotency-Key must be at most 255 characters", { details: [{ field: "Idempotency-Key", message: "At most 255 characters" }] });
+  if (header && b.idempotencyKey && header !== b.idempotencyKey) {
+    throw new DomainError("invalid", "idempotencyKey and the Idempotency-Key header differ", { details: [{ field: "idempotencyKey", message: "Differs from the Idempotency-Key header" }] });
+  }
+  return b.idempotencyKey ?? header;
+}
+
 type Line = Omit<z.output<typeof body>, "items" | "projectId" | "idempotencyKey"> & { productId?: string };
 
 function toItem(l: Line): OrderItemInput {
@@ -80,7 +93,11 @@ export const createOrderEndpoint = defineEndpoint({
   access: "orders:place",
   tag: "orders",
   status: 201,
-  cooldown: "orders",
+  // A replay of a used key answers its order past a full bucket and spends nothing (docs/decisions.md#r14).
+  cooldown: {
+    bucket: "orders",
+    replay: ({ auth, db, now, body: b, request }) => isCustomerOrderReplay({ db, now, actor: { accountId: auth.accountId } }, { idempotencyKey: idempotencyKeyOf(b, request) }),
+  },
   summary: "Place an order",
   description:
     "One product (`productId`, `billingCycle`, `hostname`, `location`, `configOptions`, `options[]`) or several (`items[]`, each with " +
@@ -102,12 +119,10 @@ export const createOrderEndpoint = defineEndpoint({
     credit_balance: z.string(),
     idempotent: z.literal(true).optional(),
   }),
+  async guard({ body: b, request }) {
+    idempotencyKeyOf(b, request);
+  },
   async handler({ auth, db, body: b, now, request }) {
-    const header = request.headers.get(IDEMPOTENCY_HEADER)?.trim() || null;
-    if (header && header.length > 255) throw new DomainError("invalid", "Idempotency-Key must be at most 255 characters", { details: [{ field: "Idempotency-Key", message: "At most 255 characters" }] });
-    if (header && b.idempotencyKey && header !== b.idempotencyKey) {
-      throw new DomainError("invalid", "idempotencyKey and the Idempotency-Key header differ", { details: [{ field: "idempotencyKey", message: "Differs from the Idempotency-Key header" }] });
-    }
     const { items, projectId, idempotencyKey: _idempotencyKey, ...single } = b;
     const result = await placeCustomerOrder(
       {
@@ -125,7 +140,7 @@ export const createOrderEndpoint = defineEndpoint({
       {
         items: items ? items.map(toItem) : [toItem(single)],
         projectRef: projectId ?? null,
-        idempotencyKey: b.idempotencyKey ?? header,
+        idempotencyKey: idempotencyKeyOf(b, request),
         requestHash: createHash("sha256").update(JSON.stringify(b)).digest("hex"),
       },
     );
@@ -143,7 +158,7 @@ export const createOrderEndpoint = defineEndpoint({
       credit_balance: moneyString(credit.balance),
     };
     if (!result.created) {
-      return reply({ ...data, idempotent: true as const }, { status: 200, message: "An order with this idempotency key exists; it is returned as it is now and nothing was charged again" });
+      return reply({ ...data, idempotent: true as const }, { status: 200, message: "An order with this idempotency key exists; it is returned as it is now and nothing was charged again", replayed: true });
     }
     return data;
   },

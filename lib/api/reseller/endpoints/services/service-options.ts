@@ -70,7 +70,7 @@ export const setServiceOptionsEndpoint = defineEndpoint({
   description:
     "The service ends up holding exactly `options` (duplicate ids merged). Additions and top-ups are charged at wholesale — a first cycle on the service's cycle plus setup fee, their own cycle starting today — in the programme's payment mode; removals and decreases are free, immediate and not refunded. " +
     "200: applied (or nothing owed, `charge: null`); 202: `invoice` mode — additions stay `pending_payment` until the raised document is paid (then `order.paid`). " +
-    "`externalReference` (max 90, its own namespace) makes a paid change idempotent: a replay answers the first change with `idempotent: true` and charges nothing. The service must be active (409). " +
+    "`externalReference` (max 90, its own namespace) names one change for life, paid or not: every other call with it, later or concurrent, answers the first change with `idempotent: true` and charges nothing. The service must be active (409). " +
     "`saved_method`: the card is charged after the change is recorded; a refused charge answers 402 with the result (`charge.paymentStatus: failed`, `charge.reason`) and nothing held changed — `POST /orders/{charge.orderId}/retry` charges it again and, when it goes through, applies the change as it was sent (its additions, decreases and removals).",
   body: z.object({
     options: z.array(z.object({ optionId: uuidParam, quantity: z.number().int().min(1).max(100).default(1) })).max(50),
