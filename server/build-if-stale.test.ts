@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { bundleFingerprint } from "./build-if-stale";
+import { bundleFingerprint, withBuildLock } from "./build-if-stale";
 
 let root: string | undefined;
 afterEach(() => {
@@ -18,5 +18,39 @@ describe("bundleFingerprint", () => {
     const before = bundleFingerprint(root);
     writeFileSync(path.join(root, file), "export const changed = 1;\n");
     expect(bundleFingerprint(root)).not.toBe(before);
+  });
+});
+
+describe("withBuildLock", () => {
+  it("runs one build at a time: a second caller waits until the first is done, and the lock is gone after", async () => {
+    root = mkdtempSync(path.join(tmpdir(), "rf-build-lock-"));
+    const events: string[] = [];
+    let release!: () => void;
+    const first = withBuildLock(root, () => {}, async () => {
+      events.push("first start");
+      await new Promise<void>((resolve) => (release = resolve));
+      events.push("first end");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const waits: string[] = [];
+    const second = withBuildLock(root, (line) => waits.push(line), async () => {
+      events.push("second start");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(events).toEqual(["first start"]);
+    expect(waits).toHaveLength(1);
+    release();
+    await Promise.all([first, second]);
+    expect(events).toEqual(["first start", "first end", "second start"]);
+    expect(existsSync(path.join(root, ".next-build.lock"))).toBe(false);
+  });
+
+  it("takes over a lock left by a build that was killed long ago", async () => {
+    root = mkdtempSync(path.join(tmpdir(), "rf-build-lock-"));
+    const lock = path.join(root, ".next-build.lock");
+    mkdirSync(lock);
+    const old = new Date(Date.now() - 60 * 60_000);
+    utimesSync(lock, old, old);
+    await expect(withBuildLock(root, () => {}, async () => "built")).resolves.toBe("built");
   });
 });

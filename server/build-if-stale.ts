@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 // Everything that goes into the production bundle. Tests, e2e specs and docs do not.
@@ -42,8 +42,48 @@ export function buildIsStale(root: string): boolean {
   }
 }
 
+const LOCK_STALE_MS = 30 * 60_000;
+
+/**
+ * One build at a time per checkout: `next build` refuses to run beside another one, so a second
+ * process starting meanwhile (two servers, two server tests) waits for the first's build and then
+ * finds the bundle fresh. The lock is a directory (mkdir is atomic); one older than 30 minutes is
+ * left over from a killed build and is taken over.
+ */
+export async function withBuildLock<T>(root: string, log: (line: string) => void, fn: () => Promise<T>): Promise<T> {
+  const lock = path.join(root, ".next-build.lock");
+  let told = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // removed meanwhile by its owner: try again
+      }
+      if (!told) log("another process is building the bundle; waiting for it…");
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Runs `next build` in a child process when the bundle is missing or its inputs changed. */
 export async function buildIfStale(root: string, log: (line: string) => void): Promise<boolean> {
+  if (!buildIsStale(root)) return false;
+  return withBuildLock(root, log, () => buildNow(root, log));
+}
+
+async function buildNow(root: string, log: (line: string) => void): Promise<boolean> {
+  // Another process may have built it while this one waited for the lock.
   if (!buildIsStale(root)) return false;
   const fingerprint = bundleFingerprint(root);
   log("building the production bundle (first start or sources changed; this takes a few minutes)…");
