@@ -8,7 +8,6 @@ import { rescueService, unrescueService } from "@/lib/services/dedicated/rescue-
 import { attachServiceSshKey, detachServiceSshKey, listServiceSshKeys, type ServiceSshKeyRow } from "@/lib/services/dedicated/service-ssh-keys";
 import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
 import { serviceNetwork, type NetworkSection } from "@/lib/services/document/service-network";
-import { findScopedServiceOrThrow } from "@/lib/services/find-scoped-service-or-throw";
 import { serviceContext } from "@/lib/services/service-context";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
 import { reinstallService } from "@/lib/services/lifecycle/reinstall-service";
@@ -27,12 +26,6 @@ export interface DedicatedView {
 const VERBS = new Set<PowerVerb>(["start", "stop", "restart"]);
 const DONE: Record<PowerVerb, string> = { start: "Powering the server on", stop: "Powering the server off", restart: "Restarting the server" };
 
-async function dedicatedService(scope: Awaited<ReturnType<typeof access>>["scope"], serviceId: string) {
-  const service = await findScopedServiceOrThrow(getDb(), scope, serviceId);
-  if (service.product.kind !== "dedicated") throw new DomainError("not_found", "Dedicated server not found");
-  return service;
-}
-
 /** The service operations' context for this page: the member's scope, narrowed to dedicated servers. */
 const dedicatedContext = (scope: Awaited<ReturnType<typeof access>>["scope"]) => serviceContext({ db: getDb(), actor: { ...scope, kind: "dedicated" } });
 
@@ -43,11 +36,13 @@ const run = (fn: () => Promise<string>) => runAction(fn, LOG);
 export async function getDedicatedAction(serviceId: string): Promise<DedicatedView | null> {
   const a = await access();
   if (!a.canView) return null;
-  const db = getDb();
-  const service = await dedicatedService(a.scope, serviceId).catch(() => null);
-  if (!service) return null;
-  const ctx = serviceContext({ db, actor: { ...a.scope, kind: "dedicated" } });
-  const server = await dedicatedDocument(ctx, { serviceId, detail: true });
+  const ctx = dedicatedContext(a.scope);
+  // The document is the tenant check: another account's id, or not a dedicated server, shows nothing.
+  const server = await dedicatedDocument(ctx, { serviceId, detail: true }).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === "not_found") return null;
+    throw error;
+  });
+  if (!server) return null;
   const [network, sshKeys] = await Promise.all([serviceNetwork(ctx, { serviceId }), listServiceSshKeys(ctx, { serviceId })]);
   return { server, network, sshKeys };
 }
@@ -57,7 +52,7 @@ export async function powerDedicatedAction(serviceId: string, verb: string): Pro
     const a = await access({ change: true });
     if (!a.canPower) throw new DomainError("forbidden", "Power actions need the services.power permission on this account");
     if (!VERBS.has(verb as PowerVerb)) throw new DomainError("invalid", "Unknown power action");
-    const ctx = serviceContext({ db: getDb(), actor: { ...a.scope, kind: "dedicated" } });
+    const ctx = dedicatedContext(a.scope);
     const outcome = await cooled("power", a.userId, serviceId, () => changeServicePower(ctx, { serviceId, action: verb as PowerVerb }));
     return outcome.job.state === "succeeded" ? "The server was already in that state" : `${DONE[verb as PowerVerb]}…`;
   });

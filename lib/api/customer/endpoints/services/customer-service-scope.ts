@@ -1,7 +1,6 @@
 import { assertServiceControl } from "@/lib/services/assert-service-control";
 import type { BackendContext } from "@/lib/backends/context";
 import type { Db } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors/domain-error";
 import { findScopedServiceOrThrow, type ScopedService, type ServiceScope } from "@/lib/services/find-scoped-service-or-throw";
 import { type Control } from "@/lib/services/service-rules";
 import { serviceContext, type ServiceContext } from "@/lib/services/service-context";
@@ -21,15 +20,11 @@ export const requestBackend = (db: Db, now: Date): BackendContext => ({ db, cloc
 export const customerServiceContext = (auth: CustomerAuth, db: Db, now: Date, kind?: ServiceScope["kind"]): ServiceContext =>
   serviceContext({ db, now, clock: { now: () => now }, actor: { ...customerServiceScope(auth), ...(kind ? { kind } : {}) } });
 
-export const VPS_NOT_FOUND = "VPS not found";
+export { DEDICATED_NOT_FOUND, VPS_NOT_FOUND } from "@/lib/services/service-rules";
 
-/** A native VPS of the caller (any other service id answers 404 on /vps routes). */
-export async function findCustomerVpsOrThrow(db: Db, auth: CustomerAuth, id: string): Promise<ScopedService> {
-  const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), id).catch((error: unknown) => {
-    throw error instanceof DomainError && error.kind === "not_found" ? new DomainError("not_found", VPS_NOT_FOUND) : error;
-  });
-  if (service.product.kind !== "vps") throw new DomainError("not_found", VPS_NOT_FOUND);
-  return service;
+/** A native VPS of the caller (any other service id answers 404 "VPS not found" on /vps routes). */
+export function findCustomerVpsOrThrow(db: Db, auth: CustomerAuth, id: string): Promise<ScopedService> {
+  return findScopedServiceOrThrow(db, { ...customerServiceScope(auth), kind: "vps" }, id);
 }
 
 /**
@@ -42,13 +37,7 @@ export async function guardVpsAction(load: () => Promise<ScopedService>, control
   return service;
 }
 
-export const DEDICATED_NOT_FOUND = "Dedicated server not found";
-
-/** A dedicated server of the caller (any other service id answers 404 on /dedicated routes). */
-export async function findCustomerDedicatedOrThrow(db: Db, auth: CustomerAuth, id: string): Promise<ScopedService> {
-  const service = await findScopedServiceOrThrow(db, customerServiceScope(auth), id).catch((error: unknown) => {
-    throw error instanceof DomainError && error.kind === "not_found" ? new DomainError("not_found", DEDICATED_NOT_FOUND) : error;
-  });
-  if (service.product.kind !== "dedicated") throw new DomainError("not_found", DEDICATED_NOT_FOUND);
-  return service;
+/** A dedicated server of the caller (any other service id answers 404 "Dedicated server not found" on /dedicated routes). */
+export function findCustomerDedicatedOrThrow(db: Db, auth: CustomerAuth, id: string): Promise<ScopedService> {
+  return findScopedServiceOrThrow(db, { ...customerServiceScope(auth), kind: "dedicated" }, id);
 }
