@@ -1,3 +1,4 @@
+import type { ConsoleStream, OpenConsoleInput } from "@/lib/console/console-types";
 import type { BackendJobView, ConsoleEndpoint, ImageSource, IpAddressView, NetworkView, TrafficCounters } from "./types";
 
 export type DedicatedPowerState = "on" | "off";
@@ -89,6 +90,11 @@ export interface BmcDriver {
   setReverseDns(serverId: string, addressId: string, hostname: string | null): Promise<IpAddressView>;
   setSshKeys(serverId: string, keys: string[]): Promise<void>;
   consoleEndpoint(serverId: string): Promise<ConsoleEndpoint>;
+  /**
+   * Connects to the machine's console: RFB 3.8 (channel `rfb`) or the serial line (`serial`, VPS only).
+   * `conflict` when it has no display (stopped, still being defined). Ending the stream disconnects.
+   */
+  openConsole(serverId: string, input: OpenConsoleInput): Promise<ConsoleStream>;
   /** Wipes the server and returns it to stock (cleaning -> available), releasing its addresses. */
   release(serverId: string): Promise<BackendJobView>;
 

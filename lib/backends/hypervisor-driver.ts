@@ -1,3 +1,4 @@
+import type { ConsoleStream, OpenConsoleInput } from "@/lib/console/console-types";
 import type { BackendJobView, ConsoleEndpoint, ImageSource, IpAddressView, NetworkView, TrafficCounters } from "./types";
 
 export type VmState = "creating" | "running" | "stopped" | "paused" | "error";
@@ -150,6 +151,11 @@ export interface HypervisorDriver {
   /** The virtual NIC's byte counters (they restart when the machine boots); null while it is not running. */
   trafficCounters(vmId: string): Promise<TrafficCounters | null>;
   consoleEndpoint(vmId: string): Promise<ConsoleEndpoint>;
+  /**
+   * Connects to the machine's console: RFB 3.8 (channel `rfb`) or the serial line (`serial`, VPS only).
+   * `conflict` when it has no display (stopped, still being defined). Ending the stream disconnects.
+   */
+  openConsole(vmId: string, input: OpenConsoleInput): Promise<ConsoleStream>;
 
   /** Destroys the machine and its disks; releases its capacity and addresses. Cancels its other jobs. */
   delete(vmId: string): Promise<BackendJobView>;

@@ -211,6 +211,11 @@ export function createSimulatedBmc(node: Node, ctx: BackendContext): BmcDriver {
       await db.dedicatedServer.update({ where: { id: serverId }, data: { sshKeys: keys } });
     },
 
+    async openConsole() {
+      // Placeholder until the simulated guest console lands (issue 14, same session).
+      throw new BackendError("provider_unreachable", "The console is not available");
+    },
+
     async consoleEndpoint(serverId) {
       await throwIfFaulted(db, { nodeId: node.id, serverId, operation: "console" });
       const row = await server(serverId);

@@ -460,6 +460,11 @@ export function createSimulatedHypervisor(node: Node, ctx: BackendContext): Hype
       return { sampledAt: now, rxBytes: waveBytes(waves.rx, vm.bootedAt, now), txBytes: waveBytes(waves.tx, vm.bootedAt, now) };
     },
 
+    async openConsole() {
+      // Placeholder until the simulated guest console lands (issue 14, same session).
+      throw new BackendError("provider_unreachable", "The console is not available");
+    },
+
     async consoleEndpoint(vmId) {
       await throwIfFaulted(db, { nodeId: node.id, vmId, operation: "console" });
       await catchUp(vmId);
