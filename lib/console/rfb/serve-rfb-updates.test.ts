@@ -126,6 +126,25 @@ describe("serveRfb updates", () => {
   });
 });
 
+describe("RfbTestClient.waitForText", () => {
+  it("follows updates until the text appears, as a watching viewer does", async () => {
+    const { screen, client } = await connected();
+    setTimeout(() => screen.write("Loading kernel..."), 20);
+    setTimeout(() => screen.write("\r\nweb-01 login: "), 60);
+    const lines = await client.waitForText(/login:$/m);
+    expect(lines.slice(0, 2)).toEqual(["Loading kernel...", "web-01 login:"]);
+    expect(client.text()[1]).toBe("web-01 login:");
+  });
+
+  it("fails with the screen it saw", async () => {
+    const { screen, client } = await connected();
+    screen.write("nothing here");
+    const started = Date.now();
+    await expect(client.waitForText("login:", 300)).rejects.toThrow(/nothing here/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
 describe("serveRfb client messages", () => {
   it("delivers KeyEvent and PointerEvent", async () => {
     const { client, keys, pointers } = await connected();
@@ -203,6 +222,12 @@ describe("serveRfb client messages", () => {
     client.requestUpdate(false, { x: 0, y: 0, width: 1, height: 1 });
     await client.nextUpdate();
     expect(keys).toEqual([[0x62, true]]);
+  });
+
+  it("closes on a SetEncodings longer than any client sends", async () => {
+    const { client } = await connected();
+    client.setEncodings(Array.from({ length: 1025 }, (_, i) => i));
+    await client.reader.expectClosed();
   });
 
   it("closes on an unknown message type and reads nothing after it", async () => {

@@ -39,6 +39,9 @@ export const SECURITY_VNC_AUTH = 2;
 export const AUTH_FAILED_REASON = "Authentication failed";
 export const SECURITY_TYPE_REFUSED_REASON = "Security type not offered";
 
+/** More encodings than any client knows: a SetEncodings listing more is refused (the connection closes). */
+export const MAX_ENCODINGS = 1024;
+
 type Minor = 3 | 7 | 8;
 type Phase = "version" | "security" | "auth" | "client-init" | "messages" | "closed";
 
@@ -252,6 +255,11 @@ class RfbConnection implements RfbServer {
         // SetEncodings
         if (data.length < 4) return 0;
         const count = data.readUInt16BE(2);
+        // Clients list a few dozen; a bound keeps a dribbled giant list from costing quadratic copying.
+        if (count > MAX_ENCODINGS) {
+          this.close();
+          return 0;
+        }
         if (data.length < 4 + 4 * count) return 0;
         // Nothing to choose: Raw is sent always (every client must take it), and DesktopSize (-223)
         // would announce resizes a text screen never makes.

@@ -36,8 +36,8 @@ export class ByteReader {
     return this.buffer.length;
   }
 
-  async read(length: number): Promise<Buffer> {
-    const deadline = Date.now() + this.timeoutMs;
+  async read(length: number, timeoutMs = this.timeoutMs): Promise<Buffer> {
+    const deadline = Date.now() + timeoutMs;
     while (this.buffer.length < length) {
       if (this.ended) throw new Error(`The stream ended after ${this.buffer.length} of ${length} bytes.`);
       const left = deadline - Date.now();
@@ -56,8 +56,8 @@ export class ByteReader {
     return out;
   }
 
-  async readU8(): Promise<number> {
-    return (await this.read(1))[0]!;
+  async readU8(timeoutMs = this.timeoutMs): Promise<number> {
+    return (await this.read(1, timeoutMs))[0]!;
   }
 
   async readU16(): Promise<number> {

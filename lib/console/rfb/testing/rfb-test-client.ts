@@ -2,6 +2,7 @@ import type { Duplex } from "node:stream";
 import { type PixelFormat, readPixelFormat, writePixelFormat } from "../pixel-format";
 import { vncAuthResponse } from "../vnc-auth-response";
 import { ByteReader } from "./byte-reader";
+import { readScreenText } from "./read-screen-text";
 
 export interface RfbTestClientOptions {
   /** Answer to VNC authentication; needed when the server offers security type 2. */
@@ -10,6 +11,8 @@ export interface RfbTestClientOptions {
   version?: string;
   /** How long a single read may wait. */
   timeoutMs?: number;
+  /** false: read rectangles without decoding their pixels (benchmarks that only count bytes). */
+  decode?: boolean;
 }
 
 export interface UpdateRect {
@@ -45,13 +48,14 @@ export class RfbTestClient {
   private constructor(
     readonly stream: Duplex,
     timeoutMs: number,
+    private readonly decode: boolean,
   ) {
     this.reader = new ByteReader(stream, timeoutMs);
   }
 
   /** Connects: version, security (None or VNC authentication), ClientInit, ServerInit. */
   static async connect(stream: Duplex, options: RfbTestClientOptions = {}): Promise<RfbTestClient> {
-    const client = new RfbTestClient(stream, options.timeoutMs ?? 5_000);
+    const client = new RfbTestClient(stream, options.timeoutMs ?? 5_000, options.decode ?? true);
     await client.handshake(options);
     return client;
   }
@@ -111,10 +115,13 @@ export class RfbTestClient {
     this.stream.write(updateRequest(incremental, area));
   }
 
-  /** Reads server messages until a FramebufferUpdate, decodes it into `framebuffer`, returns its rectangles. */
-  async nextUpdate(): Promise<UpdateRect[]> {
+  /**
+   * Reads server messages until a FramebufferUpdate, decodes it into `framebuffer`, returns its
+   * rectangles. `timeoutMs` bounds the wait for each message to start.
+   */
+  async nextUpdate(timeoutMs?: number): Promise<UpdateRect[]> {
     for (;;) {
-      const type = await this.reader.readU8();
+      const type = await this.reader.readU8(timeoutMs);
       if (type === 0) return this.readUpdate();
       await this.readOtherMessage(type);
     }
@@ -124,6 +131,33 @@ export class RfbTestClient {
   async update(incremental: boolean): Promise<UpdateRect[]> {
     this.requestUpdate(incremental);
     return this.nextUpdate();
+  }
+
+  /** The framebuffer read back as text, one string per text row (see readScreenText). */
+  text(): string[] {
+    return readScreenText(this.framebuffer, this.width, this.height);
+  }
+
+  /**
+   * Follows incremental updates until the screen's text matches (a string: some row contains it),
+   * as a person watching the console would; fails with the last screen after `timeoutMs`.
+   */
+  async waitForText(pattern: string | RegExp, timeoutMs = 5_000): Promise<string[]> {
+    const deadline = Date.now() + timeoutMs;
+    const matches = (lines: string[]) =>
+      typeof pattern === "string" ? lines.some((line) => line.includes(pattern)) : pattern.test(lines.join("\n"));
+    let lines = this.text();
+    while (!matches(lines)) {
+      if (Date.now() >= deadline) throw new Error(`The screen never showed ${String(pattern)}:\n${lines.join("\n")}`);
+      this.requestUpdate(true);
+      try {
+        await this.nextUpdate(Math.max(1, deadline - Date.now()));
+      } catch (error) {
+        throw new Error(`${(error as Error).message} Waiting for ${String(pattern)}; the screen:\n${lines.join("\n")}`);
+      }
+      lines = this.text();
+    }
+    return lines;
   }
 
   key(keysym: number, down: boolean) {
@@ -189,7 +223,7 @@ export class RfbTestClient {
       const bytesPerPixel = this.pixelFormat!.bitsPerPixel / 8;
       const pixels = await r.read(rect.width * rect.height * bytesPerPixel);
       this.updateBytes += 12 + pixels.length;
-      this.decodeRaw(rect, pixels, bytesPerPixel);
+      if (this.decode) this.decodeRaw(rect, pixels, bytesPerPixel);
       rects.push(rect);
     }
     return rects;
