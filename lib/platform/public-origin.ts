@@ -7,7 +7,7 @@ const slot = globalThis as unknown as { __rackfrontListeningPort?: number };
  * RACKFRONT_BASE_URL when set, else `http://localhost:<listening port>`, as lib/env.ts's `baseUrl`.
  * Never a request's `Host` (docs/decisions.md#r10).
  */
-export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
+export function publicOrigin(env: Readonly<Record<string, string | undefined>> = process.env): string {
   if (env.RACKFRONT_BASE_URL) {
     try {
       return new URL(env.RACKFRONT_BASE_URL).origin;

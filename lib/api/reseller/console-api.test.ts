@@ -165,10 +165,12 @@ describe("console-cast routes", () => {
 
     const listed = await c.casts();
     expect(listed.status).toBe(200);
-    expect(listed.body.data).toEqual([
+    // Both were made at the same instant: their order is the id's, so compare them by id.
+    const byId = (rows: unknown) => [...(rows as { id: string }[])].sort((a, b) => a.id.localeCompare(b.id));
+    expect(byId(listed.body.data)).toEqual(byId([
       { ...defaults, url: null, ticket: null },
       { ...cast, url: null, ticket: null },
-    ]);
+    ]));
 
     const revoked = await c.revoke(cast.id as string);
     expect(revoked).toMatchObject({ status: 200, body: { message: "Console link revoked", data: { id: cast.id, status: "revoked", revokedAt: now.toISOString(), url: null } } });
