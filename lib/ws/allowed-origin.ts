@@ -16,3 +16,13 @@ export function normalizeOrigins(allowed: string | readonly string[]): string[] 
 export function originAllowed(header: string | string[] | undefined, allowed: readonly string[]): boolean {
   return typeof header === "string" && allowed.includes(header);
 }
+
+/**
+ * Where console pages may be served from: RACKFRONT_BASE_URL's origin when it is set; without it the
+ * server names itself by any loopback name on its port (lib/api/public-base-url.ts), so a page on
+ * `http://127.0.0.1:<port>` or `http://[::1]:<port>` is the same server as `http://localhost:<port>`.
+ */
+export function consoleRelayOrigins(configuredBaseUrl: string | undefined, port: number): string[] {
+  if (configuredBaseUrl) return normalizeOrigins(configuredBaseUrl);
+  return normalizeOrigins([`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`]);
+}
