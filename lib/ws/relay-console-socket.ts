@@ -165,6 +165,8 @@ export function relayConsoleSocket(socket: WebSocket, served: ServedConsole, { c
 
   const ping = () => {
     if (finished) return;
+    // While the relay is not reading the viewer (the console is slow), its pongs wait unread: no verdict.
+    if (viewerPaused) return void (peerAlive = true);
     if (!peerAlive) {
       socket.terminate();
       return finish(CONSOLE_CLOSE.idle, "", "the viewer stopped answering");
