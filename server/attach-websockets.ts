@@ -1,14 +1,15 @@
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
-import { matchWebSocketRoute } from "@/lib/ws/registry";
+import { isWebSocketPath, matchWebSocketRoute } from "@/lib/ws/registry";
 
 function refuse(socket: Duplex, status: number, reason: string) {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 /**
- * Upgrades under /ws/ go to the registered route; unknown /ws/ paths are refused with 404.
+ * Upgrades under /ws/ and /api/console/ws/ (lib/ws/registry.ts, WEBSOCKET_PREFIXES) go to the
+ * registered route; unknown paths under them are refused with 404.
  * Other upgrades go to `fallback` (Next's HMR socket in dev) or are refused.
  */
 export function attachWebSockets(
@@ -19,7 +20,7 @@ export function attachWebSockets(
   server.on("upgrade", (req, socket, head) => {
     socket.on("error", () => socket.destroy());
     const pathname = new URL(req.url ?? "/", "http://x").pathname;
-    if (!pathname.startsWith("/ws/")) {
+    if (!isWebSocketPath(pathname)) {
       if (fallback) return fallback(req, socket, head);
       return refuse(socket, 404, "Not Found");
     }

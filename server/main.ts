@@ -21,7 +21,7 @@ import { registerBuiltInWebSocketRoutes } from "./websocket-routes";
 /**
  * What `npm start` runs: listen at once (503 while starting), open and migrate the database,
  * seed demo data on an empty database, build the bundle when stale, then serve Next.js,
- * websockets under /ws/ and the embedded background runner. SIGINT/SIGTERM drain and close.
+ * websockets under /ws/ and /api/console/ws/, and the embedded background runner. SIGINT/SIGTERM drain and close.
  */
 export async function main({ root }: { root: string }) {
   const env = readEnv();
@@ -110,7 +110,7 @@ export async function main({ root }: { root: string }) {
     await app.prepare();
     handler = app.getRequestHandler() as unknown as typeof handler;
     markClientIpHeaderTrusted();
-    registerBuiltInWebSocketRoutes();
+    registerBuiltInWebSocketRoutes({ db, configuredBaseUrl: env.RACKFRONT_BASE_URL, port });
     const upgrade = dev ? (app.getUpgradeHandler() as unknown as Parameters<typeof attachWebSockets>[1]) : undefined;
     ws = attachWebSockets(server, upgrade);
     const runner = await startEmbeddedRunner({ db });

@@ -1,11 +1,16 @@
+import type { Db } from "@/lib/db/client";
+import { consoleSessionConsumer } from "@/lib/services/console/consume-console-session";
+import { consoleRelayOrigins } from "@/lib/ws/allowed-origin";
+import { createConsoleRelayRoute } from "@/lib/ws/console-relay";
 import { registerWebSocketRoute } from "@/lib/ws/registry";
 
 /**
  * WebSocket endpoints built into the server. Feature modules (consoles, game servers) add
  * theirs with registerWebSocketRoute. /ws/echo is the liveness probe for websocket plumbing
  * (load balancers and tests use it); it echoes text frames and nothing else.
+ * /api/console/ws/:sessionId is the console relay (docs/decisions.md#r18).
  */
-export function registerBuiltInWebSocketRoutes() {
+export function registerBuiltInWebSocketRoutes(options: { db: Db; configuredBaseUrl: string | undefined; port: number }) {
   registerWebSocketRoute({
     path: "/ws/echo",
     onConnection(socket) {
@@ -14,4 +19,10 @@ export function registerBuiltInWebSocketRoutes() {
       });
     },
   });
+  registerWebSocketRoute(
+    createConsoleRelayRoute({
+      consume: consoleSessionConsumer(options.db),
+      allowedOrigin: consoleRelayOrigins(options.configuredBaseUrl, options.port),
+    }),
+  );
 }

@@ -2,12 +2,25 @@ import type { IncomingMessage } from "node:http";
 import type { WebSocket } from "ws";
 
 /**
- * Feature code registers websocket endpoints under /ws/ here; server.ts dispatches upgrades
- * to them. The registry lives on globalThis because server.ts and the Next.js bundle are
- * separate module graphs in one process.
+ * Feature code registers websocket endpoints here; server.ts dispatches upgrades to them. The
+ * registry lives on globalThis because server.ts and the Next.js bundle are separate module graphs
+ * in one process.
  */
+
+/**
+ * Where websocket routes may live: /ws/ (the server's own sockets) and /api/console/ws/ (the path
+ * the reseller API's `websocketUrl` and `wsPath` name for console sessions). No other path is ever
+ * upgraded by a route, so a Next.js page or API route can never be shadowed by accident.
+ */
+export const WEBSOCKET_PREFIXES = ["/ws/", "/api/console/ws/"] as const;
+
+/** True when the path is under one of WEBSOCKET_PREFIXES (and names something beneath it). */
+export function isWebSocketPath(pathname: string): boolean {
+  return WEBSOCKET_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
+}
+
 export interface WebSocketRoute {
-  /** Path pattern under /ws/, e.g. "/ws/echo" or "/ws/console/:sessionId". */
+  /** Path pattern under a WEBSOCKET_PREFIXES entry, e.g. "/ws/echo" or "/api/console/ws/:sessionId". */
   path: string;
   /** Optional check before the upgrade completes; return false (or throw) to refuse with 403. */
   authorize?(req: IncomingMessage, params: Record<string, string>): boolean | Promise<boolean>;
@@ -24,7 +37,7 @@ function registry(): Registry {
 }
 
 export function registerWebSocketRoute(route: WebSocketRoute): () => void {
-  if (!route.path.startsWith("/ws/")) throw new Error(`websocket routes live under /ws/: ${route.path}`);
+  if (!isWebSocketPath(route.path)) throw new Error(`websocket routes live under ${WEBSOCKET_PREFIXES.join(" or ")}: ${route.path}`);
   registry().set(route.path, route);
   return () => {
     if (registry().get(route.path) === route) registry().delete(route.path);
@@ -42,12 +55,22 @@ export function matchWebSocketRoute(pathname: string): { route: WebSocketRoute; 
       const p = pattern[i]!;
       const v = parts[i]!;
       if (p.startsWith(":")) {
-        if (!v) ok = false;
-        else params[p.slice(1)] = decodeURIComponent(v);
+        const decoded = v ? safeDecode(v) : null;
+        if (decoded === null) ok = false;
+        else params[p.slice(1)] = decoded;
       } else if (p !== v) ok = false;
       if (!ok) break;
     }
     if (ok) return { route, params };
   }
   return null;
+}
+
+/** A malformed escape (`%E0`) is no match rather than an exception in the server's upgrade handler. */
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
