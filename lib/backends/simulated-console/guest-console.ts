@@ -38,7 +38,7 @@ export class GuestConsole {
   private status: string | undefined;
   private shell: LoginShell | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private polling = false;
+  private inFlight: Promise<void> | null = null;
   private ended = false;
 
   constructor(
@@ -66,7 +66,9 @@ export class GuestConsole {
     this.viewers.add(viewer);
     if (viewer.text && this.transcript) viewer.text(this.transcript);
     if (!this.timer) {
-      this.timer = setInterval(() => void this.refresh(), this.options.pollMs);
+      this.timer = setInterval(() => {
+        if (!this.inFlight) void this.refresh();
+      }, this.options.pollMs);
       this.timer.unref();
     }
     return () => this.detach(viewer);
@@ -78,17 +80,28 @@ export class GuestConsole {
     this.shell?.input(text);
   }
 
-  /** Reads the machine's state now and shows what changed (the poll; tests call it directly). */
+  /**
+   * Reads the machine's state and shows what changed (the poll). The read starts after the call:
+   * a caller that changed the machine sees its change once this resolves.
+   */
   async refresh(): Promise<void> {
-    if (this.polling || this.ended) return;
-    this.polling = true;
+    while (this.inFlight) await this.inFlight;
+    if (this.ended) return;
+    const read = this.readAndApply();
+    this.inFlight = read;
+    try {
+      await read;
+    } finally {
+      if (this.inFlight === read) this.inFlight = null;
+    }
+  }
+
+  private async readAndApply() {
     try {
       const scene = await this.options.read();
       if (!this.ended) this.apply(scene);
     } catch {
       // A failed read (database busy or closing) keeps the screen as it is; the next poll tries again.
-    } finally {
-      this.polling = false;
     }
   }
 
