@@ -178,6 +178,11 @@ describe("a VPS's serial console", () => {
     const job = await hv.power(vmId, "restart");
     ctx.clock.advance(600);
     await waitFor("the shutdown", () => viewer.text.includes("reboot: Restarting system"));
+    // The restart's boot step: the firmware again, and no login prompt yet.
+    ctx.clock.advance(5_000);
+    await waitFor("the firmware", () => viewer.text.endsWith("Booting from Hard Disk...\r\n"));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(viewer.text.endsWith("Booting from Hard Disk...\r\n")).toBe(true);
     const before = viewer.text.length;
     await settle(ctx, job.id);
     await waitFor("the new boot", () => viewer.text.slice(before).includes("\x1b[2J") && viewer.text.endsWith("web1.example.com login: "));

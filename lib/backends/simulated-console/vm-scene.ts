@@ -59,8 +59,11 @@ export function vmSceneReader(db: Db, vmId: string, catchUp: () => Promise<void>
     }
     const { addresses, windows } = cached;
 
-    const shuttingDown = vm.powerJobId ? await shutdownOf(db, vm.powerJobId) : null;
-    const lines = [...SEABIOS, `Machine UUID ${vmId}`, "Booting from Hard Disk..."];
+    const power = vm.powerJobId ? await powerStepOf(db, vm.powerJobId) : null;
+    const firmware = [...SEABIOS, `Machine UUID ${vmId}`, "Booting from Hard Disk..."];
+    // A restart's second half (and rescue's reboot): the firmware of the life that is starting.
+    if (power?.phase === "booting") return { life: `boot|${power.jobId}`, lines: firmware, shell: null };
+    const lines = [...firmware];
     let shell: ShellProfile | null = null;
     if (vm.rescueMode) {
       lines.push(...rescueLines({ cpus: vm.vcpus, memoryMb: vm.memoryMb, disks: [`/dev/vda  ${vm.diskGb} GB  (your installed system, not mounted)`] }));
@@ -106,16 +109,23 @@ export function vmSceneReader(db: Db, vmId: string, catchUp: () => Promise<void>
         addresses: () => listAddresses(db, { vmId }),
       };
     }
-    if (shuttingDown) return { life, lines: [...lines, ...shutdownLines(shuttingDown === "restart")], shell: null, frozen: vm.state === "paused" };
+    if (power?.phase === "shutting_down") return { life, lines: [...lines, ...shutdownLines(power.reboot)], shell: null, frozen: vm.state === "paused" };
     return { life, lines, shell, frozen: vm.state === "paused" };
   };
 }
 
-/** The power job shutting the guest down now, if any: a restart, or anything that stops it. */
-async function shutdownOf(db: Db, jobId: string): Promise<"restart" | "stop" | null> {
+/**
+ * Where the power job holding the machine is: shutting the guest down (a stop, a restart, a reinstall's
+ * first step), or booting it again (a restart's second step, rescue's reboot). Null otherwise (a resume
+ * from pause boots nothing).
+ */
+async function powerStepOf(db: Db, jobId: string): Promise<{ jobId: string; phase: "shutting_down" | "booting"; reboot: boolean } | null> {
   const job = await db.backendJob.findUnique({ where: { id: jobId }, select: { operation: true, step: true, state: true } });
-  if (!job || job.state !== "running" || job.step !== "shutting_down") return null;
-  return job.operation === "restart" ? "restart" : "stop";
+  if (!job || job.state !== "running") return null;
+  const reboot = ["restart", "rescue", "unrescue"].includes(job.operation);
+  if (job.step === "shutting_down") return { jobId, phase: "shutting_down", reboot };
+  if ((job.operation === "restart" && job.step === "booting") || job.step === "rebooting") return { jobId, phase: "booting", reboot };
+  return null;
 }
 
 /**
