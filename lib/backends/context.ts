@@ -12,7 +12,7 @@ export interface BackendContext {
   simulator?: SimulatorTiming;
   /** How a simulated node downloads a URL image (tests serve one locally); the guarded https fetcher by default. */
   imageFetcher?: ImageFetcher;
-  /** The simulated guests' console: the RFB server to serve it with, how often it re-reads the machine. */
+  /** The simulated guests' console: how often it re-reads the machine; tests may record the RFB side instead of serving it. */
   guestConsole?: GuestConsoleSettings;
 }
 

@@ -1,31 +1,17 @@
 import { duplexPair, type Duplex } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import type { ConsoleStream, OpenConsoleInput } from "@/lib/console/console-types";
-import type { TextScreen } from "@/lib/console/text-screen";
-import { BackendError } from "../backend-error";
+import { serveRfb as realServeRfb, type RfbServerOptions } from "@/lib/console/rfb/serve-rfb";
 import type { Clock } from "../clock";
 import { acquireGuestConsole } from "./guest-console-registry";
 import type { GuestScene } from "./guest-scene";
 import { KeysymInput } from "./keysym-input";
 
-/** What the RFB server (lib/console/rfb/serve-rfb.ts) needs to serve a text screen as RFB 3.8. */
-export interface ServeRfbOptions {
-  screen: TextScreen;
-  /** The desktop name in ServerInit. */
-  name: string;
-  /** VNC authentication's password; null offers security type None. */
-  password: string | null;
-  onKey(keysym: number, down: boolean): void;
-  onPointer?(x: number, y: number, buttonMask: number): void;
-}
+/** What the RFB server needs to serve a text screen as RFB 3.8. */
+export type ServeRfbOptions = RfbServerOptions;
 
+/** Serves one RFB connection over the stream (lib/console/rfb/serve-rfb.ts; tests may record instead). */
 export type ServeRfb = (stream: Duplex, options: ServeRfbOptions) => void;
-
-/**
- * The RFB server used when the backend context names none. Set to lib/console/rfb/serve-rfb.ts's
- * serveRfb once that file is on main; until then an `rfb` open without an injected server is refused.
- */
-const DEFAULT_SERVE_RFB: ServeRfb | null = null;
 
 /** The simulated guest console's settings in a backend context (tests inject them). */
 export interface GuestConsoleSettings {
@@ -55,8 +41,7 @@ const RFB_END_GRACE_MS = 500;
  * RFB 3.8 (`rfb`) or the console's VT100 text (`serial`). Closing either end detaches the viewer.
  */
 export function openSimulatedConsole(request: SimulatedConsoleRequest): ConsoleStream {
-  const serveRfb = request.settings?.serveRfb ?? DEFAULT_SERVE_RFB;
-  if (request.input.channel === "rfb" && !serveRfb) throw new BackendError("provider_unreachable", "The VNC server is not available");
+  const serveRfb = request.settings?.serveRfb ?? realServeRfb;
   const guest = acquireGuestConsole(request.machineId, request.initial, {
     read: request.read,
     clock: request.clock,
@@ -87,7 +72,7 @@ export function openSimulatedConsole(request: SimulatedConsoleRequest): ConsoleS
   // The RFB server sends the notice's frame on its next update: give it a moment before the end.
   const detach = guest.attach({ end: () => setTimeout(() => inside.end(), RFB_END_GRACE_MS).unref() });
   inside.once("close", detach);
-  serveRfb!(inside, {
+  serveRfb(inside, {
     screen: guest.screen,
     name: request.name,
     password: request.input.password,

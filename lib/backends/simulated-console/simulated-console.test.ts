@@ -7,6 +7,7 @@ import { reserveDedicatedServer } from "../capacity/reserve-dedicated-server";
 import { bmcForServer, hypervisorForNode } from "../registry";
 import { simulateHostEvent } from "../simulated-hypervisor/simulator-controls";
 import { expectBackendError, makeDedicatedNode, makeOsImage, makeSite, makeVpsNode, settle, testContext } from "../testing/backend-test-kit";
+import { RfbTestClient } from "@/lib/console/rfb/testing/rfb-test-client";
 import { guestConsoleOf } from "./guest-console-registry";
 import type { ServeRfb, ServeRfbOptions } from "./open-simulated-console";
 
@@ -247,11 +248,22 @@ describe("a VPS's RFB console", () => {
     await waitFor("a clear screen", () => screen.rowText(0) === "root@vnc1:~#" && screen.rowText(1) === "");
   });
 
-  it("refuses rfb without an RFB server in the context, before attaching anything", async () => {
-    const { hv, running } = await vpsSetup(undefined);
-    const vmId = await running();
-    await expectBackendError(hv.openConsole(vmId, { channel: "rfb", password: null }), "provider_unreachable");
-    expect(guestConsoleOf(vmId)).toBeUndefined();
+  it("over the wire, the RFB server draws the console: VNC authentication, login, an answer on a second viewer too, the end", async () => {
+    const { ctx, hv, running } = await vpsSetup(undefined);
+    const vmId = await running({ hostname: "rfb1.example.com" });
+    const client = await RfbTestClient.connect(await hv.openConsole(vmId, { channel: "rfb", password: "vncpass1" }), { password: "vncpass1" });
+    const watcher = await RfbTestClient.connect(await hv.openConsole(vmId, { channel: "rfb", password: null }));
+    open.push(client.stream, watcher.stream);
+    expect(client.name).toBe("rfb1.example.com");
+    await client.update(false);
+    await watcher.update(false);
+    await client.waitForText("rfb1.example.com login:");
+    client.type("root\nfirst-password\nhostname\n");
+    await client.waitForText(/root@rfb1:~# hostname\nrfb1\.example\.com\nroot@rfb1:~#/);
+    await watcher.waitForText(/root@rfb1:~# hostname\nrfb1\.example\.com\nroot@rfb1:~#/);
+    await settle(ctx, (await hv.power(vmId, "stop")).id);
+    await client.waitForText("The machine is not running: no signal.");
+    await new Promise<void>((resolve) => client.stream.once("end", resolve));
   });
 });
 
