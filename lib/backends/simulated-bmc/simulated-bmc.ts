@@ -14,6 +14,8 @@ import { checkRootPassword, hashGuestPassword } from "../simulation/guest-passwo
 import { resolveImage } from "../simulation/resolve-image";
 import { abortSimJob, advanceSimJob, insertSimJob, newJobId } from "../simulation/sim-job";
 import { inTransaction } from "@/lib/db/in-transaction";
+import { openSimulatedConsole } from "../simulated-console/open-simulated-console";
+import { serverNoDisplayReason, serverSceneReader } from "../simulated-console/server-scene";
 import { BMC_OPERATIONS } from "./operations";
 import { BMC_QUEUE_MS, BMC_STEPS, type BmcOperation } from "./step-plans";
 
@@ -211,15 +213,25 @@ export function createSimulatedBmc(node: Node, ctx: BackendContext): BmcDriver {
       await db.dedicatedServer.update({ where: { id: serverId }, data: { sshKeys: keys } });
     },
 
-    async openConsole() {
-      // Placeholder until the simulated guest console lands (issue 14, same session).
-      throw new BackendError("provider_unreachable", "The console is not available");
+    async openConsole(serverId, input) {
+      await throwIfFaulted(db, { nodeId: node.id, serverId, operation: "console" });
+      // The management controller captures the video output: there is no serial line to offer.
+      if (input.channel !== "rfb") throw new BackendError("conflict", "A dedicated server's console is its KVM (rfb); it has no serial console");
+      await catchUp(serverId);
+      const row = await server(serverId);
+      const noDisplay = serverNoDisplayReason(row.provisionState);
+      if (noDisplay) throw new BackendError("conflict", noDisplay);
+      const read = serverSceneReader(db, row.id, clock, () => catchUp(row.id));
+      const initial = await read();
+      if (initial.gone !== undefined) throw new BackendError("conflict", "The server is not assigned");
+      return openSimulatedConsole({ machineId: row.id, name: row.hostname ?? row.name, input, initial, read, clock, settings: ctx.guestConsole });
     },
 
     async consoleEndpoint(serverId) {
       await throwIfFaulted(db, { nodeId: node.id, serverId, operation: "console" });
       const row = await server(serverId);
-      if (row.provisionState === "available" || row.provisionState === "cleaning") return { available: false, reason: "The server is not assigned" };
+      const noDisplay = serverNoDisplayReason(row.provisionState);
+      if (noDisplay) return { available: false, reason: noDisplay };
       return { available: true, protocol: "kvm", target: { kind: "simulated", machineId: row.id } };
     },
 

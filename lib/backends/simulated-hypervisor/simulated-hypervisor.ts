@@ -15,6 +15,8 @@ import { resolveImage } from "../simulation/resolve-image";
 import { abortSimJob, advanceSimJob, insertSimJob, newJobId } from "../simulation/sim-job";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { toSnapshotViews, toVmView } from "../vm-view";
+import { openSimulatedConsole } from "../simulated-console/open-simulated-console";
+import { vmNoDisplayReason, vmSceneReader } from "../simulated-console/vm-scene";
 import { simulatedDiskUsedBytes } from "./disk-usage";
 import { HYPERVISOR_OPERATIONS, moveAllocationUnits } from "./operations";
 import { HYPERVISOR_QUEUE_MS, HYPERVISOR_STEPS, type HypervisorOperation } from "./step-plans";
@@ -460,17 +462,24 @@ export function createSimulatedHypervisor(node: Node, ctx: BackendContext): Hype
       return { sampledAt: now, rxBytes: waveBytes(waves.rx, vm.bootedAt, now), txBytes: waveBytes(waves.tx, vm.bootedAt, now) };
     },
 
-    async openConsole() {
-      // Placeholder until the simulated guest console lands (issue 14, same session).
-      throw new BackendError("provider_unreachable", "The console is not available");
+    async openConsole(vmId, input) {
+      await throwIfFaulted(db, { nodeId: node.id, vmId, operation: "console" });
+      await catchUp(vmId);
+      const vm = await liveVm(vmId);
+      const noDisplay = vmNoDisplayReason(vm.state);
+      if (noDisplay) throw new BackendError("conflict", noDisplay);
+      const read = vmSceneReader(db, vm.id, () => catchUp(vm.id));
+      const initial = await read();
+      if (initial.gone !== undefined) throw new BackendError("conflict", "The machine is not running");
+      return openSimulatedConsole({ machineId: vm.id, name: vm.hostname ?? vm.name, input, initial, read, clock, settings: ctx.guestConsole });
     },
 
     async consoleEndpoint(vmId) {
       await throwIfFaulted(db, { nodeId: node.id, vmId, operation: "console" });
       await catchUp(vmId);
       const vm = await liveVm(vmId);
-      if (vm.state === "creating") return { available: false, reason: "The machine has no display yet" };
-      if (vm.state !== "running" && vm.state !== "paused") return { available: false, reason: "The machine is not running" };
+      const noDisplay = vmNoDisplayReason(vm.state);
+      if (noDisplay) return { available: false, reason: noDisplay };
       return { available: true, protocol: "vnc", target: { kind: "simulated", machineId: vm.id } };
     },
 
