@@ -25,8 +25,11 @@ export function ConsoleFrame({
   tools,
   screen,
   status,
+  overlay,
   className,
 }: {
+  /** A word or two over the screen while it shows nothing live (the state line has the full sentence). */
+  overlay?: string | null;
   title?: string;
   viewOnly?: boolean;
   tools?: React.ReactNode;
@@ -69,6 +72,11 @@ export function ConsoleFrame({
       </div>
       <div ref={screenBox} className={cn("relative min-h-0 bg-neutral-950 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-sky-400", fullscreen.active && "flex-1")}>
         {screen(fullscreen.active)}
+        {overlay && (
+          <div aria-hidden="true" className="pointer-events-none absolute inset-0 flex items-center justify-center p-4 text-center text-sm font-medium text-neutral-300">
+            {overlay}
+          </div>
+        )}
       </div>
       {!viewOnly && (
         <p className="border-t border-neutral-100 px-3 pt-2 text-xs text-neutral-500">

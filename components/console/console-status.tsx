@@ -27,6 +27,26 @@ export function phaseSentence(phase: ConsolePhase, options: { viewOnly?: boolean
   }
 }
 
+/** The few words over a screen that shows nothing live; null once connected. */
+export function phaseOverlay(phase: ConsolePhase): string | null {
+  switch (phase.kind) {
+    case "connected":
+      return null;
+    case "idle":
+      return "Not connected";
+    case "opening":
+    case "connecting":
+      return "Connecting…";
+    case "waiting":
+      return WAITING_FOR_DISPLAY;
+    case "expired":
+      return SESSION_EXPIRED;
+    case "disconnected":
+    case "refused":
+      return "Disconnected";
+  }
+}
+
 const DOT: Record<ConsolePhase["kind"], string> = {
   idle: "bg-neutral-400",
   opening: "bg-amber-500",

@@ -6,7 +6,7 @@ import type { Terminal } from "@xterm/xterm";
 import { consoleSocketUrl, describeConsoleClose } from "@/lib/console/console-connection";
 import type { ConsoleSessionInfo, OpenConsoleSession } from "@/lib/console/console-session-info";
 import { ConsoleFrame } from "./console-frame";
-import { ConsoleStatus } from "./console-status";
+import { ConsoleStatus, phaseOverlay } from "./console-status";
 import { useConsoleConnection, WAITING_RETRY_MS, type DialConsole } from "./use-console-connection";
 
 type SerialConsoleProps = {
@@ -16,6 +16,8 @@ type SerialConsoleProps = {
   viewOnly?: boolean;
   label?: string;
   initialSession?: ConsoleSessionInfo | null;
+  /** The page already knows the machine has no display: show "Waiting for display" and ask again shortly. */
+  startWaiting?: boolean;
   autoConnect?: boolean;
   className?: string;
 };
@@ -35,7 +37,7 @@ const encoder = new TextEncoder();
  * the terminal types goes out as UTF-8, what comes back is written to it as bytes (xterm decodes
  * UTF-8 across frame boundaries). xterm is loaded only in the browser, when a session is dialled.
  */
-export function SerialConsole({ openSession, viewOnly = false, label, initialSession, autoConnect = true, className }: SerialConsoleProps) {
+export function SerialConsole({ openSession, viewOnly = false, label, initialSession, startWaiting, autoConnect = true, className }: SerialConsoleProps) {
   const host = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const terminal = useRef<Terminal | null>(null);
@@ -121,7 +123,7 @@ export function SerialConsole({ openSession, viewOnly = false, label, initialSes
     [],
   );
 
-  const { phase, connect } = useConsoleConnection({ openSession, dial, initialSession, autoConnect });
+  const { phase, connect } = useConsoleConnection({ openSession, dial, initialSession, startWaiting, autoConnect });
 
   return (
     <ConsoleFrame
@@ -129,10 +131,12 @@ export function SerialConsole({ openSession, viewOnly = false, label, initialSes
       title={label}
       viewOnly={viewOnly}
       screen={(fullscreen) => (
-        <div ref={box} className={fullscreen ? "h-full w-full overflow-auto p-2" : "w-full overflow-x-auto p-2"}>
+        <div ref={box} className={fullscreen ? "h-full w-full overflow-auto p-2" : "min-h-48 w-full overflow-x-auto p-2"}>
           <div ref={host} data-console-screen="serial" aria-label={`Serial console${label ? ` of ${label}` : ""}`} />
         </div>
       )}
+      // After a session ends its last screen stays readable; the state line says what happened.
+      overlay={["idle", "opening", "connecting", "waiting"].includes(phase.kind) ? phaseOverlay(phase) : null}
       status={<ConsoleStatus phase={phase} onConnect={connect} viewOnly={viewOnly} retrySeconds={WAITING_RETRY_MS / 1000} />}
     />
   );

@@ -36,16 +36,20 @@ export function useConsoleConnection({
   openSession,
   dial,
   initialSession,
+  startWaiting = false,
   autoConnect = true,
   waitingRetryMs = WAITING_RETRY_MS,
 }: {
   openSession: OpenConsoleSession;
   dial: DialConsole;
   initialSession?: ConsoleSessionInfo | null;
+  /** The page already knows there is no display yet: start in "waiting" and ask after the first pause. */
+  startWaiting?: boolean;
   autoConnect?: boolean;
   waitingRetryMs?: number;
 }) {
-  const [phase, setPhase] = useState<ConsolePhase>({ kind: "idle" });
+  const [phase, setPhase] = useState<ConsolePhase>(startWaiting && autoConnect ? { kind: "waiting" } : { kind: "idle" });
+  const startsWaiting = useRef(startWaiting);
   const generation = useRef(0);
   const teardown = useRef<(() => void) | null>(null);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -131,7 +135,7 @@ export function useConsoleConnection({
   useEffect(() => {
     // Deferred a tick: React's development double mount cancels the first timer, so a session
     // (and for a cast, an open) is not spent on a viewer that is immediately unmounted.
-    const timer = autoConnect ? setTimeout(() => void connect(), 0) : null;
+    const timer = autoConnect ? setTimeout(() => void connect(), startsWaiting.current ? latest.current.waitingRetryMs : 0) : null;
     return () => {
       if (timer) clearTimeout(timer);
       stop();

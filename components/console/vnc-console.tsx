@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { consoleSocketUrl, describeConsoleClose, type ConsoleEnd } from "@/lib/console/console-connection";
 import type { ConsoleSessionInfo, OpenConsoleSession } from "@/lib/console/console-session-info";
 import { ConsoleFrame } from "./console-frame";
-import { ConsoleStatus } from "./console-status";
+import { ConsoleStatus, phaseOverlay } from "./console-status";
 import { PasteDialog } from "./paste-dialog";
 import { useConsoleConnection, WAITING_RETRY_MS, type DialConsole } from "./use-console-connection";
 
@@ -19,6 +19,8 @@ type VncConsoleProps = {
   label?: string;
   /** A session the page already minted, used for the first connect instead of calling openSession. */
   initialSession?: ConsoleSessionInfo | null;
+  /** The page already knows the machine has no display: show "Waiting for display" and ask again shortly. */
+  startWaiting?: boolean;
   autoConnect?: boolean;
   className?: string;
 };
@@ -32,7 +34,7 @@ const DEFAULT_ASPECT = 16 / 9;
  * only in the browser, when a session is dialled: its browser probe awaits at module top level,
  * which must not run while the page renders on the server.
  */
-export function VncConsole({ openSession, viewOnly = false, label, initialSession, autoConnect = true, className }: VncConsoleProps) {
+export function VncConsole({ openSession, viewOnly = false, label, initialSession, startWaiting, autoConnect = true, className }: VncConsoleProps) {
   const target = useRef<HTMLDivElement>(null);
   const rfbRef = useRef<RFB | null>(null);
   const [aspect, setAspect] = useState<number>(DEFAULT_ASPECT);
@@ -105,7 +107,7 @@ export function VncConsole({ openSession, viewOnly = false, label, initialSessio
     };
   }, []);
 
-  const { phase, connect } = useConsoleConnection({ openSession, dial, initialSession, autoConnect });
+  const { phase, connect } = useConsoleConnection({ openSession, dial, initialSession, startWaiting, autoConnect });
   const connected = phase.kind === "connected";
 
   const tools = (
@@ -134,6 +136,7 @@ export function VncConsole({ openSession, viewOnly = false, label, initialSessio
           // noVNC puts its own full-size screen element in here and scales the canvas to fit it.
           <div ref={target} data-console-screen="vnc" className={fullscreen ? "h-full w-full" : "max-h-[75vh] w-full"} style={fullscreen ? undefined : { aspectRatio: aspect }} />
         )}
+        overlay={phaseOverlay(phase)}
         status={<ConsoleStatus phase={phase} onConnect={connect} viewOnly={viewOnly} retrySeconds={WAITING_RETRY_MS / 1000} />}
       />
       <PasteDialog
