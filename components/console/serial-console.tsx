@@ -27,7 +27,7 @@ const COLS = 80;
 const ROWS = 25;
 /** A monospace cell is about 0.6 em wide; the font shrinks to fit 80 columns, down to this size. */
 const CELL_WIDTH_EM = 0.6;
-const MIN_FONT_PX = 7;
+const MIN_FONT_PX = 9;
 const MAX_FONT_PX = 15;
 
 const encoder = new TextEncoder();
