@@ -71,7 +71,7 @@ export class TextScreen {
 
   /** Writes VT100 text: printable characters, \r, \n, \b, \t, SGR colours, ESC[2J and ESC[H. */
   write(text: string) {
-    let input = this.pendingEscape + text;
+    const input = this.pendingEscape + text;
     this.pendingEscape = "";
     const oldCursor = this.cursorRow;
     for (let i = 0; i < input.length; i++) {

@@ -4,6 +4,7 @@ import { backendOf, productControls, type PowerVerb, type ProductControls } from
 import { assertControlAllowed, type Control } from "./service-rules";
 
 export const NO_REMOTE_CONTROLS = "Service has no remote controls";
+export const CONSOLE_SWITCHED_OFF = "Console is switched off for this product";
 
 const POWER: ReadonlySet<Control> = new Set(["start", "stop", "restart"]);
 
@@ -15,6 +16,7 @@ export function productSwitchRefusal(controls: ProductControls, control: Control
   if (control === "reinstall" && !controls.reinstall) return new DomainError("forbidden", "Reinstall is switched off for this product");
   if (control === "password" && !controls.password) return new DomainError("forbidden", "Password reset is switched off for this product");
   if (control === "stats" && !controls.stats) return new DomainError("forbidden", "Statistics are switched off for this product");
+  if (control === "console" && !controls.console) return new DomainError("forbidden", CONSOLE_SWITCHED_OFF);
   return null;
 }
 

@@ -57,3 +57,23 @@ export function lifecycleRefusal(verb: LifecycleVerb, status: ServiceStatus): Do
   if (LIFECYCLE_TRANSITIONS[verb][status]) return null;
   return new DomainError("conflict", verb === "suspend" ? "Only an active service can be suspended" : "Only a suspended service can be unsuspended");
 }
+
+// Consoles (reseller API "Console session", "Console cast link"; docs/decisions.md#r17).
+
+/** 409: a VM that is stopped has no console until it is started. */
+export const CONSOLE_VM_STOPPED = "The VM is stopped; start it to open its console";
+/** 409: no machine yet, or one still being defined or built. */
+export const CONSOLE_NO_DISPLAY = "The machine has no display yet";
+/** 400: a dedicated server whose controller offers no KVM console. */
+export const NO_MANAGEMENT_CONTROLLER = "This server has no management controller";
+/** 400: the serial console is a VPS's (a dedicated server's KVM has none). */
+export const SERIAL_VPS_ONLY = "The serial console exists only for a VPS";
+/** 400: casts are VPS and dedicated consoles. */
+export const CAST_KIND_REFUSED = "Console links exist only for a VPS or a dedicated server";
+/** 400: view-only is enforced by the relay, which a VPS on a shared cluster does not go through. */
+export const CAST_VIEW_ONLY_SHARED = "A view-only console link is not available for a VPS on a shared cluster";
+/** 403: casts are a reseller feature. */
+export const CAST_RESELLERS_ONLY = "Console links are available to resellers only";
+/** The one 404 of /cast/<ticket>, whatever the reason: unknown, expired, revoked, or the service terminated. */
+export const CAST_NOT_FOUND = "This console link does not exist or has expired";
+export const CONSOLE_CAST_NOT_FOUND = "Console link not found";

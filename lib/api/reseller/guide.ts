@@ -490,6 +490,25 @@ A paid order's services start \`pending\`, become \`installing\` once the machin
 - Native VPS stats keep no history yet: \`collecting\` is true and \`series\` empty; any figure the guest
   cannot report is \`null\`, never \`0\`.
 
+## Consoles
+
+- \`GET /services/{id}/console\` and \`POST /services/{id}/console-session\` mint a one-shot session:
+  open a websocket to \`origin + wsPath + ?token=<token>\` (VPS: \`websocketUrl\`, dedicated:
+  \`launch_endpoint\`) within 5 minutes; a token is served once, a second dial is refused. The
+  stream speaks RFB 3.8 (noVNC); answer the VNC challenge with \`rfbPassword\`. It closes after 8
+  hours at most, or when the service is suspended or terminated. \`POST .../console-session\`
+  accepts \`{"channel": "serial"}\` on a VPS for the text console (xterm).
+- Refusals, in this order: no backend \`400\`; suspended or terminated \`403\`; console switched off
+  for the product \`403\`; dedicated server without a management controller \`400\`; VM stopped or
+  without a display yet \`409\`. A dedicated server whose controller shows no console now answers
+  \`GET .../console\` with \`200\`, \`available: false\` and \`reason\`, and no session.
+- Console-cast links (\`POST .../console-cast\`) can be created whatever the power state: the page
+  \`/cast/<ticket>\` says "waiting for display" until the machine shows one. The \`url\` is shown once.
+  An unknown, expired or revoked link, or one whose service is terminated, gives the same \`404\` page.
+  Revoking closes the link's open viewers within seconds. \`GET .../console-cast\` lists live links
+  (\`pending\` or \`open\`).
+- A terminated service's capabilities are all \`false\` with \`powerActions: []\`; \`backend\` is still named.
+
 ${renderWebhookGuideSection(v.baseUrl)}
 ## Rules that settle ambiguities
 

@@ -42,6 +42,8 @@ import { getServiceTrafficEndpoint } from "./endpoints/services/get-service-traf
 import { rescueServiceEndpoint, unrescueServiceEndpoint } from "./endpoints/services/service-rescue-endpoints";
 import { attachServiceSshKeyEndpoint, detachServiceSshKeyEndpoint, listServiceSshKeysEndpoint } from "./endpoints/services/service-ssh-key-endpoints";
 import { setServiceRdnsEndpoint } from "./endpoints/services/set-service-rdns";
+import { getServiceConsoleEndpoint, createConsoleSessionEndpoint } from "./endpoints/services/service-console-endpoints";
+import { createConsoleCastEndpoint, listConsoleCastsEndpoint, revokeConsoleCastEndpoint } from "./endpoints/services/console-cast-endpoints";
 import { setTransitConfigEndpoint } from "./endpoints/services/set-transit-config";
 import { getWebhookDeliveryEndpoint } from "./endpoints/webhooks/get-webhook-delivery";
 import { listWebhookDeliveriesEndpoint } from "./endpoints/webhooks/list-webhook-deliveries";
@@ -102,6 +104,11 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   rescueServiceEndpoint,
   unrescueServiceEndpoint,
   setTransitConfigEndpoint,
+  getServiceConsoleEndpoint,
+  createConsoleSessionEndpoint,
+  createConsoleCastEndpoint,
+  listConsoleCastsEndpoint,
+  revokeConsoleCastEndpoint,
   getServiceProviderEndpoint,
   getServiceUiSchemaEndpoint,
   getServiceOptionsEndpoint,
