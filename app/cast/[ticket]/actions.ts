@@ -2,7 +2,8 @@
 
 import { z } from "zod";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
-import { openCastForRequest, type CastView } from "./open-cast";
+import type { CastView } from "./cast-view";
+import { openCastForRequest } from "./open-cast";
 
 const ticketSchema = z.string().min(1).max(256);
 

@@ -8,13 +8,15 @@ const session = {
   wsPath: "/api/console/ws/cs_1",
   origin: "https://portal.example",
   viewerKind: "novnc" as const,
+  channel: "rfb" as const,
+  viewOnly: true,
   rfbPassword: "pw123456",
-  expiresAt: new Date("2030-06-15T12:05:00Z"),
+  expiresAt: "2030-06-15T12:05:00.000Z",
 };
 
 describe("castView", () => {
-  it("turns dates into ISO strings and keeps only what the viewer dials with", () => {
-    const opening = { label: "web-01", viewOnly: true, viewerExpiresAt: new Date("2030-06-15T13:00:00Z"), session: { ...session, type: "novnc", websocketUrl: "wss://x" }, waiting: false };
+  it("keeps only what the viewer dials with: no cast id, no channel", () => {
+    const opening = { castId: "7c0e8a7e-0000-4000-8000-000000000001", label: "web-01", viewOnly: true, viewerExpiresAt: "2030-06-15T13:00:00.000Z", session, waiting: false };
     expect(castView(opening)).toEqual({
       label: "web-01",
       viewOnly: true,
@@ -24,7 +26,8 @@ describe("castView", () => {
   });
 
   it("has no session to dial while the machine waits for a display", () => {
-    expect(castView({ label: "web-01", viewOnly: false, viewerExpiresAt: "2030-06-15T13:00:00.000Z", session: null, waiting: true }).session).toBeNull();
-    expect(castView({ label: "web-01", viewOnly: false, viewerExpiresAt: "2030-06-15T13:00:00.000Z", session, waiting: true }).session).toBeNull();
+    const base = { castId: "c", label: "web-01", viewOnly: false, viewerExpiresAt: "2030-06-15T13:00:00.000Z" };
+    expect(castView({ ...base, session: null, waiting: true }).session).toBeNull();
+    expect(castView({ ...base, session, waiting: true }).session).toBeNull();
   });
 });

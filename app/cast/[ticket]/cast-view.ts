@@ -1,6 +1,5 @@
 import type { ConsoleSessionInfo } from "@/lib/console/console-session-info";
-// Fixed on merge of h/sessions: "@/lib/services/console/open-console-cast".
-import type { CastOpening } from "./open-console-cast.pending";
+import type { OpenedConsoleCast } from "@/lib/services/console/console-documents";
 
 /** What the cast page and its reopen action hand to the browser: plain JSON, no more than the viewer needs. */
 export type CastView = {
@@ -12,16 +11,14 @@ export type CastView = {
   session: ConsoleSessionInfo | null;
 };
 
-const iso = (value: Date | string) => (typeof value === "string" ? value : value.toISOString());
-
-/** An opened cast as the browser gets it: dates as ISO strings, only the session fields a viewer dials with. */
-export function castView(opening: CastOpening): CastView {
+/** An opened cast as the browser gets it: only the session fields a viewer dials with (no cast id). */
+export function castView(opening: OpenedConsoleCast): CastView {
   const session = opening.waiting ? null : opening.session;
 
   return {
     label: opening.label,
     viewOnly: opening.viewOnly,
-    viewerExpiresAt: iso(opening.viewerExpiresAt),
+    viewerExpiresAt: opening.viewerExpiresAt,
     session: session && {
       kind: session.kind,
       sessionId: session.sessionId,
@@ -30,7 +27,7 @@ export function castView(opening: CastOpening): CastView {
       origin: session.origin,
       viewerKind: session.viewerKind,
       rfbPassword: session.rfbPassword,
-      expiresAt: iso(session.expiresAt),
+      expiresAt: session.expiresAt,
     },
   };
 }

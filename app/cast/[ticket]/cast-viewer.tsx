@@ -10,7 +10,7 @@ import type { ActionResult } from "@/lib/actions/action-result";
 import { WAITING_FOR_DISPLAY } from "@/lib/console/console-connection";
 import type { ConsoleSessionInfo, OpenConsoleSession } from "@/lib/console/console-session-info";
 import { reopenCast } from "./actions";
-import type { CastView } from "./open-cast";
+import type { CastView } from "./cast-view";
 
 /**
  * The cast page in the browser: the label, a countdown to the end of the viewing window, and the

@@ -1,6 +1,5 @@
 import { Logo } from "@/components/layout/logo";
-// Fixed on merge of h/sessions: "@/lib/services/console/open-console-cast".
-import { CAST_NOT_FOUND } from "./open-console-cast.pending";
+import { CAST_NOT_FOUND } from "@/lib/services/service-rules";
 
 /** The one page for an unknown, expired, revoked or terminated link: nothing tells them apart. */
 export default function CastNotFound() {

@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CastViewer } from "./cast-viewer";
 import { openCastForRequest } from "./open-cast";
-// Fixed on merge of h/sessions: "@/lib/services/console/open-console-cast".
-import { CAST_NOT_FOUND } from "./open-console-cast.pending";
+import { CAST_NOT_FOUND } from "@/lib/services/service-rules";
 
 // A cast link is a credential: no referrer (proxy.ts sends Referrer-Policy too), not indexed
 // (X-Robots-Tag from proxy.ts), nothing loaded from another origin.
