@@ -55,14 +55,16 @@ describe("pageSecurityHeaders per page family", () => {
       expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
       expect(headers["X-Content-Type-Options"]).toBe("nosniff");
       expect(headers).not.toHaveProperty("Strict-Transport-Security");
+      expect(headers).not.toHaveProperty("X-Robots-Tag");
     },
   );
 
-  it("the console-cast viewer sends no referrer", () => {
+  it("the console-cast viewer sends no referrer and asks not to be indexed", () => {
     expect(pageFamily("/cast/tkt_abc")).toBe("cast");
     expect(pageFamily("/castle")).toBe("portal");
     const headers = pageSecurityHeaders("/cast/tkt_abc", { nonce, https: false });
     expect(headers["Referrer-Policy"]).toBe("no-referrer");
+    expect(headers["X-Robots-Tag"]).toBe("noindex");
     expect(cspDirectives(headers["Content-Security-Policy"]!).get("frame-ancestors")).toEqual(["'none'"]);
   });
 

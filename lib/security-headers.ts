@@ -30,7 +30,9 @@ export function newNonce(): string {
  * dev build needs for its server stack traces.
  * Styles: `'unsafe-inline'`, because React `style` props (bars, charts) become style attributes,
  * which a nonce cannot cover; styles cannot run code.
- * connect-src `'self'` also matches same-origin `ws:`/`wss:` (CSP Level 3), for the websockets under /ws/.
+ * connect-src `'self'` also matches same-origin `ws:`/`wss:` (CSP Level 3), for the websockets under /ws/
+ * and the console relay: checked in Chromium 156, where a same-origin `ws://` dial opens under
+ * `connect-src 'self'` with no violation, so no scheme source is added.
  */
 export function contentSecurityPolicy(nonce: string, options: { dev?: boolean } = {}): string {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(nonce)) throw new Error("a CSP nonce must be base64");
@@ -66,13 +68,19 @@ export function cameOverHttps(url: URL, headers: Headers): boolean {
   return forwarded?.split(",")[0]?.trim().toLowerCase() === "https";
 }
 
-/** The response headers of a page at `pathname`. */
+/**
+ * The response headers of a page at `pathname`. A console-cast page also tells search engines not
+ * to index it: its address is a credential (robots.txt alone does not stop a crawler that was given
+ * the link from listing it).
+ */
 export function pageSecurityHeaders(pathname: string, options: { nonce: string; https: boolean; dev?: boolean }): Record<string, string> {
+  const cast = pageFamily(pathname) === "cast";
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(options.nonce, { dev: options.dev }),
-    "Referrer-Policy": pageFamily(pathname) === "cast" ? "no-referrer" : "strict-origin-when-cross-origin",
+    "Referrer-Policy": cast ? "no-referrer" : "strict-origin-when-cross-origin",
     "X-Content-Type-Options": "nosniff",
   };
+  if (cast) headers["X-Robots-Tag"] = "noindex";
   if (options.https) headers["Strict-Transport-Security"] = HSTS_VALUE;
 
   return headers;

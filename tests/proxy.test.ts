@@ -96,6 +96,22 @@ describe("proxy", () => {
     },
   );
 
+  it("serves a console-cast page to a signed-out browser with no referrer, noindex and a same-origin connect-src", async () => {
+    for (const path of ["/cast/tkt_1", "/cast/AbC-123_xyz"]) {
+      const res = await proxy(request(path));
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("location")).toBeNull();
+      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(res.headers.get("x-robots-tag")).toBe("noindex");
+      // The viewer's websocket is same-origin; 'self' covers ws:/wss: (lib/security-headers.ts).
+      expect(res.headers.get("content-security-policy")).toMatch(/(?:^|; )connect-src 'self'(?:;|$)/);
+    }
+    for (const path of ["/castle", "/"]) {
+      const res = await proxy(request(path, { signedIn: true }));
+      expect(res.headers.get("x-robots-tag"), path).toBeNull();
+    }
+  });
+
   it("replaces a nonce or policy the browser sent", async () => {
     const res = await proxy(request("/login", { headers: { "x-nonce": "chosen", "content-security-policy": "script-src 'nonce-chosen'" } }));
     expect(res.headers.get("x-middleware-request-x-nonce")).not.toBe("chosen");
