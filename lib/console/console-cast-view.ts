@@ -1,28 +1,17 @@
-import type { ConsoleCastLink, ConsoleSessionRow } from "@/lib/services/console/console-cast-link.pending";
+import type { ConsoleCastDocument, ConsoleSessionAuditRow } from "@/lib/services/console/console-documents.pending";
 
 // The console-cast links and the console sessions of a service as the reseller portal's card shows
-// them: plain JSON (dates as ISO 8601), and never the link's URL or ticket, which exist only in the
-// answer to the link's creation.
+// them: never the link's URL or ticket (they exist only in the answer to the link's creation), and
+// the audit row's role and channel narrowed to what the card names.
 
-export interface ConsoleCastView {
-  id: string;
-  label: string;
-  viewOnly: boolean;
-  status: ConsoleCastLink["status"];
-  openCount: number;
-  openExpiresAt: string;
-  viewerTtlSeconds: number;
-  viewerExpiresAt: string | null;
-  firstOpenedAt: string | null;
-  lastOpenedAt: string | null;
-  revokedAt: string | null;
-  createdAt: string;
-}
+export type ConsoleCastView = Omit<ConsoleCastDocument, "url" | "ticket" | "serviceId">;
 
 export interface ConsoleActivityView {
   id: string;
-  role: ConsoleSessionRow["role"];
-  channel: ConsoleSessionRow["channel"];
+  /** `customer` (panel), `reseller` (portal or API) or `cast` (a console link was opened). */
+  role: "customer" | "reseller" | "cast";
+  channel: "rfb" | "serial";
+  viewOnly: boolean;
   /** When the viewer dialled in; null for a session asked for and never dialled. */
   openedAt: string | null;
   createdAt: string;
@@ -31,35 +20,24 @@ export interface ConsoleActivityView {
   closeReason: string | null;
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
-
-export function toConsoleCastView(cast: ConsoleCastLink): ConsoleCastView {
-  return {
-    id: cast.id,
-    label: cast.label,
-    viewOnly: cast.viewOnly,
-    status: cast.status,
-    openCount: cast.openCount,
-    openExpiresAt: iso(cast.openExpiresAt),
-    viewerTtlSeconds: cast.viewerTtlSeconds,
-    viewerExpiresAt: isoOrNull(cast.viewerExpiresAt),
-    firstOpenedAt: isoOrNull(cast.firstOpenedAt),
-    lastOpenedAt: isoOrNull(cast.lastOpenedAt),
-    revokedAt: isoOrNull(cast.revokedAt),
-    createdAt: iso(cast.createdAt),
-  };
+export function toConsoleCastView(cast: ConsoleCastDocument): ConsoleCastView {
+  const { url: _url, ticket: _ticket, serviceId: _serviceId, ...view } = cast;
+  return view;
 }
 
-export function toConsoleActivityView(row: ConsoleSessionRow): ConsoleActivityView {
+const ROLES = new Set(["customer", "reseller", "cast"]);
+
+export function toConsoleActivityView(row: ConsoleSessionAuditRow): ConsoleActivityView {
   return {
     id: row.id,
-    role: row.role,
-    channel: row.channel,
-    openedAt: isoOrNull(row.consumedAt),
-    createdAt: iso(row.createdAt),
+    // The column is free text; anything unexpected is shown as the reseller's own (the API's) session.
+    role: ROLES.has(row.role) ? (row.role as ConsoleActivityView["role"]) : "reseller",
+    channel: row.channel === "serial" ? "serial" : "rfb",
+    viewOnly: row.viewOnly,
+    openedAt: row.consumedAt,
+    createdAt: row.createdAt,
     remoteAddress: row.remoteAddress,
-    closedAt: isoOrNull(row.closedAt),
+    closedAt: row.closedAt,
     closeReason: row.closeReason,
   };
 }

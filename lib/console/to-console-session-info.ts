@@ -1,7 +1,7 @@
 import type { ConsoleSessionInfo } from "./console-session-info.pending";
-import type { ConsoleSessionDocument } from "@/lib/services/console/console-cast-link.pending";
+import type { ConsoleSessionDocument } from "@/lib/services/console/console-documents.pending";
 
-/** The console session document as it crosses to the browser: the same fields, the date as ISO 8601. */
+/** The console session document as the browser viewers take it: the fields they dial with, nothing else. */
 export function toConsoleSessionInfo(doc: ConsoleSessionDocument): ConsoleSessionInfo {
   return {
     kind: doc.kind,

@@ -8,11 +8,9 @@ import type { ConsoleSessionInfo } from "@/lib/console/console-session-info.pend
 import { toConsoleSessionInfo } from "@/lib/console/to-console-session-info";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { createConsoleCast } from "@/lib/services/console/create-console-cast.pending";
+import { createConsoleCast, listConsoleCasts, revokeConsoleCast } from "@/lib/services/console/console-casts.pending";
 import { createConsoleSession } from "@/lib/services/console/create-console-session.pending";
-import { listConsoleCasts } from "@/lib/services/console/list-console-casts.pending";
 import { listConsoleSessions } from "@/lib/services/console/list-console-sessions.pending";
-import { revokeConsoleCast } from "@/lib/services/console/revoke-console-cast.pending";
 import { serviceContext, type ServiceContext } from "@/lib/services/service-context";
 
 // The reseller portal's console: its own viewer (role "reseller") and the console-cast links card,
@@ -49,9 +47,9 @@ export async function listConsoleLinksAction(serviceId: string): Promise<Console
   const ctx = await resellerContext().catch(() => null);
   if (!ctx) return null;
   try {
-    const [casts, sessions] = await Promise.all([listConsoleCasts(ctx, { serviceId }), listConsoleSessions(ctx, { serviceId })]);
-    const newest = [...sessions].sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime()).slice(0, ACTIVITY_ROWS);
-    return { casts: casts.map(toConsoleCastView), activity: newest.map(toConsoleActivityView) };
+    // Expired and revoked links too: the card shows what became of each.
+    const [casts, sessions] = await Promise.all([listConsoleCasts(ctx, { serviceId, include: "all" }), listConsoleSessions(ctx, { serviceId, limit: ACTIVITY_ROWS })]);
+    return { casts: casts.map(toConsoleCastView), activity: sessions.map(toConsoleActivityView) };
   } catch (error) {
     if (error instanceof DomainError) return null;
     throw error;
@@ -77,6 +75,8 @@ export async function createConsoleLinkAction(serviceId: string, input: CreateCo
   return runAction(async () => {
     const body = parseActionInput(CreateCastInput, input);
     const cast = await createConsoleCast(await resellerContext(), { serviceId, ...body });
+    // A created link always carries its URL; a document without one is a bug, not a refusal.
+    if (!cast.url) throw new Error("the created console link has no url");
     return { data: { link: toConsoleCastView(cast), url: cast.url }, message: "Console link created" };
   }, LOG);
 }
