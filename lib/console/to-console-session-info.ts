@@ -1,4 +1,4 @@
-import type { ConsoleSessionInfo } from "./console-session-info.pending";
+import type { ConsoleSessionInfo } from "@/lib/console/console-session-info.pending";
 import type { ConsoleSessionDocument } from "@/lib/services/console/console-documents.pending";
 
 /** The console session document as the browser viewers take it: the fields they dial with, nothing else. */
