@@ -75,7 +75,7 @@ export function ConsoleCard({ openSession, label, serial, running, offText, desc
         ) : !open ? (
           <div className="flex flex-wrap items-center gap-3">
             <Button onClick={() => setOpen(true)}>Open console</Button>
-            <p className="text-sm text-neutral-500">Each connection is recorded in the service&apos;s console activity.</p>
+            <p className="text-sm text-neutral-500">Every connection is logged.</p>
           </div>
         ) : (
           <>
