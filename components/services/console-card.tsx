@@ -1,9 +1,10 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { SerialConsole } from "@/components/console/serial-console.pending";
 import { VncConsole } from "@/components/console/vnc-console.pending";
 import { Button } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import type { ActionResult } from "@/lib/actions/action-result";
@@ -43,6 +44,13 @@ export function ConsoleCard({ openSession, label, serial, running, offText, desc
   const baseId = useId();
   // A machine that stops closes the viewer; starting it again does not reconnect by itself.
   if (!running && open) setOpen(false);
+  // "Close console" disappears with the viewer: keyboard focus goes back to "Open console".
+  const openButton = useRef<HTMLButtonElement>(null);
+  const closedByUser = useRef(false);
+  useEffect(() => {
+    if (!open && closedByUser.current) openButton.current?.focus();
+    closedByUser.current = false;
+  }, [open]);
 
   // Arrow keys move between tabs (the WAI-ARIA tabs pattern); Tab leaves the list for the panel.
   function onTabKey(e: React.KeyboardEvent, index: number) {
@@ -61,7 +69,14 @@ export function ConsoleCard({ openSession, label, serial, running, offText, desc
         description={description ?? "The server's screen and keyboard in your browser, as if you stood at it: for when SSH does not answer."}
         action={
           running && open ? (
-            <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                closedByUser.current = true;
+                setOpen(false);
+              }}
+            >
               Close console
             </Button>
           ) : undefined
@@ -74,7 +89,9 @@ export function ConsoleCard({ openSession, label, serial, running, offText, desc
           </p>
         ) : !open ? (
           <div className="flex flex-wrap items-center gap-3">
-            <Button onClick={() => setOpen(true)}>Open console</Button>
+            <button ref={openButton} type="button" className={buttonClasses()} onClick={() => setOpen(true)}>
+              Open console
+            </button>
             <p className="text-sm text-neutral-500">Every connection is logged.</p>
           </div>
         ) : (
