@@ -32,6 +32,8 @@ export const ACCOUNT_ACCESS = {
     manage: [["services.manage"]],
     cancel: [["services.cancel"]],
     withdrawCancellation: [["services.cancel", "services.manage"]],
+    /** The VNC and serial consoles: a keyboard on the machine reaches what a password reset does (docs/decisions.md#r19). */
+    console: [["services.manage"]],
     /** Renewing on demand issues a document and pays it from credit (docs/decisions.md#r4). */
     renew: [["invoices.pay"]],
   },

@@ -15,6 +15,8 @@ export const serviceKeys = {
   usage: (id: string, range: string) => [...serviceKeys.detail(id), "usage", range] as const,
   /** The snapshots (the reseller portal's backups) of a VPS. */
   snapshots: (id: string) => [...serviceKeys.detail(id), "snapshots"] as const,
+  /** The reseller portal's console-cast links and console activity of a service. */
+  consoleLinks: (id: string) => [...serviceKeys.detail(id), "console-links"] as const,
 };
 
 /** The account's custom images (not one service's: a capture from any server adds to the same list). */

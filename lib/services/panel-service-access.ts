@@ -14,5 +14,6 @@ export function panelServiceAccess(customer: CustomerMembership) {
     canManage: mayAccess(customer, "services:manage"),
     canCancel: mayAccess(customer, "services:cancel"),
     canWithdrawCancellation: mayAccess(customer, "services:withdrawCancellation"),
+    canConsole: mayAccess(customer, "services:console"),
   };
 }

@@ -18,6 +18,8 @@ import { Toaster } from "@/components/ui/toast";
 import { serviceKeys } from "@/lib/query/keys";
 import { useServerSeed } from "@/lib/query/server-seed";
 import { cancelServiceAction, withdrawCancellationAction } from "../actions";
+import { ConsoleCard } from "@/components/services/console-card";
+import { openConsoleAction } from "../console-actions";
 import { CancelCard } from "./cancel-card";
 import {
   attachSshKeyAction,
@@ -32,7 +34,7 @@ import {
 } from "../dedicated-actions";
 
 type Image = { id: string; name: string; isDefault: boolean };
-type Props = { initial: DedicatedView; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean };
+type Props = { initial: DedicatedView; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean; canConsole: boolean };
 
 const POWER: readonly PowerOption[] = [
   { verb: "start", label: "Power on", confirm: "Power the server on?", detail: "It boots from its disks; a physical server takes a minute or two.", variant: "secondary" as const },
@@ -72,7 +74,7 @@ export function DedicatedControls(props: Props) {
   );
 }
 
-function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Props) {
+function DedicatedPanel({ initial, images, canPower, canManage, canCancel, canConsole }: Props) {
   const queryClient = useQueryClient();
   const view = useDedicatedView(initial, true);
   const server = view.server;
@@ -134,6 +136,17 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel }: Pro
           />
         </CardBody>
       </Card>
+
+      {canConsole && features?.console && (
+        <ConsoleCard
+          openSession={(channel) => openConsoleAction(server.id, channel)}
+          label={server.hostname ?? server.name}
+          serial={false}
+          running={power === "on"}
+          offText="Power the server on to use its console."
+          description="The server's screen and keyboard through its management controller (KVM): the BIOS, the installer, the operating system."
+        />
+      )}
 
       {canManage && server.status !== "terminated" && (
         <>

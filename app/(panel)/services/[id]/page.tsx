@@ -101,7 +101,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
           </Card>
           {(ds.status === "active" || ds.status === "suspended") && <UsageCard serviceId={service.id} kind="dedicated" load={getServiceUsageAction} />}
           {ds.status !== "terminated" && ds.status !== "provisioning_failed" && (
-            <DedicatedControls initial={view} images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))} canPower={access.canPower} canManage={access.canManage} canCancel={access.canCancel} />
+            <DedicatedControls initial={view} images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))} canPower={access.canPower} canManage={access.canManage} canCancel={access.canCancel} canConsole={access.canConsole} />
           )}
           {ds.status !== "terminated" && ds.status !== "provisioning_failed" && <ActivityCard serviceId={service.id} load={getServiceActivityAction} />}
         </div>
@@ -182,6 +182,7 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
             canPower={access.canPower}
             canManage={access.canManage}
             canCancel={access.canCancel}
+            canConsole={access.canConsole}
           />
         )}
         {vps.status !== "terminated" && vps.status !== "provisioning_failed" && <ActivityCard serviceId={service.id} load={getServiceActivityAction} />}

@@ -14,13 +14,15 @@ import { serviceKeys } from "@/lib/query/keys";
 import { useServerSeed } from "@/lib/query/server-seed";
 import type { VpsDoc } from "@/lib/services/customer-documents";
 import { useRouter } from "next/navigation";
+import { ConsoleCard } from "@/components/services/console-card";
+import { openConsoleAction } from "../console-actions";
 import { CancelCard } from "./cancel-card";
 import { ImagesCard } from "./images-card";
 import { SnapshotsCard, type SnapshotActions } from "@/components/services/snapshots-card";
 import { cancelServiceAction, createSnapshotAction, deleteSnapshotAction, getVpsAction, listSnapshotsAction, revertSnapshotAction, powerVpsAction, reinstallVpsAction, resetVpsPasswordAction, withdrawCancellationAction } from "../actions";
 
 type Image = { id: string; name: string; isDefault: boolean };
-type Props = { initial: VpsDoc; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean };
+type Props = { initial: VpsDoc; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean; canConsole: boolean };
 
 const SNAPSHOT_ACTIONS: SnapshotActions = { list: listSnapshotsAction, create: createSnapshotAction, revert: revertSnapshotAction, remove: deleteSnapshotAction };
 
@@ -63,7 +65,7 @@ export function VpsControls(props: Props) {
   );
 }
 
-function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
+function VpsPanel({ initial, images, canPower, canManage, canCancel, canConsole }: Props) {
   const queryClient = useQueryClient();
   const vps = useVpsDocument(initial, true);
   const router = useRouter();
@@ -127,6 +129,17 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel }: Props) {
           />
         </CardBody>
       </Card>
+
+      {canConsole && caps?.console && (
+        <ConsoleCard
+          openSession={(channel) => openConsoleAction(initial.id, channel)}
+          label={vps.hostname ?? vps.name}
+          serial
+          // A paused VM still has its display; a stopped one has none (the session would be refused).
+          running={vps.instance?.state === "running" || vps.instance?.state === "paused"}
+          offText="Start the server to use its console."
+        />
+      )}
 
       {/* Reinstall and password reset act on an installed system: not offered while it is being set up. */}
       {canManage && vps.instance && (vps.status === "active" || vps.status === "suspended") && (

@@ -34,6 +34,9 @@ import {
   setResellerRdnsAction,
   unrescueResellerServiceAction,
 } from "../actions";
+import { ConsoleCard } from "@/components/services/console-card";
+import { openResellerConsoleAction } from "../console-actions";
+import { ConsoleLinksCard } from "./console-links-card";
 
 const POWER: readonly PowerOption[] = [
   { verb: "start", label: "Start", confirm: "Start the server?", detail: "It boots from its disk.", variant: "secondary" as const },
@@ -139,6 +142,19 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
           </CardBody>
         </Card>
       )}
+
+      {/* The spec refuses the console of a suspended service: offered on an active one only. */}
+      {caps.console && view.machine && view.status === "active" && (
+        <ConsoleCard
+          openSession={(channel) => openResellerConsoleAction(view.id, channel)}
+          label={name}
+          serial={view.machine.kind === "vps"}
+          // A paused VM still has its display; a stopped one has none.
+          running={RUNNING.has(state ?? "") || state === "paused"}
+          offText={view.machine.kind === "vps" ? "Start the server to use its console." : "Power the server on to use its console."}
+        />
+      )}
+      {caps.console && view.machine && <ConsoleLinksCard serviceId={view.id} hostname={name} />}
 
       {view.machine && (view.status === "active" || view.status === "suspended") && (
         <>
