@@ -1,14 +1,14 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { SerialConsole } from "@/components/console/serial-console.pending";
-import { VncConsole } from "@/components/console/vnc-console.pending";
+import { SerialConsole } from "@/components/console/serial-console";
+import { VncConsole } from "@/components/console/vnc-console";
 import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import type { ActionResult } from "@/lib/actions/action-result";
-import type { ConsoleSessionInfo } from "@/lib/console/console-session-info.pending";
+import type { ConsoleSessionInfo } from "@/lib/console/console-session-info";
 
 export type ConsoleChannelName = "rfb" | "serial";
 

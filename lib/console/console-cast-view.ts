@@ -1,4 +1,4 @@
-import type { ConsoleCastDocument, ConsoleSessionAuditRow } from "@/lib/services/console/console-documents.pending";
+import type { ConsoleCastDocument, ConsoleSessionAuditRow } from "@/lib/services/console/console-documents";
 
 // The console-cast links and the console sessions of a service as the reseller portal's card shows
 // them: never the link's URL or ticket (they exist only in the answer to the link's creation), and

@@ -1,5 +1,5 @@
-import type { ConsoleSessionInfo } from "@/lib/console/console-session-info.pending";
-import type { ConsoleSessionDocument } from "@/lib/services/console/console-documents.pending";
+import type { ConsoleSessionInfo } from "@/lib/console/console-session-info";
+import type { ConsoleSessionDocument } from "@/lib/services/console/console-documents";
 
 /** The console session document as the browser viewers take it: the fields they dial with, nothing else. */
 export function toConsoleSessionInfo(doc: ConsoleSessionDocument): ConsoleSessionInfo {

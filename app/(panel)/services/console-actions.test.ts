@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_PERMISSIONS, ACCOUNT_SUSPENDED_MESSAGE, type AccountPermission } from "@/lib/accounts/account-permissions";
 import { resolveAreas } from "@/lib/auth/resolve-areas";
-import { CONSOLE_SERVICES_PENDING } from "@/lib/services/console/create-console-session.pending";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { SERVICE_NOT_FOUND } from "@/lib/services/service-rules";
 import { makeActiveService, makeVpsSite } from "@/lib/services/testing/service-factories";
@@ -90,7 +89,7 @@ describe("who may open the console (docs/decisions.md#r19)", () => {
 });
 
 // Needs the real console sessions (lib/services/console, h/sessions); skipped while the placeholder stands.
-describe.skipIf(CONSOLE_SERVICES_PENDING)("opening a console", () => {
+describe("opening a console", () => {
   it("the owner gets a one-shot session for the VNC screen, dates as ISO strings, recorded with role customer", async () => {
     session.userId = me.owner.id;
     const result = await openConsoleAction(mine, "rfb");

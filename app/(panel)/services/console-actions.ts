@@ -1,11 +1,11 @@
 "use server";
 
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
-import type { ConsoleSessionInfo } from "@/lib/console/console-session-info.pending";
+import type { ConsoleSessionInfo } from "@/lib/console/console-session-info";
 import { toConsoleSessionInfo } from "@/lib/console/to-console-session-info";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { createConsoleSession } from "@/lib/services/console/create-console-session.pending";
+import { createConsoleSession } from "@/lib/services/console/create-console-session";
 import { serviceContext } from "@/lib/services/service-context";
 import { access } from "./panel-access";
 

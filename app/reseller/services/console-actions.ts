@@ -4,13 +4,13 @@ import { z } from "zod";
 import { parseActionInput, runAction, type ActionResult } from "@/lib/actions/action-result";
 import { requireReseller } from "@/lib/auth/session";
 import { toConsoleActivityView, toConsoleCastView, type ConsoleActivityView, type ConsoleCastView } from "@/lib/console/console-cast-view";
-import type { ConsoleSessionInfo } from "@/lib/console/console-session-info.pending";
+import type { ConsoleSessionInfo } from "@/lib/console/console-session-info";
 import { toConsoleSessionInfo } from "@/lib/console/to-console-session-info";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { createConsoleCast, listConsoleCasts, revokeConsoleCast } from "@/lib/services/console/console-casts.pending";
-import { createConsoleSession } from "@/lib/services/console/create-console-session.pending";
-import { listConsoleSessions } from "@/lib/services/console/list-console-sessions.pending";
+import { createConsoleCast, listConsoleCasts, revokeConsoleCast } from "@/lib/services/console/console-casts";
+import { createConsoleSession } from "@/lib/services/console/create-console-session";
+import { listConsoleSessions } from "@/lib/services/console/list-console-sessions";
 import { serviceContext, type ServiceContext } from "@/lib/services/service-context";
 
 // The reseller portal's console: its own viewer (role "reseller") and the console-cast links card,
