@@ -27,6 +27,16 @@ test.describe("consoles", () => {
     await expect.poll(() => screenText(canvas)).toMatch(/# hostname\ndemo-web-1\.example\.com\n/);
     await snap(page, testInfo, "customer-vps-console");
     await page.keyboard.type("logout\n");
+
+    // The serial line, in xterm over the same relay: the same machine answers in text.
+    await card.getByRole("tab", { name: "Serial console" }).click();
+    const serial = card.locator("[data-console-screen=serial]");
+    await expect(serial).toContainText("demo-web-1.example.com login:", { timeout: 30_000 });
+    await serial.click();
+    await page.keyboard.type("root\nany-password\n");
+    await page.keyboard.type("ip addr\n");
+    await expect(serial).toContainText(/inet \d+\.\d+\.\d+\.\d+\/\d+/);
+    await page.keyboard.type("logout\n");
     await card.getByRole("button", { name: "Close console" }).click();
   });
 
