@@ -27,7 +27,11 @@ export function attachWebSockets(
     const match = matchWebSocketRoute(pathname);
     if (!match) return refuse(socket, 404, "Not Found");
     Promise.resolve(match.route.authorize ? match.route.authorize(req, match.params) : true)
-      .catch(() => false)
+      .catch((err: unknown) => {
+        // A refusal is `false`; a throw is a fault (the database down): refuse, and say why in the log.
+        console.error(`rackfront: websocket ${pathname}: authorize failed:`, err);
+        return false;
+      })
       .then((allowed) => {
         if (!allowed) return refuse(socket, 403, "Forbidden");
         wss.handleUpgrade(req, socket, head, (ws) => match.route.onConnection(ws, req, match.params));

@@ -134,7 +134,7 @@ export function VncConsole({ openSession, viewOnly = false, label, initialSessio
         tools={tools}
         screen={(fullscreen) => (
           // noVNC puts its own full-size screen element in here and scales the canvas to fit it.
-          <div ref={target} data-console-screen="vnc" className={fullscreen ? "h-full w-full" : "max-h-[75vh] w-full"} style={fullscreen ? undefined : { aspectRatio: aspect }} />
+          <div ref={target} data-console-screen="vnc" className={fullscreen ? "h-full w-full" : "mx-auto max-h-[75vh] w-full"} style={fullscreen ? undefined : { aspectRatio: aspect, maxWidth: `calc(75vh * ${aspect})` }} />
         )}
         overlay={phaseOverlay(phase)}
         status={<ConsoleStatus phase={phase} onConnect={connect} viewOnly={viewOnly} retrySeconds={WAITING_RETRY_MS / 1000} />}
