@@ -4,23 +4,12 @@ import "@xterm/xterm/css/xterm.css";
 import { useCallback, useEffect, useRef } from "react";
 import type { Terminal } from "@xterm/xterm";
 import { consoleSocketUrl, describeConsoleClose } from "@/lib/console/console-connection";
-import type { ConsoleSessionInfo, OpenConsoleSession } from "@/lib/console/console-session-info";
 import { ConsoleFrame } from "./console-frame";
 import { ConsoleStatus, phaseOverlay } from "./console-status";
+import type { ConsoleViewerProps } from "./console-viewer-props";
 import { useConsoleConnection, WAITING_RETRY_MS, type DialConsole } from "./use-console-connection";
 
-type SerialConsoleProps = {
-  /** Asks for a new console session on the serial channel (a server action). */
-  openSession: OpenConsoleSession;
-  /** The terminal takes no input (the relay drops a view-only viewer's input anyway). */
-  viewOnly?: boolean;
-  label?: string;
-  initialSession?: ConsoleSessionInfo | null;
-  /** The page already knows the machine has no display: show "Waiting for display" and ask again shortly. */
-  startWaiting?: boolean;
-  autoConnect?: boolean;
-  className?: string;
-};
+type SerialConsoleProps = ConsoleViewerProps;
 
 /** The serial line is a VT100 of 80 columns by 25 rows (lib/console/text-screen.ts). */
 const COLS = 80;

@@ -4,26 +4,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type RFB from "@novnc/novnc";
 import { Button } from "@/components/ui/button";
 import { consoleSocketUrl, describeConsoleClose, type ConsoleEnd } from "@/lib/console/console-connection";
-import type { ConsoleSessionInfo, OpenConsoleSession } from "@/lib/console/console-session-info";
 import { ConsoleFrame } from "./console-frame";
 import { ConsoleStatus, phaseOverlay } from "./console-status";
 import { PasteDialog } from "./paste-dialog";
+import type { ConsoleViewerProps } from "./console-viewer-props";
 import { useConsoleConnection, WAITING_RETRY_MS, type DialConsole } from "./use-console-connection";
 
-type VncConsoleProps = {
-  /** Asks for a new console session (a server action); called on mount, on Connect and on Reconnect. */
-  openSession: OpenConsoleSession;
-  /** No keyboard or pointer input is sent (the relay drops it anyway for a view-only session). */
-  viewOnly?: boolean;
-  /** Shown in the toolbar and in the screen's accessible name. */
-  label?: string;
-  /** A session the page already minted, used for the first connect instead of calling openSession. */
-  initialSession?: ConsoleSessionInfo | null;
-  /** The page already knows the machine has no display: show "Waiting for display" and ask again shortly. */
-  startWaiting?: boolean;
-  autoConnect?: boolean;
-  className?: string;
-};
+type VncConsoleProps = ConsoleViewerProps;
 
 /** Before the first frame says otherwise: the simulated consoles' 720x400 text mode is 1.8. */
 const DEFAULT_ASPECT = 16 / 9;
