@@ -1,4 +1,5 @@
 import type { BackendContext } from "@/lib/backends/context";
+import { nodeIsShared } from "@/lib/backends/nodes/node-is-shared";
 import { advanceMachineJobs } from "./advance-machine-jobs";
 import type { Db } from "@/lib/db/client";
 import type { ServiceStatus } from "@/lib/generated/prisma/client";
@@ -111,7 +112,7 @@ export function vpsCapabilities(s: ScopedService, machine: ServiceMachine | null
     password_reset: live && c.password,
     snapshots: live && c.backups,
     images: live,
-    shared: false,
+    shared: machine?.kind === "vps" && nodeIsShared(machine.vm.node.config),
     frozen: s.status === "suspended",
     unavailable_reason: reason,
   };

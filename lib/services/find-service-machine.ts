@@ -1,11 +1,12 @@
 import type { DbOrTx } from "@/lib/db/client";
 import type { DedicatedServer, VirtualMachine } from "@/lib/generated/prisma/client";
 
-export type ServiceMachine = { kind: "vps"; vm: VirtualMachine } | { kind: "dedicated"; server: DedicatedServer };
+/** A VPS carries its node's `config` (whether the node is a shared cluster: nodeIsShared). */
+export type ServiceMachine = { kind: "vps"; vm: VirtualMachine & { node: { config: unknown } } } | { kind: "dedicated"; server: DedicatedServer };
 
 /** The machine a service runs on (the newest not destroyed VM, or its reserved server), or null before one exists. */
 export async function findServiceMachine(db: DbOrTx, serviceId: string): Promise<ServiceMachine | null> {
-  const vm = await db.virtualMachine.findFirst({ where: { serviceId, destroyedAt: null }, orderBy: { createdAt: "desc" } });
+  const vm = await db.virtualMachine.findFirst({ where: { serviceId, destroyedAt: null }, orderBy: { createdAt: "desc" }, include: { node: { select: { config: true } } } });
   if (vm) return { kind: "vps", vm };
   const server = await db.dedicatedServer.findFirst({ where: { serviceId }, orderBy: { reservedAt: "desc" } });
   if (server) return { kind: "dedicated", server };
@@ -17,7 +18,7 @@ export async function machinesOf(db: DbOrTx, serviceIds: string[]): Promise<Map<
   const result = new Map<string, ServiceMachine | null>(serviceIds.map((id) => [id, null]));
   if (serviceIds.length === 0) return result;
   const [vms, servers] = await Promise.all([
-    db.virtualMachine.findMany({ where: { serviceId: { in: serviceIds }, destroyedAt: null }, orderBy: { createdAt: "desc" } }),
+    db.virtualMachine.findMany({ where: { serviceId: { in: serviceIds }, destroyedAt: null }, orderBy: { createdAt: "desc" }, include: { node: { select: { config: true } } } }),
     db.dedicatedServer.findMany({ where: { serviceId: { in: serviceIds } }, orderBy: { reservedAt: "desc" } }),
   ]);
   for (const vm of vms) if (vm.serviceId && !result.get(vm.serviceId)) result.set(vm.serviceId, { kind: "vps", vm });

@@ -1,3 +1,4 @@
+import { nodeIsShared } from "@/lib/backends/nodes/node-is-shared";
 import type { DbOrTx } from "@/lib/db/client";
 import { DomainError, type FieldIssue } from "@/lib/errors/domain-error";
 import { isUuid } from "@/lib/schemas/uuid";
@@ -35,17 +36,10 @@ function rangeIssue(field: string, value: number | undefined, range: { min: numb
   return { field, message: `${field} must be an integer from ${range.min} to ${range.max}` };
 }
 
-/**
- * Whether the VPS runs on a shared cluster: its node's `config.shared` is true (a hypervisor cluster
- * the supplier shares with a partner, whose console proxy is not ours, so the relay cannot enforce
- * view-only there; docs/decisions.md#r17). A VPS not placed yet is not on one.
- */
+/** Whether the service's VPS runs on a shared cluster; a VPS not placed yet is not on one. */
 export async function onSharedCluster(db: DbOrTx, serviceId: string): Promise<boolean> {
   const machine = await findServiceMachine(db, serviceId);
-  if (machine?.kind !== "vps") return false;
-  const node = await db.node.findUnique({ where: { id: machine.vm.nodeId }, select: { config: true } });
-  const config = node?.config;
-  return Boolean(config && typeof config === "object" && !Array.isArray(config) && (config as Record<string, unknown>).shared === true);
+  return machine?.kind === "vps" && nodeIsShared(machine.vm.node.config);
 }
 
 /**
