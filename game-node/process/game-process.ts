@@ -60,6 +60,8 @@ export type GameProcessOptions = {
   /** How often the memory watchdog samples RSS. */
   watchdogIntervalMs?: number;
   scrollbackLines?: number;
+  /** How long usage() reuses the last disk walk. */
+  diskCacheMs?: number;
 };
 
 export const LAST_EXIT_LINES = 20;
@@ -86,11 +88,14 @@ export class GameProcess {
   private timers: NodeJS.Timeout[] = [];
   private watchdog: NodeJS.Timeout | null = null;
   private cpuSample: { ticks: number; at: number } | null = null;
+  private readonly diskCacheMs: number;
+  private disk: { bytes: number; at: number } | null = null;
 
   constructor(options: GameProcessOptions) {
     this.serverDir = options.serverDir;
     this.startup = options.startup;
     this.watchdogIntervalMs = options.watchdogIntervalMs ?? 1000;
+    this.diskCacheMs = options.diskCacheMs ?? 5000;
     this.ring = new LineRing(options.scrollbackLines ?? CONSOLE_SCROLLBACK_LINES);
   }
 
@@ -176,7 +181,7 @@ export class GameProcess {
    * kernel lists, and the apparent size of the server directory.
    */
   async usage(): Promise<ResourceUsage> {
-    const diskBytes = await directorySize(this.serverDir);
+    const diskBytes = await this.diskBytes();
     const pid = this.child?.pid;
     const sample = pid !== undefined && this.state !== "offline" ? await sampleProcessTree(pid) : null;
     if (!sample) return { cpuPercent: 0, memoryBytes: 0, diskBytes, networkRxBytes: null, networkTxBytes: null };
@@ -185,6 +190,15 @@ export class GameProcess {
     const cpuPercent = cpuPercentBetween(previous.ticks, previous.at, sample.cpuTicks, now);
     this.cpuSample = { ticks: sample.cpuTicks, at: now };
     return { cpuPercent, memoryBytes: sample.rssBytes, diskBytes, networkRxBytes: null, networkTxBytes: null };
+  }
+
+  /** The directory walk is the expensive part of usage(): it is reused for diskCacheMs. */
+  private async diskBytes(): Promise<number> {
+    const now = Date.now();
+    if (this.disk && now - this.disk.at < this.diskCacheMs) return this.disk.bytes;
+    const bytes = await directorySize(this.serverDir);
+    this.disk = { bytes, at: now };
+    return bytes;
   }
 
   /** Resolves when the state is `state` (now or later); rejects after timeoutMs. */
