@@ -323,6 +323,20 @@ describe("GameProcess resources", () => {
     expect(status.lastExit!.lastLines.at(-1)).toMatch(/over its 120 MB memory limit/);
   });
 
+  it("counts memory of what the server spawned against its limit", async () => {
+    // The server itself stays small; its worker grows past the limit.
+    const parent = `
+      const { spawn } = require("node:child_process");
+      const worker = "const hold = []; setInterval(() => { if (hold.length < 40) hold.push(Buffer.alloc(10 * 1024 * 1024, 1)); }, 30);";
+      spawn(process.execPath, ["-e", worker], { stdio: "ignore" });
+      console.log("Done (0s)!");
+      setInterval(() => {}, 1000);`;
+    const { gp } = await server(parent, { memoryLimitMb: 200 }, 100);
+    gp.start();
+    await gp.waitFor("offline");
+    expect(gp.status().lastExit).toMatchObject({ reason: "out of memory", outOfMemory: true });
+  });
+
   it("leaves a server under its limit alone", async () => {
     const { gp } = await server(`console.log("Done (0s)!"); setInterval(() => {}, 1000);`, { memoryLimitMb: 1024 }, 50);
     gp.start();

@@ -48,10 +48,7 @@ async function rssBytes(pid: number): Promise<number | null> {
   return match ? Number(match[1]) * 1024 : 0;
 }
 
-/**
- * Direct children from /proc/<pid>/task/<tid>/children. That file needs CONFIG_PROC_CHILDREN; on a
- * kernel without it the list is empty and only the main process is counted.
- */
+/** Direct children from /proc/<pid>/task/<tid>/children (needs a kernel with CONFIG_PROC_CHILDREN). */
 async function childPids(pid: number): Promise<number[]> {
   let tasks: string[];
   try {
@@ -67,14 +64,62 @@ async function childPids(pid: number): Promise<number[]> {
   return out;
 }
 
-/** CPU ticks and RSS of a process and its descendants (as far as the kernel lists them). */
-export async function sampleProcessTree(pid: number): Promise<ProcSample | null> {
+/** How long one scan of /proc for process groups is shared by every server's sample. */
+const GROUP_SCAN_TTL_MS = 500;
+let groupScan: { at: number; groups: Promise<Map<number, number[]>> } | null = null;
+
+/**
+ * Process group id -> member pids, from one pass over /proc/<pid>/stat. It is the fallback for
+ * kernels without the children files. GameProcess makes each server a group leader, so its group is
+ * what it spawned (unless a child left with setsid). One scan is shared for GROUP_SCAN_TTL_MS.
+ */
+function processGroups(): Promise<Map<number, number[]>> {
+  const now = Date.now();
+  if (groupScan && now - groupScan.at < GROUP_SCAN_TTL_MS) return groupScan.groups;
+  const groups = (async () => {
+    const byGroup = new Map<number, number[]>();
+    let entries: string[];
+    try {
+      entries = await readdir("/proc");
+    } catch {
+      return byGroup;
+    }
+    for (const entry of entries) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await readText(`/proc/${entry}/stat`);
+      if (stat === null) continue;
+      // After the name: state, ppid, pgrp.
+      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      if (!Number.isInteger(pgrp)) continue;
+      const members = byGroup.get(pgrp) ?? [];
+      members.push(Number(entry));
+      byGroup.set(pgrp, members);
+    }
+    return byGroup;
+  })();
+  groupScan = { at: now, groups };
+  return groups;
+}
+
+let childrenFilesExist: boolean | null = null;
+
+async function kernelListsChildren(): Promise<boolean> {
+  if (childrenFilesExist === null) childrenFilesExist = (await readText(`/proc/self/task/${process.pid}/children`)) !== null;
+  return childrenFilesExist;
+}
+
+/**
+ * CPU ticks and RSS of a process and its descendants: from the kernel's children files where it has
+ * them, else the members of the process group led by `pid`. `via` forces one way (tests).
+ */
+export async function sampleProcessTree(pid: number, via?: "children" | "group"): Promise<ProcSample | null> {
   const rootTicks = await cpuTicks(pid);
   if (rootTicks === null) return null;
   let ticks = rootTicks;
   let rss = (await rssBytes(pid)) ?? 0;
   const pids = [pid];
-  const queue = await childPids(pid);
+  const useChildren = via ? via === "children" : await kernelListsChildren();
+  const queue = useChildren ? await childPids(pid) : ((await processGroups()).get(pid) ?? []).filter((p) => p !== pid);
   const seen = new Set(pids);
   while (queue.length > 0 && pids.length < MAX_TREE_PROCESSES) {
     const child = queue.shift()!;
@@ -85,7 +130,7 @@ export async function sampleProcessTree(pid: number): Promise<ProcSample | null>
     ticks += t;
     rss += (await rssBytes(child)) ?? 0;
     pids.push(child);
-    queue.push(...(await childPids(child)));
+    if (useChildren) queue.push(...(await childPids(child)));
   }
   return { cpuTicks: ticks, rssBytes: rss, pids };
 }
