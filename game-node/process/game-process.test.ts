@@ -277,6 +277,22 @@ describe("GameProcess console", () => {
     expect(lines.slice(-3)).toEqual(["out 599", "partial", "Done (0s)!"]);
   });
 
+  it("refuses commands once a server that does not read stdin has 64 KiB waiting", async () => {
+    const { gp } = await server(`console.log("Done (0s)!"); setInterval(() => {}, 1000);`, { stopCommand: null });
+    gp.start();
+    await gp.waitFor("running");
+    const command = "x".repeat(1023);
+    let accepted = 0;
+    let last: ReturnType<GameProcess["sendCommand"]> = { ok: true };
+    while (last.ok && accepted < 10_000) {
+      last = gp.sendCommand(command);
+      if (last.ok) accepted++;
+    }
+    expect(last).toMatchObject({ ok: false, reason: "input_full" });
+    // The kernel's pipe (64 KiB by default, at most 1 MiB) plus the node's 64 KiB.
+    expect(accepted).toBeLessThan(1200);
+  });
+
   it("a listener that throws does not break the process or other listeners", async () => {
     const { gp } = await server(GAME);
     gp.subscribe(() => {

@@ -52,7 +52,13 @@ export type GameProcessEvent =
 /** Called synchronously for each event; must not block (see subscribe). */
 export type GameProcessListener = (event: GameProcessEvent) => void;
 
-export type CommandResult = { ok: true } | PowerRefusal;
+export type CommandResult = { ok: true } | PowerRefusal | { ok: false; reason: "input_full"; message: string };
+
+/**
+ * Bytes of console input the node holds for a server that is not reading its stdin. Above it commands
+ * are refused, so a flood of commands to a stuck server cannot grow the node's memory.
+ */
+export const MAX_PENDING_INPUT_BYTES = 64 * 1024;
 
 export type GameProcessOptions = {
   serverDir: string;
@@ -172,6 +178,9 @@ export class GameProcess {
     if (!acceptsCommands(this.state)) return refusal(this.state === "stopping" ? "is_stopping" : "not_running");
     const stdin = this.child?.stdin;
     if (!stdin || !stdin.writable) return refusal("not_running");
+    if (stdin.writableLength > MAX_PENDING_INPUT_BYTES) {
+      return { ok: false, reason: "input_full", message: "The server is not reading its console input; try again later." };
+    }
     stdin.write(text + "\n");
     return { ok: true };
   }
