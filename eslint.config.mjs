@@ -45,6 +45,12 @@ export default defineConfig([
     rules: { "no-restricted-imports": ["error", { patterns: [APP] }] },
   },
   {
+    // The game node is its own process (docs/game-servers.md): it never imports the portal's pages,
+    // HTTP layer or database.
+    files: ["game-node/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [API, APP, { ...DATABASE, allowTypeImports: false, message: "The game node has no database: the portal owns it." }] }] },
+  },
+  {
     files: ["components/**/*.ts", "components/**/*.tsx"],
     rules: { "no-restricted-imports": ["error", { patterns: [DATABASE, APP] }] },
   },
