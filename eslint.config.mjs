@@ -45,6 +45,11 @@ export default defineConfig([
     rules: { "no-restricted-imports": ["error", { patterns: [APP] }] },
   },
   {
+    // The game node is a separate process (docs/game-servers.md): it never reaches into the web app's layers.
+    files: ["game-node/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [API, APP, DATABASE] }] },
+  },
+  {
     files: ["components/**/*.ts", "components/**/*.tsx"],
     rules: { "no-restricted-imports": ["error", { patterns: [DATABASE, APP] }] },
   },
