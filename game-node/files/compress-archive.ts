@@ -49,6 +49,8 @@ export async function compressFiles(root: ServerRoot, input: CompressInput): Pro
       if (free <= 0) root.assertFits(usage, 1);
       const gzip = createGzip();
       const pumping = pipeline(Readable.from(tarEntries(root, directory, sources, skipped)), gzip);
+      // Handled below; marked now so a failure while the writer still runs is not an unhandled rejection.
+      pumping.catch(() => {});
       try {
         await root.writeAtomic(parent, destination, gzip, { mode: 0o644, maxBytes: free });
         await pumping;
