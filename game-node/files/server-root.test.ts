@@ -241,7 +241,7 @@ describe("check-then-use races", () => {
     outsideUntouched();
   });
 
-  it("a parent swapped after it was opened cannot redirect the write: it lands in the folder that was checked", async () => {
+  it("a parent moved out after it was opened is caught by the /proc fd check before anything is written", async () => {
     mkdirSync(path.join(root, "world"));
     const fs = await ServerRoot.open(root, {
       beforeOpen: (segments) => {
