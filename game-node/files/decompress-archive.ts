@@ -52,7 +52,8 @@ export async function decompressArchive(root: ServerRoot, input: DecompressInput
       root.assertFits(usage, plan.bytes);
       const created: string[][] = [];
       try {
-        return await extract(root, handle, destination, limits, created);
+        // The second pass may not write more than the first pass counted against the quota.
+        return await extract(root, handle, destination, { ...limits, maxTotalBytes: plan.bytes }, created);
       } catch (error) {
         await rollBack(root, created);
         throw error;

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, lstatSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -86,6 +87,17 @@ describe("ServerRoot operations", () => {
     expect(statSync(path.join(root, "a/b/copy.properties")).mode & 0o7777).toBe(0o755);
     await fs.delete("a");
     expect(existsSync(path.join(root, "a"))).toBe(false);
+  });
+
+  it("refuses moving a folder into itself, and reading or chmodding a FIFO without hanging", async () => {
+    const fs = await ServerRoot.open(root);
+    await fs.mkdir("a/b");
+    expect(await refusal(fs.rename("a", "a/b/a"))).toBe("invalid_path");
+    execFileSync("mkfifo", [path.join(root, "pipe")]);
+    expect(await refusal(fs.read("pipe"))).toBe("invalid_path");
+    expect(await refusal(fs.write("pipe", "x"))).toBe("invalid_path");
+    expect((await fs.list("/")).find((e) => e.name === "pipe")).toMatchObject({ type: "other" });
+    expect(await refusal(fs.list("server.properties"))).toBe("not_directory");
   });
 
   it("cannot delete, rename or write the root", async () => {
