@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
+import { ShownOnce } from "@/components/ui/shown-once";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField } from "@/components/ui/form-field";
@@ -267,38 +267,25 @@ function CreateLinkForm({ serviceId, hostname, onCreated }: { serviceId: string;
   );
 }
 
-/** The new link's URL, once: the server keeps only a hash of its ticket. Focus lands here for keyboard users. */
+/** The new link's URL, once: the server keeps only a hash of its ticket. */
 function CreatedLink({ url, label, onDone }: { url: string; label: string; onDone: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.focus({ preventScroll: true });
-    ref.current?.scrollIntoView({ block: "nearest" });
-  }, []);
   return (
-    <div ref={ref} tabIndex={-1} className="space-y-3 focus:outline-none" aria-labelledby="console-link-created">
-      <div className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900" role="status">
-        <p id="console-link-created" className="font-medium">
-          Link “{label}” created
-        </p>
-        <p className="mt-0.5">
+    <ShownOnce
+      title={`Link “${label}” created`}
+      warning={
+        <>
           <strong className="font-semibold">Copy it now, it is not shown again.</strong> Anyone with the link can open the console until it expires or you revoke it.
-        </p>
-      </div>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-stretch">
-        <code
-          data-testid="console-link-url"
-          className="block min-w-0 flex-1 rounded-md border border-neutral-300 bg-neutral-50 px-3 py-2.5 font-mono text-[13px] leading-relaxed break-all text-neutral-900 select-all"
-        >
-          {url}
-        </code>
-        <CopyButton text={url} label="Copy link" size="md" className="sm:self-start" />
-      </div>
-      <div className="flex justify-end">
+        </>
+      }
+      value={url}
+      testId="console-link-url"
+      copyLabel="Copy link"
+      footer={
         <Button variant="secondary" onClick={onDone}>
           I have copied the link
         </Button>
-      </div>
-    </div>
+      }
+    />
   );
 }
 
