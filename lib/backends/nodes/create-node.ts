@@ -1,6 +1,7 @@
 import type { DbOrTx } from "@/lib/db/client";
 import type { Node, NodeKind, Prisma } from "@/lib/generated/prisma/client";
 import { BackendError } from "../backend-error";
+import { GAME_NODE_DRIVER } from "../game-node/game-node-for";
 import { registeredDrivers } from "../registry";
 
 export interface CreateNodeInput {
@@ -10,15 +11,25 @@ export interface CreateNodeInput {
   driver: string;
   config?: Prisma.InputJsonObject;
   enabled?: boolean;
-  /** VPS nodes: sellable units (vCPU after overcommit, memory MB, disk GB). */
+  /** VPS and game nodes: sellable units (vCPU after overcommit, memory MB, disk GB). */
   capacity?: { vcpus: number; memoryMb: number; diskGb: number };
+  /** Game nodes: the ports their servers get, inclusive (1024-65535). */
+  portRange?: { start: number; end: number };
 }
 
-/** Registers a hypervisor or a dedicated-server controller. Refuses a driver that is not registered. */
+/** Registers a hypervisor, a dedicated-server controller or a game node. Refuses a driver that is not registered. */
 export async function createNode(db: DbOrTx, input: CreateNodeInput): Promise<Node> {
-  const driver = registeredDrivers().find((d) => d.name === input.driver);
-  if (!driver) throw new BackendError("configuration", `No driver named ${input.driver}`);
-  if (driver.kind !== input.kind) throw new BackendError("configuration", `Driver ${input.driver} drives ${driver.kind} nodes`);
+  if (input.kind === "game") {
+    if (input.driver !== GAME_NODE_DRIVER) throw new BackendError("configuration", `Game nodes use the ${GAME_NODE_DRIVER} driver`);
+    const range = input.portRange;
+    if (!range || !(range.start >= 1024 && range.end >= range.start && range.end <= 65_535)) {
+      throw new BackendError("configuration", "A game node needs a port range within 1024-65535");
+    }
+  } else {
+    const driver = registeredDrivers().find((d) => d.name === input.driver);
+    if (!driver) throw new BackendError("configuration", `No driver named ${input.driver}`);
+    if (driver.kind !== input.kind) throw new BackendError("configuration", `Driver ${input.driver} drives ${driver.kind} nodes`);
+  }
   return db.node.create({
     data: {
       name: input.name,
@@ -30,6 +41,8 @@ export async function createNode(db: DbOrTx, input: CreateNodeInput): Promise<No
       capacityVcpus: input.capacity?.vcpus ?? 0,
       capacityMemoryMb: input.capacity?.memoryMb ?? 0,
       capacityDiskGb: input.capacity?.diskGb ?? 0,
+      portRangeStart: input.portRange?.start ?? null,
+      portRangeEnd: input.portRange?.end ?? null,
     },
   });
 }

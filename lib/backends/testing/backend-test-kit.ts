@@ -8,6 +8,7 @@ import { createManualClock, type ManualClock } from "../clock";
 import type { BackendContext } from "../context";
 import { createIpPool } from "../ipam/create-ip-pool";
 import { getJob } from "../jobs";
+import { GAME_NODE_DRIVER } from "../game-node/game-node-for";
 import { addDedicatedServer, createNode } from "../nodes/create-node";
 import { SIMULATED_BMC } from "../simulated-bmc/simulated-bmc";
 import { SIMULATED_HYPERVISOR } from "../simulated-hypervisor/simulated-hypervisor";
@@ -33,6 +34,19 @@ export async function makeVpsNode(
     enabled: data.enabled,
     config: data.config,
     capacity: { vcpus: data.vcpus ?? 32, memoryMb: data.memoryMb ?? 65_536, diskGb: data.diskGb ?? 1_000 },
+  });
+}
+
+/** A game node driven by the embedded agent (tests register theirs with setEmbeddedGameNode). */
+export async function makeGameNode(db: Db, locationId: string, data: { name?: string; memoryMb?: number; diskGb?: number; ports?: { start: number; end: number } } = {}) {
+  return createNode(db, {
+    name: data.name ?? `game-${uid()}`,
+    locationId,
+    kind: "game",
+    driver: GAME_NODE_DRIVER,
+    config: { embedded: true },
+    capacity: { vcpus: 0, memoryMb: data.memoryMb ?? 32_768, diskGb: data.diskGb ?? 500 },
+    portRange: data.ports ?? { start: 30_000, end: 30_099 },
   });
 }
 
