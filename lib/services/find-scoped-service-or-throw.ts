@@ -2,7 +2,7 @@ import { isUuid } from "@/lib/schemas/uuid";
 import type { DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { DEDICATED_NOT_FOUND, SERVICE_NOT_FOUND, VPS_NOT_FOUND } from "./service-rules";
+import { DEDICATED_NOT_FOUND, GAME_NOT_FOUND, GAME_NOT_FOUND_CODE, SERVICE_NOT_FOUND, VPS_NOT_FOUND } from "./service-rules";
 
 /**
  * Whose services a caller sees: the account that holds them, narrowed to one reseller customer record
@@ -19,13 +19,14 @@ export interface ServiceScope {
    * Narrowed to one kind of machine: the customer API's `/vps/{id}` and `/dedicated/{id}` routes see
    * only theirs, and answer any other id with their own "not found" sentence.
    */
-  kind?: "vps" | "dedicated";
+  kind?: "vps" | "dedicated" | "game";
 }
 
-const NOT_FOUND_SENTENCE = { vps: VPS_NOT_FOUND, dedicated: DEDICATED_NOT_FOUND } as const;
+const NOT_FOUND_SENTENCE = { vps: VPS_NOT_FOUND, dedicated: DEDICATED_NOT_FOUND, game: GAME_NOT_FOUND } as const;
 
 /** The 404 a scope gives for an id it does not hold (one sentence per scope, never saying why). */
 export function serviceNotFound(scope: Pick<ServiceScope, "kind">): DomainError {
+  if (scope.kind === "game") return new DomainError("not_found", GAME_NOT_FOUND, { code: GAME_NOT_FOUND_CODE });
   return new DomainError("not_found", scope.kind ? NOT_FOUND_SENTENCE[scope.kind] : SERVICE_NOT_FOUND);
 }
 

@@ -10,6 +10,9 @@ export const SERVICE_NOT_FOUND = "Service not found";
 export const VPS_NOT_FOUND = "VPS not found";
 /** What the customer API's `/dedicated/{id}` routes answer for an id that is not one of the caller's dedicated servers. */
 export const DEDICATED_NOT_FOUND = "Dedicated server not found";
+/** The `/game` routes' 404 (customer API code `game.server_not_found`): absent, not owned or not a game service. */
+export const GAME_NOT_FOUND = "Game server not found";
+export const GAME_NOT_FOUND_CODE = "game.server_not_found";
 
 export type LifecycleVerb = "suspend" | "unsuspend" | "terminate";
 

@@ -47,7 +47,7 @@ export async function seedDemoServer(db: PrismaClient, server: (typeof DEMO_SERV
   const placement = await placeService(ctx, service.id);
   if (!placement.ok) throw new Error(`${server.label}: ${JSON.stringify(placement)}`);
   const build = await startBuild(ctx, service.id, placement);
-  if (!build.ok) throw new Error(`${server.label}: ${JSON.stringify(build)}`);
+  if (!build.ok || !("jobId" in build)) throw new Error(`${server.label}: ${JSON.stringify(build)}`);
   const job = await getJob(build.jobId, ctx);
   if (job.state !== "succeeded") throw new Error(`${server.label}: build job ${job.state}`);
   await markProvisioned(ctx, service.id);

@@ -16,7 +16,8 @@ import {
 import { inngest } from "../client";
 
 /** A VPS build takes about half a minute on the simulator, a server install several minutes: give up after these. */
-const BUILD_DEADLINE_MS = { vps: 45 * 60 * 1000, dedicated: 3 * 60 * 60 * 1000 } as const;
+/** A game install may download its runtime first (hundreds of MB on a node's first server of a template). */
+const BUILD_DEADLINE_MS = { vps: 45 * 60 * 1000, dedicated: 3 * 60 * 60 * 1000, game: 30 * 60 * 1000 } as const;
 /** Upper bound on looks at one build job (the sleeps between them follow the job's own timeline, 2-60 s). */
 const MAX_POLLS = 400;
 
@@ -78,7 +79,7 @@ export function createProvisionServiceFunction(context: () => BackendContext = (
           const startedAt = await step.run(`started-at${sfx}`, () => ctx.clock.now().toISOString());
           failed = { ok: false, code: "install_timeout", detail: "The build job did not finish before the deadline", stage: "install" };
           for (let look = 0; look < MAX_POLLS; look++) {
-            const progress = await step.run(`check${sfx}-${look}`, () => checkBuild(ctx, build.jobId, startedAt));
+            const progress = await step.run(`check${sfx}-${look}`, () => checkBuild(ctx, build, startedAt));
             if (progress.done) {
               if (progress.ok) return step.run("mark-active", () => markProvisioned(ctx, serviceId));
               failed = progress.failure;

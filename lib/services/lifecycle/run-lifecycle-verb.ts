@@ -1,3 +1,4 @@
+import { followGameLifecycle } from "@/lib/game/follow-game-lifecycle";
 import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import { inTransaction } from "@/lib/db/in-transaction";
@@ -92,6 +93,7 @@ export async function applyLifecycleVerb(
 export async function followWithMachine(ctx: BackendContext, serviceId: string, verb: LifecycleVerb): Promise<string[]> {
   const machine = await findServiceMachine(ctx.db, serviceId);
   try {
+    if (await ctx.db.gameServer.count({ where: { serviceId, deletedAt: null } })) return await followGameLifecycle(ctx, serviceId, verb);
     if (verb === "terminate") {
       if (machine?.kind === "vps") {
         await (await hypervisorForVm(machine.vm.id, ctx)).delete(machine.vm.id);

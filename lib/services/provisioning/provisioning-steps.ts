@@ -12,6 +12,7 @@ import { recordResellerEvent } from "@/lib/webhooks/record-reseller-event";
 import { serviceBuildFailedData } from "@/lib/webhooks/events";
 import { findAccountResellerId } from "../find-account-reseller";
 import { serviceEventDataFor } from "../service-event-data-for";
+import { checkGameBuild, placeGameBuild, removeGameServers, startGameBuild } from "@/lib/game/provisioning/game-build-steps";
 import { loadBuildPlan, type BuildPlan } from "./build-plan";
 import { PROVISIONING_FAILURE_MESSAGES } from "./failure-messages";
 
@@ -39,7 +40,8 @@ export const allocationLabel = (serviceId: string, attempt = 0) => (attempt === 
 /** How long capacity held for a build stays held if no machine is created on it (a run that died for good). */
 const HOLD_TTL_MS = 60 * 60 * 1000;
 
-export type ClaimResult = { claimed: true; kind: "vps" | "dedicated" } | { claimed: false; reason: string };
+export type BuiltKind = "vps" | "dedicated" | "game";
+export type ClaimResult = { claimed: true; kind: BuiltKind } | { claimed: false; reason: string };
 
 /**
  * Claims the service for this run: a conditional update from `pending` with no other run's claim. A
@@ -49,8 +51,8 @@ export async function claimProvisioning(ctx: BackendContext, serviceId: string, 
   const before = await ctx.db.service.findUnique({ where: { id: serviceId }, select: { product: { select: { kind: true } } } });
   if (!before) return { claimed: false, reason: "no such service" };
   const kind = before.product.kind;
-  // Other kinds (game, transit, colocation, generic) are delivered by hand or by their own module.
-  if (kind !== "vps" && kind !== "dedicated") return { claimed: false, reason: `no automated build for ${kind} products` };
+  // Other kinds (transit, colocation, generic) are delivered by hand or by their own module.
+  if (kind !== "vps" && kind !== "dedicated" && kind !== "game") return { claimed: false, reason: `no automated build for ${kind} products` };
   const { count } = await ctx.db.service.updateMany({
     where: { id: serviceId, status: "pending", OR: [{ provisionRunId: null }, { provisionRunId: runId }] },
     data: { provisionRunId: runId, provisionStartedAt: ctx.clock.now() },
@@ -74,13 +76,25 @@ async function abandonedUnless(ctx: BackendContext, serviceId: string, allowed: 
   return { ok: false, abandoned: true, status: s?.status ?? "deleted" };
 }
 
-export type Placement = { ok: true; kind: "vps"; allocationId: string; nodeId: string } | { ok: true; kind: "dedicated"; serverId: string } | BuildFailure | BuildAbandoned;
+export type Placement =
+  | { ok: true; kind: "vps"; allocationId: string; nodeId: string }
+  | { ok: true; kind: "dedicated"; serverId: string }
+  | { ok: true; kind: "game"; gameServerId: string; nodeId: string }
+  | BuildFailure
+  | BuildAbandoned;
 
 /** Holds node capacity and addresses (VPS) or takes a server out of stock (dedicated). Never holds twice. */
 export async function placeService(ctx: BackendContext, serviceId: string, attempt = 0): Promise<Placement> {
   // A retry starts from `installing` (the first attempt's machine was created, then failed).
   const abandoned = await abandonedUnless(ctx, serviceId, attempt === 0 ? ["pending"] : ["pending", "installing"]);
   if (abandoned) return abandoned;
+  if (await isGameService(ctx, serviceId)) {
+    try {
+      return { ok: true, kind: "game", ...(await placeGameBuild(ctx, serviceId)) };
+    } catch (error) {
+      return failure(error, "allocate");
+    }
+  }
   let plan: BuildPlan;
   try {
     plan = await loadBuildPlan(ctx.db, serviceId);
@@ -106,6 +120,11 @@ export async function placeService(ctx: BackendContext, serviceId: string, attem
   }
 }
 
+async function isGameService(ctx: BackendContext, serviceId: string): Promise<boolean> {
+  const service = await ctx.db.service.findUnique({ where: { id: serviceId }, select: { product: { select: { kind: true } } } });
+  return service?.product.kind === "game";
+}
+
 const OUT_OF_ROOM = new Set(["capacity", "ip_capacity", "storage_capacity"]);
 
 /**
@@ -126,7 +145,9 @@ async function inFirstLocationWithRoom<T>(ctx: BackendContext, serviceId: string
   throw new BackendError("configuration", "The service has no location to be built in");
 }
 
-export type BuildStart = { ok: true; jobId: string } | BuildFailure | BuildAbandoned;
+/** What a started build is watched through: the backend job (machines) or the game server's install. */
+export type BuildRef = { jobId: string } | { gameServerId: string };
+export type BuildStart = ({ ok: true } & BuildRef) | BuildFailure | BuildAbandoned;
 
 /**
  * Creates the machine (or starts the server install) through the driver and moves the service to
@@ -139,6 +160,11 @@ export async function startBuild(ctx: BackendContext, serviceId: string, placeme
   if (abandoned) return abandoned;
   let jobId: string;
   try {
+    if (placement.kind === "game") {
+      await startGameBuild(ctx, placement.gameServerId);
+      await ctx.db.service.updateMany({ where: { id: serviceId, status: "pending" }, data: { status: "installing" } });
+      return { ok: true, gameServerId: placement.gameServerId };
+    }
     const plan = await loadBuildPlan(ctx.db, serviceId);
     if (placement.kind === "vps") {
       const existing = await ctx.db.virtualMachine.findFirst({ where: { serviceId, allocationId: placement.allocationId } });
@@ -182,7 +208,21 @@ export type BuildProgress =
   | { done: true; ok: false; failure: BuildFailure };
 
 /** One look at the build job (its driver advances it first). `waitMs` is when it next has something to do. */
-export async function checkBuild(ctx: BackendContext, jobId: string, startedAt: string): Promise<BuildProgress> {
+export async function checkBuild(ctx: BackendContext, ref: BuildRef, startedAt: string): Promise<BuildProgress> {
+  if ("gameServerId" in ref) {
+    const elapsedMs = ctx.clock.now().getTime() - new Date(startedAt).getTime();
+    try {
+      const game = await checkGameBuild(ctx, ref.gameServerId);
+      if (!game.done) return { done: false, step: "install", progress: 0, waitMs: game.waitMs, elapsedMs };
+      if (game.ok) return { done: true, ok: true };
+      return { done: true, ok: false, failure: { ok: false, code: "unknown", detail: game.detail, stage: "install" } };
+    } catch (error) {
+      // An unreachable node is looked at again until the deadline.
+      if (error instanceof BackendError && error.code === "provider_unreachable") return { done: false, step: "install", progress: 0, waitMs: 5_000, elapsedMs };
+      throw error;
+    }
+  }
+  const jobId = ref.jobId;
   const job = await getJob(jobId, ctx);
   if (job.state === "succeeded") return { done: true, ok: true };
   if (job.state === "failed") {
@@ -204,6 +244,7 @@ export async function giveBack(ctx: BackendContext, serviceId: string): Promise<
     for (const a of held) await releaseAllocation(ctx, a.id);
     const servers = await ctx.db.dedicatedServer.findMany({ where: { serviceId, provisionState: { notIn: ["available", "cleaning"] } }, select: { id: true } });
     for (const s of servers) await (await bmcForServer(s.id, ctx)).release(s.id);
+    await removeGameServers(ctx, serviceId);
   } catch (error) {
     console.warn(`[services] could not give back what the failed build of ${serviceId} holds`, error);
   }
@@ -220,6 +261,8 @@ export async function clearFailedAttempt(ctx: BackendContext, serviceId: string)
   for (const vm of vms) jobs.push((await (await hypervisorForVm(vm.id, ctx)).delete(vm.id)).id);
   const servers = await ctx.db.dedicatedServer.findMany({ where: { serviceId, provisionState: { notIn: ["available", "cleaning", "maintenance"] } }, select: { id: true } });
   for (const srv of servers) jobs.push((await (await bmcForServer(srv.id, ctx)).release(srv.id)).id);
+  // A game server is removed at once (the node deletes its folder synchronously).
+  await removeGameServers(ctx, serviceId);
   return jobs;
 }
 

@@ -144,7 +144,7 @@ export async function makeActiveService(db: Db, input: PendingServiceInput) {
   const placement = await steps.placeService(ctx, made.service.id);
   if (!placement.ok) throw new Error(`placement failed: ${JSON.stringify(placement)}`);
   const build = await steps.startBuild(ctx, made.service.id, placement);
-  if (!build.ok) throw new Error(`build failed: ${JSON.stringify(build)}`);
+  if (!build.ok || !("jobId" in build)) throw new Error(`build failed: ${JSON.stringify(build)}`);
   const job = await settle(ctx, build.jobId);
   if (job.state !== "succeeded") throw new Error(`build job ${job.state}`);
   await steps.markProvisioned(ctx, made.service.id);
