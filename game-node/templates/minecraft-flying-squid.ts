@@ -147,7 +147,7 @@ export const minecraftFlyingSquid: GameTemplate = {
       command: process.execPath,
       args: [`--max-old-space-size=${maxOldSpaceSizeMb(context.memoryMb)}`, "start.mjs"],
       env: { ...vars, RACKFRONT_RUNTIME_DIR: context.runtimeDir, SERVER_PORT: String(context.port), SERVER_MEMORY: String(context.memoryMb) },
-      // flying-squid's console command: kicks players, saves and exits.
+      // flying-squid's console command: kicks the players, closes the server and exits 0.
       stopCommand: "stop",
       readyPattern: FLYING_SQUID_READY_PATTERN,
       memoryLimitMb: context.memoryMb,
