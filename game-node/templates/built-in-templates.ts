@@ -1,6 +1,8 @@
+import { minecraftFlyingSquid } from "./minecraft-flying-squid";
+import { nodejsApp } from "./nodejs-app";
 import type { GameTemplate } from "./template-types";
 
-/** The templates every node ships; filled by the template modules (issue 15, in progress). */
+/** The templates every node ships (docs/game-servers.md#templates). */
 export function builtInTemplates(): GameTemplate[] {
-  return [];
+  return [nodejsApp, minecraftFlyingSquid];
 }
