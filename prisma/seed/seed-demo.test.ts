@@ -149,7 +149,7 @@ describe("seedDemo: credentials file", () => {
     expect(readFileSync(file, "utf8")).toBe(before.text);
     expect(statSync(file).mtimeMs).toBe(before.mtime);
     expect(await t.db.user.count()).toBe(before.users);
-    expect(await t.db.product.count()).toBe(8);
+    expect(await t.db.product.count()).toBe(9);
   });
 });
 

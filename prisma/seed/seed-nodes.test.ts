@@ -1,3 +1,4 @@
+import { GAME_NODE_DRIVER } from "@/lib/backends/game-node/game-node-for";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dedicatedAvailability, vpsAvailability } from "@/lib/backends/capacity/availability";
 import { capacityByLocation } from "@/lib/backends/capacity/capacity-by-location";
@@ -6,7 +7,7 @@ import { registeredDrivers } from "@/lib/backends/registry";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 import { DEMO_PRODUCTS } from "./demo-products";
 import { seedLocations } from "./seed-locations";
-import { DEMO_SITES, seedNodes } from "./seed-nodes";
+import { DEMO_GAME_NODE, DEMO_SITES, seedNodes } from "./seed-nodes";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -20,8 +21,11 @@ afterAll(async () => {
 describe("seedNodes", () => {
   it("gives every location hypervisors and address pools, all on registered drivers", async () => {
     const nodes = await t.db.node.findMany({ include: { location: true } });
-    const drivers = registeredDrivers().map((d) => d.name);
+    const drivers = [...registeredDrivers().map((d) => d.name), GAME_NODE_DRIVER];
     expect(nodes.every((n) => drivers.includes(n.driver) && n.enabled)).toBe(true);
+    // One embedded game node, where game products are sold, with a port range.
+    const game = nodes.filter((n) => n.kind === "game");
+    expect(game.map((n) => [n.location.value, n.config, n.portRangeStart, n.portRangeEnd])).toEqual([[DEMO_GAME_NODE.location, { embedded: true }, 25_565, 25_664]]);
     for (const [value, site] of Object.entries(DEMO_SITES)) {
       expect(nodes.filter((n) => n.location.value === value && n.kind === "vps")).toHaveLength(site.hypervisors);
     }

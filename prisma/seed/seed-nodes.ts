@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db/client";
+import { GAME_NODE_DRIVER } from "@/lib/backends/game-node/game-node-for";
 import { createIpPool } from "@/lib/backends/ipam/create-ip-pool";
 import { addDedicatedServer, createNode } from "@/lib/backends/nodes/create-node";
 import { SIMULATED_BMC } from "@/lib/backends/simulated-bmc/simulated-bmc";
@@ -12,6 +13,17 @@ export const DEMO_SITES: Record<DemoLocationValue, { hypervisors: number; v4: st
   fra1: { hypervisors: 2, v4: "198.51.100.0/24", v6: "2001:db8:b00::/56" },
   hel1: { hypervisors: 1, v4: "203.0.113.0/24", v6: "2001:db8:c00::/56" },
 };
+
+/**
+ * The game node the portal starts itself (docs/game-servers.md#embedded-node), in the one location
+ * game products are sold. Its ports: RACKFRONT_GAME_PORTS (`first-last`), else 25565-25664.
+ */
+export const DEMO_GAME_NODE = { location: "fra1" as DemoLocationValue, capacity: { vcpus: 0, memoryMb: 65_536, diskGb: 1_000 } };
+
+export function demoGamePortRange(env: NodeJS.ProcessEnv = process.env): { start: number; end: number } {
+  const match = /^(\d+)-(\d+)$/.exec(env.RACKFRONT_GAME_PORTS ?? "");
+  return match ? { start: Number(match[1]), end: Number(match[2]) } : { start: 25_565, end: 25_664 };
+}
 
 export const DEMO_HYPERVISOR_CAPACITY = { vcpus: 128, memoryMb: 262_144, diskGb: 3_840 };
 
@@ -37,6 +49,9 @@ export async function seedNodes(tx: Tx, { locations }: { locations: Record<DemoL
     await createIpPool(tx, { locationId, name: `${value}-v4`, cidr: site.v4, gateway });
     await createIpPool(tx, { locationId, name: `${value}-v6`, cidr: site.v6, gateway: "fe80::1", limit: 256 });
 
+    if (value === DEMO_GAME_NODE.location) {
+      await createNode(tx, { name: `${value}-game01`, locationId, kind: "game", driver: GAME_NODE_DRIVER, config: { embedded: true }, capacity: DEMO_GAME_NODE.capacity, portRange: demoGamePortRange() });
+    }
     const servers = DEMO_PRODUCTS.filter((p) => p.kind === "dedicated").flatMap((p) =>
       p.locations.filter((l) => l.value === value).map((l) => ({ product: p, count: l.capacity })),
     );

@@ -1,3 +1,4 @@
+import { getGameEndpoint, gamePowerEndpoint } from "./endpoints/game/game-endpoints";
 import { addServiceOptionEndpoint, listAvailableServiceOptionsEndpoint, listServiceOptionsEndpoint, removeServiceAddonEndpoint } from "./endpoints/changes/addon-endpoints";
 import { cancelUpgradeEndpoint, getServiceUpgradeEndpoint, listServiceUpgradesEndpoint, requestServiceOptionsUpgradeEndpoint, requestServiceUpgradeEndpoint } from "./endpoints/changes/upgrade-endpoints";
 import type { Endpoint } from "../define-endpoint";
@@ -80,6 +81,8 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   getServiceEndpoint,
   getServiceActionsEndpoint,
   getServiceStatsEndpoint,
+  getGameEndpoint,
+  gamePowerEndpoint,
   runServiceActionEndpoint,
   updateServiceProjectEndpoint,
   cancelServiceEndpoint,

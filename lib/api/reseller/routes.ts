@@ -1,3 +1,4 @@
+import { gamePowerEndpoint, getGameEndpoint, setGameVarsEndpoint } from "./endpoints/game/game-endpoints";
 import type { ResellerApiKeyScope } from "@/lib/api-keys/reseller-api-key-scopes";
 import type { Endpoint } from "../define-endpoint";
 import { createCustomerEndpoint } from "./endpoints/customers/create-customer";
@@ -109,6 +110,9 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   createConsoleCastEndpoint,
   listConsoleCastsEndpoint,
   revokeConsoleCastEndpoint,
+  getGameEndpoint,
+  setGameVarsEndpoint,
+  gamePowerEndpoint,
   getServiceProviderEndpoint,
   getServiceUiSchemaEndpoint,
   getServiceOptionsEndpoint,

@@ -1,3 +1,5 @@
+import { gameSection } from "@/lib/game/game-section";
+import type { GameDocument } from "@/lib/game/game-document";
 import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
 import { billingCycleValue } from "../billing-cycle-value";
@@ -62,7 +64,7 @@ export interface ServiceDocumentBody {
   vps?: Record<string, unknown>;
   ipTransit?: Record<string, unknown>;
   colocation?: Record<string, unknown>;
-  game?: Record<string, unknown>;
+  game?: GameDocument | { server: null; capabilities: null };
 }
 
 const NO_FEATURES: DocumentFeatures = {
@@ -150,7 +152,7 @@ export async function buildServiceDocument(ctx: ServiceContext, input: { service
     else if (kind === "vps") doc.vps = vpsSection(service, machine, network, osName, location);
     else if (kind === "ip-transit") doc.ipTransit = ipTransitSection(service, productSpecs);
     else if (kind === "colocation") doc.colocation = colocationSection();
-    else if (kind === "game") doc.game = { server: null, capabilities: null };
+    else if (kind === "game") doc.game = await gameSection(ctx, service.id);
     return doc;
   }
 
@@ -199,7 +201,9 @@ export async function buildServiceDocument(ctx: ServiceContext, input: { service
     doc.features = { ...NO_FEATURES, location: location !== null };
     doc.colocation = colocationSection();
   } else if (kind === "game") {
-    doc.game = { server: null, capabilities: null };
+    const game = await gameSection(ctx, service.id);
+    if (game.capabilities) doc.features = { ...NO_FEATURES, power: game.capabilities.power, console: game.capabilities.console, location: location !== null };
+    doc.game = game;
   }
   return doc;
 }

@@ -4,6 +4,7 @@ import { optionsSectionSchema } from "./service-options";
 import { upgradesSectionSchema } from "./service-upgrades";
 import { serviceNetwork } from "@/lib/services/document/service-network";
 import { defineEndpoint } from "../../define-endpoint";
+import { gameDocumentSchema } from "../../../game/game-document-schema";
 import { resellerServiceContext } from "./reseller-service-scope";
 
 const obj = z.record(z.string(), z.unknown());
@@ -39,7 +40,7 @@ export const getServiceDocumentEndpoint = defineEndpoint({
       vps: obj.optional(),
       ipTransit: obj.optional(),
       colocation: obj.optional(),
-      game: obj.optional(),
+      game: z.union([gameDocumentSchema, z.object({ server: z.null(), capabilities: z.null() })]).optional().describe("The game server document; both null until a server is placed"),
     })
     .loose(),
   async handler({ auth, db, now, params }) {
