@@ -4,8 +4,9 @@ import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { FileError } from "./file-error";
 import { displayPath, parseUserPath } from "./user-path";
+import { WritableFile } from "./writable-file";
 
-const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_DIRECTORY, O_NONBLOCK } = constants;
+const { O_RDONLY, O_WRONLY, O_RDWR, O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW, O_DIRECTORY, O_NONBLOCK } = constants;
 const DIR_FLAGS = O_RDONLY | O_DIRECTORY | O_NOFOLLOW;
 // O_NONBLOCK: a FIFO planted by the game must not hang the open; fstat then refuses it as not a file.
 const READ_FLAGS = O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
@@ -31,6 +32,19 @@ export interface ServerRootOptions {
   beforeOpen?: (segments: readonly string[]) => void | Promise<void>;
 }
 
+export interface OpenForWriteOptions {
+  /** Create the file when it does not exist (otherwise `not_found`). */
+  create: boolean;
+  /** Start from an empty file instead of the current contents. */
+  truncate: boolean;
+  /** Refuse a file that exists (`exists`). */
+  exclusive: boolean;
+  /** Every write goes to the end of the file (O_APPEND). */
+  append: boolean;
+  /** Permission bits of a new file (default 0644); setuid/setgid/sticky are dropped. */
+  mode?: number;
+}
+
 export interface OpenedParent {
   dir: FileHandle;
   name: string;
@@ -47,6 +61,8 @@ export interface OpenedParent {
  */
 export class ServerRoot {
   private quotaQueue: Promise<unknown> = Promise.resolve();
+  /** Bytes promised to open WritableFiles but not written yet; counted as used by `quotaUsage`. */
+  private reservedBytes = 0;
 
   private constructor(
     readonly realRoot: string,
@@ -212,6 +228,124 @@ export class ServerRoot {
     }
   }
 
+  /** The entry's own lstat (a link is reported as a link, never followed); `/` is the root itself. */
+  async stat(userPath: string): Promise<Stats> {
+    const segments = parseUserPath(userPath);
+    if (segments.length === 0) {
+      const root = await this.openDirectory([], { create: false });
+      try {
+        return await root.stat();
+      } finally {
+        await root.close();
+      }
+    }
+    const parent = await this.openParent(segments, { create: false });
+    try {
+      const st = await lstatOrNull(parent.at);
+      if (!st) throw notFound(segments);
+      return st;
+    } finally {
+      await parent.dir.close();
+    }
+  }
+
+  /** Removes one file or link (never a folder: `is_directory`). */
+  async removeFile(userPath: string): Promise<void> {
+    const segments = requireNotRoot(parseUserPath(userPath), "deleted");
+    const parent = await this.openParent(segments, { create: false });
+    try {
+      // Linux answers EISDIR for unlink on a folder, which translate turns into is_directory.
+      await fsp.unlink(parent.at).catch((error) => {
+        throw translate(error, segments);
+      });
+    } finally {
+      await parent.dir.close();
+    }
+  }
+
+  /** Removes an empty folder (a link is `not_directory`, a folder with entries `exists`). */
+  async removeEmptyFolder(userPath: string): Promise<void> {
+    const segments = requireNotRoot(parseUserPath(userPath), "deleted");
+    const parent = await this.openParent(segments, { create: false });
+    try {
+      await fsp.rmdir(parent.at).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === "ENOTEMPTY" || error.code === "EEXIST"
+          ? new FileError("exists", `${displayPath(segments)} is not empty.`)
+          : translate(error, segments);
+      });
+    } finally {
+      await parent.dir.close();
+    }
+  }
+
+  /**
+   * A contained handle for writes at offsets (SFTP). A new or truncated file is written to a temp file beside
+   * the target (O_CREAT|O_EXCL|O_NOFOLLOW, verified) and renamed over it by `close()`, so an upload that
+   * breaks off never leaves half a file under the real name. An existing file opened without `truncate`
+   * is written in place through a verified O_NOFOLLOW fd (one link only). Growth counts against the quota
+   * as it happens (see WritableFile).
+   */
+  async openFileForWrite(userPath: string, options: OpenForWriteOptions): Promise<WritableFile> {
+    const segments = requireNotRoot(parseUserPath(userPath), "written");
+    const appendFlag = options.append ? O_APPEND : 0;
+    const parent = await this.openParent(segments, { create: false });
+    let parentHandedOver = false;
+    try {
+      const existing = await this.writableTarget(parent, segments);
+      if (existing && options.exclusive) throw new FileError("exists", `${displayPath(segments)} already exists.`);
+      if (!existing && !options.create) throw notFound(segments);
+      if (existing && !options.truncate) {
+        const handle = await this.openAt(parent, segments, O_RDWR | O_NOFOLLOW | O_NONBLOCK | appendFlag);
+        try {
+          const st = await handle.stat();
+          if (!st.isFile()) throw new FileError("invalid_path", `${displayPath(segments)} is not a regular file.`);
+          if (st.nlink > 1) throw hardLinked(segments);
+          return new WritableFile({ root: this, handle, size: st.size, append: options.append, commit: async () => {}, discard: async () => {} });
+        } catch (error) {
+          await handle.close();
+          throw error;
+        }
+      }
+      const tempAt = fdPath(parent.dir, `${TEMP_PREFIX}${randomBytes(8).toString("hex")}.tmp`);
+      await this.options.beforeOpen?.(segments);
+      const handle = await fsp.open(tempAt, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | appendFlag, 0o600).catch((error) => {
+        throw translate(error, segments);
+      });
+      try {
+        await this.verify(handle, segments);
+        await handle.chmod(existing ? existing.mode & 0o777 : (options.mode ?? 0o644) & 0o777);
+      } catch (error) {
+        await handle.close();
+        await fsp.unlink(tempAt).catch(() => {});
+        throw error;
+      }
+      parentHandedOver = true;
+      return new WritableFile({
+        root: this,
+        handle,
+        size: 0,
+        append: options.append,
+        // Through the parent's verified fd, like writeAtomic: a parent swapped since cannot redirect the rename.
+        commit: async () => {
+          try {
+            await fsp.rename(tempAt, parent.at).catch(async (error) => {
+              await fsp.unlink(tempAt).catch(() => {});
+              throw translate(error, segments);
+            });
+          } finally {
+            await parent.dir.close();
+          }
+        },
+        discard: async () => {
+          await fsp.unlink(tempAt).catch(() => {});
+          await parent.dir.close().catch(() => {});
+        },
+      });
+    } finally {
+      if (!parentHandedOver) await parent.dir.close();
+    }
+  }
+
   // ---- primitives shared with the archive modules ------------------------------------------------
 
   /** Opens the directory at `segments` (the root when empty), creating missing folders when asked. */
@@ -339,9 +473,36 @@ export class ServerRoot {
     return run;
   }
 
-  /** Current usage when a quota is set (0 otherwise: nothing to compare against). */
+  /**
+   * Current usage when a quota is set (0 otherwise: nothing to compare against), including the bytes
+   * reserved by open WritableFiles. The reservation is read before the walk: a write that lands during
+   * the walk is then counted twice rather than not at all (its reservation is released after it lands).
+   */
   async quotaUsage(): Promise<number> {
-    return this.options.quotaBytes === undefined ? 0 : this.diskUsage();
+    if (this.options.quotaBytes === undefined) return 0;
+    const reserved = this.reservedBytes;
+    return reserved + (await this.diskUsage());
+  }
+
+  /**
+   * Reserves quota for an open WritableFile: at least `min` bytes (else `quota_exceeded`), up to
+   * `preferred` when free, so a streaming upload walks the tree once per step rather than per write.
+   */
+  reserveBytes(min: number, preferred: number): Promise<number> {
+    const quota = this.options.quotaBytes;
+    if (quota === undefined) return Promise.resolve(Math.max(min, preferred));
+    return this.withQuotaLock(async () => {
+      const usage = await this.quotaUsage();
+      this.assertFits(usage, min);
+      const granted = Math.max(min, Math.min(preferred, quota - usage));
+      this.reservedBytes += granted;
+      return granted;
+    });
+  }
+
+  /** Gives back reserved bytes (written to disk now, or no longer needed). */
+  releaseBytes(bytes: number): void {
+    this.reservedBytes = Math.max(0, this.reservedBytes - bytes);
   }
 
   assertFits(usage: number, extraBytes: number): void {

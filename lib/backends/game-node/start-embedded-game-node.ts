@@ -51,7 +51,7 @@ export function startEmbeddedGameNode(options: EmbeddedGameNodeOptions): Promise
         GAME_NODE_ALLOWED_ORIGINS: options.allowedOrigin,
         ...(process.env.GAME_NODE_RUNTIME_DIR ? { GAME_NODE_RUNTIME_DIR: process.env.GAME_NODE_RUNTIME_DIR } : {}),
       };
-      const proc = spawn(process.execPath, ["--import", "tsx", path.join(options.root, "game-node/main.ts")], { cwd: options.root, env, stdio: ["ignore", "pipe", "pipe"] });
+      const proc = spawn(process.execPath, ["--import", "tsx", path.join(options.root, "game-node/main.ts")], { cwd: options.root, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
       child = proc;
       let url: string | null = null;
       let sftpPort: number | null = null;
