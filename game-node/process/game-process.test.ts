@@ -303,6 +303,19 @@ describe("GameProcess console", () => {
     gp.sendCommand("ping");
     await waitForLine(gp, /^echo: ping$/);
   });
+
+  it("daemon lines go to the scrollback and listeners, marked, on one line, at most 4 KiB", async () => {
+    const { gp } = await server(GAME);
+    const heard: string[] = [];
+    gp.subscribe((event) => {
+      if (event.type === "line") heard.push(event.line);
+    });
+    gp.daemonLine("Installing\nnow");
+    gp.daemonLine("x".repeat(10_000));
+    expect(heard[0]).toBe("[Rackfront Daemon] Installing now");
+    expect(heard[1]).toHaveLength(4096);
+    expect(gp.scrollback()).toEqual(heard);
+  });
 });
 
 describe("GameProcess resources", () => {

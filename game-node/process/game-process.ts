@@ -3,7 +3,7 @@
 // and resource usage from /proc. Nothing here throws at a caller for a verb that does not fit the
 // state: it answers a typed refusal, so one server's mistake never takes the node down.
 import { spawn, type ChildProcess } from "node:child_process";
-import { CONSOLE_SCROLLBACK_LINES, LineRing, LineSplitter } from "./line-ring";
+import { CONSOLE_SCROLLBACK_LINES, LineRing, LineSplitter, MAX_LINE_BYTES } from "./line-ring";
 import { acceptsCommands, decidePower, onProcessEvent, refusal, type PowerRefusal, type PowerResult, type PowerState } from "./power-states";
 import { cpuPercentBetween, directorySize, sampleProcessTree, type ResourceUsage } from "./process-usage";
 
@@ -171,6 +171,16 @@ export class GameProcess {
     this.setState("stopping");
     this.signal("SIGKILL");
     return decision;
+  }
+
+  /**
+   * A line from the node itself (install output, notices) into the scrollback and to listeners,
+   * marked with the daemon prefix so viewers can tell it from the game's own output. Cut to 4 KiB
+   * like the game's lines.
+   */
+  daemonLine(text: string): void {
+    const line = `${DAEMON_PREFIX} ${text.replace(/[\r\n]+/g, " ")}`;
+    this.pushLine(line.length > MAX_LINE_BYTES ? line.slice(0, MAX_LINE_BYTES) : line);
   }
 
   /** Writes `text` and a newline to the server's stdin (its console). */
