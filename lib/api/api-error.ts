@@ -1,4 +1,4 @@
-import { DOMAIN_ERROR_STATUS, DomainError, type DomainErrorKind, type FieldIssue } from "@/lib/errors/domain-error";
+import { DOMAIN_ERROR_STATUS, DomainError, VALIDATION_FAILED, type DomainErrorKind, type FieldIssue } from "@/lib/errors/domain-error";
 
 export type { FieldIssue };
 
@@ -38,7 +38,7 @@ export class ApiError extends Error {
 export const API_ERROR_CODES = {
   badRequest: "BAD_REQUEST",
   /** Input failed its schema: customer BAD_REQUEST with details, reseller validation envelope. */
-  validation: "VALIDATION_FAILED",
+  validation: VALIDATION_FAILED,
   invalidJson: "INVALID_JSON",
   unauthorized: "UNAUTHORIZED",
   forbidden: "FORBIDDEN",

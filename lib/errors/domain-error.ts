@@ -14,6 +14,12 @@ export type DomainErrorKind =
   | "provider_failed" // 424: a controller accepted the call but did not complete it
   | "rate_limited"; // 429: a cool-down is in the way (the panel's side of the API's ACTION_RATE_LIMITED)
 
+/**
+ * The code of an input refusal with one detail per field: the customer API answers BAD_REQUEST with
+ * `details`, the reseller API its validation envelope `{error: {message, details}}`.
+ */
+export const VALIDATION_FAILED = "VALIDATION_FAILED";
+
 export interface FieldIssue {
   field: string;
   message: string;

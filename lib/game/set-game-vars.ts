@@ -1,5 +1,5 @@
 import { checkVariableValue } from "@/game-node/templates/template-variables";
-import { DomainError, type FieldIssue } from "@/lib/errors/domain-error";
+import { DomainError, VALIDATION_FAILED, type FieldIssue } from "@/lib/errors/domain-error";
 import { backendRefusal } from "@/lib/services/backend-refusal";
 import type { ServiceContext } from "@/lib/services/service-context";
 import { gameServerOfServiceOrThrow } from "./game-server-of-service";
@@ -26,7 +26,7 @@ export async function setGameVars(ctx: ServiceContext, input: { serviceId: strin
     }
   }
   if (Object.keys(input.vars).length === 0) issues.push({ field: "vars", message: "Name at least one variable to change" });
-  if (issues.length) throw new DomainError("invalid", "Validation failed", { details: issues });
+  if (issues.length) throw new DomainError("invalid", "Validation failed", { code: VALIDATION_FAILED, details: issues });
   const vars = { ...(server.vars as Record<string, string>), ...input.vars };
   // The node first: if it refuses or cannot be reached, the portal keeps the values the node has.
   try {
