@@ -116,7 +116,8 @@ function fill(path: string): { path: string; exists: boolean } {
 const READS = customerRoutes.filter((e) => e.method === "GET" && e.scope !== null && e.access !== "none");
 // Reads that need more than the fixture (a hypervisor answer, a provider feature) and so may answer another
 // refusal even when allowed; they must still never be FORBIDDEN for an allowed member.
-const MAY_REFUSE_OTHERWISE = new Set(["/services/{id}/stats", "/vps/{id}/stats", "/vps/{id}/snapshots", "/services/{id}/backups"]);
+// The service under test is a VPS: its game read answers game.server_not_found, which is not a permission refusal.
+const MAY_REFUSE_OTHERWISE = new Set(["/services/{id}/stats", "/vps/{id}/stats", "/vps/{id}/snapshots", "/services/{id}/backups", "/services/{id}/game"]);
 
 type Element = { type?: unknown; props?: { children?: unknown } };
 /** Whether a page's element tree (as the page function returns it, components not rendered) holds a matching element. */
