@@ -12,6 +12,10 @@ const schema = z.object({
   /// Without RACKFRONT_BASE_URL: the hosts the API may name in its docs and links (lib/api/public-base-url.ts).
   RACKFRONT_TRUSTED_HOSTS: z.string().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
+  /// "0": do not start the embedded game node (docs/game-servers.md#embedded-node).
+  RACKFRONT_EMBEDDED_GAME_NODE: z.enum(["0", "1"]).default("1"),
+  /// The embedded game node's SFTP port (default: one the kernel picks, shown in the log and the panel).
+  RACKFRONT_GAME_SFTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),
   INNGEST_BASE_URL: z.string().url().optional(),

@@ -9,6 +9,7 @@ import { pendingMigrations } from "@/lib/db/pending-migrations";
 import { installDb, uninstallDb } from "@/lib/db/client";
 import { seedDemo } from "@/prisma/seed/seed-demo";
 import { startEmbeddedRunner } from "@/lib/jobs/embedded/start-embedded-runner";
+import { startEmbeddedGameNode } from "@/lib/backends/game-node/start-embedded-game-node";
 import { markClientIpHeaderTrusted } from "@/lib/api/client-ip";
 import { setListeningPort } from "@/lib/api/public-base-url";
 import { apiFastPathEnabled } from "./api-fast-path";
@@ -53,6 +54,7 @@ export async function main({ root }: { root: string }) {
   log(`starting on ${baseUrl} (healthz answers 503 until ready)`);
 
   let stopRunner: (() => Promise<void>) | undefined;
+  let stopGameNode: (() => Promise<void>) | undefined;
   let ws: { close(): void } | undefined;
 
   const shutdown = async (signal: string) => {
@@ -72,6 +74,7 @@ export async function main({ root }: { root: string }) {
     server.closeAllConnections();
     await closed;
     await stopRunner?.().catch((e) => console.error(e));
+    await stopGameNode?.().catch((e) => console.error(e));
     uninstallDb();
     await opened?.close().catch((e) => console.error(e));
     clearTimeout(force);
@@ -113,6 +116,19 @@ export async function main({ root }: { root: string }) {
     registerBuiltInWebSocketRoutes({ db, configuredBaseUrl: env.RACKFRONT_BASE_URL, port });
     const upgrade = dev ? (app.getUpgradeHandler() as unknown as Parameters<typeof attachWebSockets>[1]) : undefined;
     ws = attachWebSockets(server, upgrade);
+    if (env.RACKFRONT_EMBEDDED_GAME_NODE === "1") {
+      lifecycle.progress("starting the game node");
+      // Before the runner: provisioning a game order drives this node.
+      const gameNode = await startEmbeddedGameNode({
+        root,
+        dataDir: path.join(env.dataDir, "game-node"),
+        token: deriveKey("embedded-game-node-token").toString("hex"),
+        allowedOrigin: new URL(baseUrl).origin,
+        publicHost: new URL(baseUrl).hostname,
+        log: (line) => log(`game node: ${line}`),
+      });
+      stopGameNode = () => gameNode.stop();
+    }
     const runner = await startEmbeddedRunner({ db });
     stopRunner = () => runner.stop();
     lifecycle.ready();

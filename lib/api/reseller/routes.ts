@@ -1,3 +1,4 @@
+import { gameConsoleEndpoint, gameSftpEndpoint, gameSftpRotateEndpoint } from "./endpoints/game/game-console-endpoints";
 import { gamePowerEndpoint, getGameEndpoint, setGameVarsEndpoint } from "./endpoints/game/game-endpoints";
 import type { ResellerApiKeyScope } from "@/lib/api-keys/reseller-api-key-scopes";
 import type { Endpoint } from "../define-endpoint";
@@ -113,6 +114,9 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   getGameEndpoint,
   setGameVarsEndpoint,
   gamePowerEndpoint,
+  gameConsoleEndpoint,
+  gameSftpEndpoint,
+  gameSftpRotateEndpoint,
   getServiceProviderEndpoint,
   getServiceUiSchemaEndpoint,
   getServiceOptionsEndpoint,

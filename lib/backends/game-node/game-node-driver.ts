@@ -23,6 +23,8 @@ export interface GameNodeDriver {
   fileOp(serverId: string, op: FileOp, body: unknown): Promise<Record<string, unknown>>;
   /** A console token for the node's websocket (docs/game-servers.md#console-tokens). */
   consoleToken(serverId: string, perms: ConsolePermission[], ttlSeconds?: number): string;
+  /** True when the token is this node's console token for that server and unexpired (the relay's check before it dials). */
+  acceptsConsoleToken(serverId: string, token: string): boolean;
   /** Where the node's own websocket is (the portal relays browsers to it). */
   consoleSocketUrl(serverId: string, token: string): string;
   /** Where customers connect with SFTP. */

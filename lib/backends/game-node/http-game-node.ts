@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { signConsoleToken, CONSOLE_TOKEN_TTL_SECONDS, type ConsolePermission } from "@/game-node/protocol/console-token";
+import { signConsoleToken, verifyConsoleToken, CONSOLE_TOKEN_TTL_SECONDS, type ConsolePermission } from "@/game-node/protocol/console-token";
 import type { FileEntryView, FileOp, NodeErrorBody, NodeSystemView, ServerDefinition, ServerStatusView } from "@/game-node/protocol/node-api";
 import { BackendError } from "../backend-error";
 import type { GameNodeDriver } from "./game-node-driver";
@@ -88,6 +88,10 @@ export function createHttpGameNode(endpoint: HttpGameNodeEndpoint): GameNodeDriv
     fileOp: (id, op: FileOp, body) => json<Record<string, unknown>>(call("POST", serverPath(id, `/files/${op}`), { json: body })),
     consoleToken: (id, perms: ConsolePermission[], ttlSeconds = CONSOLE_TOKEN_TTL_SECONDS) =>
       signConsoleToken(endpoint.token, { sid: id, exp: Math.floor(Date.now() / 1000) + ttlSeconds, perms }),
+    acceptsConsoleToken: (id, token) => {
+      const check = verifyConsoleToken(endpoint.token, token);
+      return check.ok && check.claims.sid === id;
+    },
     consoleSocketUrl: (id, token) => {
       const url = new URL(base + serverPath(id, "/ws"));
       url.protocol = url.protocol === "https:" ? "wss:" : "ws:";

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { GameNodeAgent } from "@/game-node/agent/game-node-agent";
+import { startSftpServer, type SftpServer } from "@/game-node/sftp/sftp-server";
 import { builtInTemplates } from "@/game-node/templates/built-in-templates";
 import { createManualClock } from "@/lib/backends/clock";
 import { setEmbeddedGameNode } from "@/lib/backends/game-node/embedded-game-node";
@@ -20,24 +21,38 @@ export interface TestGameNode {
   url: string;
   token: string;
   dataDir: string;
+  /** The node's SFTP server, when started with `sftp: true`. */
+  sftp: SftpServer | null;
   stop(): Promise<void>;
 }
 
-/** Starts an agent with the built-in templates on a free port and makes it the embedded node. */
-export async function startTestGameNode(options: { allowedOrigins?: string[] } = {}): Promise<TestGameNode> {
+/** Starts an agent with the built-in templates on a free port and makes it the embedded node; `sftp`: with its SFTP server. */
+export async function startTestGameNode(options: { allowedOrigins?: string[]; sftp?: boolean } = {}): Promise<TestGameNode> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "rackfront-game-node-"));
   const token = randomBytes(24).toString("hex");
   const agent = new GameNodeAgent({ dataDir, nodeToken: token, templates: builtInTemplates(), port: 0, host: "127.0.0.1", sftpPort: 2022, allowedOrigins: options.allowedOrigins, log: () => {} });
   const { port } = await agent.start();
   const url = `http://127.0.0.1:${port}`;
-  setEmbeddedGameNode({ url, token, sftpHost: "127.0.0.1", sftpPort: 2022 });
+  const sftp = options.sftp
+    ? await startSftpServer({
+        host: "127.0.0.1",
+        port: 0,
+        hostKeyPath: path.join(dataDir, "sftp-host-key"),
+        authenticate: (username, password) => agent.authenticateSftp(username, password),
+        rootFor: (serverId) => agent.serverRoot(serverId)!,
+        failureDelayMs: 10,
+      })
+    : null;
+  setEmbeddedGameNode({ url, token, sftpHost: "127.0.0.1", sftpPort: sftp?.port ?? 2022 });
   return {
     agent,
     url,
     token,
     dataDir,
+    sftp,
     stop: async () => {
       setEmbeddedGameNode(null);
+      await sftp?.close();
       await agent.close();
       await rm(dataDir, { recursive: true, force: true });
     },
