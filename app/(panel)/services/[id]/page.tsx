@@ -29,6 +29,7 @@ import { AddonsCard, UpgradeCard } from "./service-changes-cards";
 import { VpsControls, VpsOperatingSystem } from "./vps-controls";
 import { DedicatedControls, DedicatedOperatingSystem } from "./dedicated-controls";
 import { getDedicatedAction } from "../dedicated-actions";
+import { GameServicePage } from "./game-service-page";
 
 export const metadata: Metadata = { title: "Service" };
 
@@ -107,6 +108,10 @@ export default async function ServicePage({ params }: { params: Promise<{ id: st
         </div>
       </>
     );
+  }
+
+  if (service.product.kind === "game") {
+    return <GameServicePage service={service} access={access} back={back} extra={renewCard} />;
   }
 
   if (service.product.kind !== "vps") {

@@ -1,0 +1,73 @@
+"use client";
+
+import { Area, AreaChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { EmptyState } from "@/components/ui/empty-state";
+import { formatBytes } from "@/lib/format/data-units";
+import type { GameStatsSample } from "./game-console";
+
+const time = (at: unknown) => new Date(Number(at)).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+/**
+ * Live CPU, memory and disk of the game server from the console's `stats` events (a few seconds
+ * apart, the last few minutes kept in the page), with the memory and disk limits drawn in.
+ */
+export function GameUsageCharts({ samples, limits }: { samples: GameStatsSample[]; limits: { memoryMb: number; diskMb: number } }) {
+  const last = samples.at(-1);
+  if (!last) return <EmptyState title="No usage yet">Usage appears here a few seconds after the console connects.</EmptyState>;
+  const memoryLimit = limits.memoryMb * 1024 * 1024;
+  const data = samples.map((s) => ({ at: s.at, cpu: Math.round(s.cpuPercent * 10) / 10, memoryMb: Math.round(s.memoryBytes / 1024 / 102.4) / 10 }));
+  return (
+    <div className="space-y-4" data-testid="game-usage">
+      <dl className="grid grid-cols-3 gap-3 text-sm">
+        <div>
+          <dt className="text-neutral-500">CPU</dt>
+          <dd className="font-semibold tabular-nums">{last.cpuPercent.toFixed(1)} %</dd>
+        </div>
+        <div>
+          <dt className="text-neutral-500">Memory</dt>
+          <dd className="font-semibold tabular-nums">
+            {formatBytes(last.memoryBytes)} <span className="font-normal text-neutral-500">of {formatBytes(memoryLimit)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-neutral-500">Disk</dt>
+          <dd className="font-semibold tabular-nums">
+            {formatBytes(last.diskBytes)} <span className="font-normal text-neutral-500">of {formatBytes(limits.diskMb * 1024 * 1024)}</span>
+          </dd>
+        </div>
+      </dl>
+      <div className="grid gap-4 md:grid-cols-2">
+        <figure>
+          <figcaption className="mb-1 text-xs font-medium text-neutral-600">CPU (% of one core)</figcaption>
+          <div className="h-40">
+            <ResponsiveContainer width="100%" height="100%">
+              <AreaChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e5e5e5" />
+                <XAxis dataKey="at" tickFormatter={time} tick={{ fontSize: 11 }} minTickGap={40} />
+                <YAxis tick={{ fontSize: 11 }} domain={[0, (max: number) => Math.max(100, Math.ceil(max))]} />
+                <Tooltip labelFormatter={time} formatter={(v) => [`${String(v)} %`, "CPU"]} />
+                <Area type="monotone" dataKey="cpu" stroke="#2563eb" fill="#bfdbfe" isAnimationActive={false} />
+              </AreaChart>
+            </ResponsiveContainer>
+          </div>
+        </figure>
+        <figure>
+          <figcaption className="mb-1 text-xs font-medium text-neutral-600">Memory (MB), limit {limits.memoryMb} MB</figcaption>
+          <div className="h-40">
+            <ResponsiveContainer width="100%" height="100%">
+              <AreaChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e5e5e5" />
+                <XAxis dataKey="at" tickFormatter={time} tick={{ fontSize: 11 }} minTickGap={40} />
+                <YAxis tick={{ fontSize: 11 }} domain={[0, limits.memoryMb]} />
+                <Tooltip labelFormatter={time} formatter={(v) => [`${String(v)} MB`, "Memory"]} />
+                <ReferenceLine y={limits.memoryMb} stroke="#dc2626" strokeDasharray="4 4" />
+                <Area type="monotone" dataKey="memoryMb" stroke="#059669" fill="#a7f3d0" isAnimationActive={false} />
+              </AreaChart>
+            </ResponsiveContainer>
+          </div>
+        </figure>
+      </div>
+      {last.networkRxBytes === null && <p className="text-xs text-neutral-500">Network use per server is not measured on this node.</p>}
+    </div>
+  );
+}
