@@ -6,14 +6,15 @@ import type { ProductKind } from "@/lib/generated/prisma/client";
 //
 // - `vps` and `dedicated`: built by the `service/provision` function on hypervisor and BMC nodes
 //   (lib/services/provisioning, lib/backends).
+// - `game`: built by the same `service/provision` function on game nodes (lib/game).
 // - `generic`: nothing to build (a licence, a support plan); it is sold without a backend.
-// - `game`, `ip_transit`, `colocation`: no backend yet, so not orderable. The catalogue shows them
+// - `ip_transit`, `colocation`: no backend yet, so not orderable. The catalogue shows them
 //   `plan_disabled` with `productKindNotOrderableReason` (planDisabledReason), and an order of one
 //   is refused 409 `PRODUCT_UNAVAILABLE` with that sentence before anything is written
 //   (validateOrderItems, through the same availability answer).
 //
-// A backend makes its kind orderable by registering itself, e.g. a game-node module calling
-// `registerProductKindBackend("game", "game nodes")`, from a module every process loads (as
+// A backend makes its kind orderable by registering itself, e.g. a transit module calling
+// `registerProductKindBackend("ip_transit", "routers")`, from a module every process loads (as
 // lib/backends/registry.ts registers drivers). Nothing else changes: availability, both APIs'
 // orders, the panel and the reseller portal all read this.
 
@@ -31,6 +32,7 @@ export const PRODUCT_KIND_NOUN: Record<ProductKind, string> = {
 const backends = new Map<ProductKind, string>([
   ["vps", "native VPS build (service/provision on hypervisor nodes)"],
   ["dedicated", "native dedicated-server build (service/provision on BMC controllers)"],
+  ["game", "game server build (service/provision on game nodes)"],
   ["generic", "nothing to build"],
 ]);
 

@@ -68,7 +68,7 @@ describe("placePanelOrder", () => {
     expect(await t.db.invoice.count({ where: { accountId: c.account.id } })).toBe(0);
   });
 
-  it("refuses a product no backend builds (game, IP transit, colocation) on the form, writing nothing", async () => {
+  it("refuses a product no backend builds (IP transit, colocation) on the form, writing nothing", async () => {
     const c = await makeCustomer(t.db, { credit: "500.00" });
     const actor = { accountId: c.account.id, userId: c.owner.id, isOwner: true };
     const rows = () =>
@@ -81,7 +81,6 @@ describe("placePanelOrder", () => {
       ]);
     const before = await rows();
     for (const [kind, sentence] of [
-      ["game", "Game server products cannot be ordered yet: no backend builds them"],
       ["ip_transit", "IP transit products cannot be ordered yet: no backend builds them"],
       ["colocation", "Colocation products cannot be ordered yet: no backend builds them"],
     ] as const) {

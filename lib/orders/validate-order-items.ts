@@ -120,7 +120,7 @@ export async function validateOrderItems(
     if (unknownKeyIds.length > 0) throw invalid(f("ssh_key_ids"), `Unknown SSH key ids: ${unknownKeyIds.join(", ")}`);
 
     // Can it be built where it is ordered now? `unknown` never refuses (docs/catalogue.md).
-    // A kind no backend builds (game, IP transit, colocation for now) is plan_disabled here: 409
+    // A kind no backend builds (IP transit, colocation for now) is plan_disabled here: 409
     // PRODUCT_UNAVAILABLE naming why, before anything is written (product-kind-backends.ts).
     const facts = {
       sellable: true,

@@ -221,9 +221,9 @@ Sending both the body field and the header with different values is refused with
   (\`custom_image_id\` and \`os_image_id\` together → \`400\`), \`user_data\` (\`#!\` or \`#cloud-config\`, 64 KB),
   SSH keys, and whether the product can be built where you order it (\`409\` \`PRODUCT_UNAVAILABLE\`,
   \`NO_CAPACITY\`, \`LOCATION_SOLD_OUT\`, \`SOLD_OUT\`).
-- A product of a kind the platform cannot build yet (today game servers, IP transit and colocation) is
+- A product of a kind the platform cannot build yet (today IP transit and colocation) is
   listed but not orderable: its availability is \`plan_disabled\` and an order answers \`409\`
-  \`PRODUCT_UNAVAILABLE\` naming why (\`Game server products cannot be ordered yet: no backend builds them\`).
+  \`PRODUCT_UNAVAILABLE\` naming why (\`IP transit products cannot be ordered yet: no backend builds them\`).
 
 ## VPS actions
 

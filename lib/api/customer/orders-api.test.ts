@@ -188,7 +188,7 @@ describe("POST /orders", () => {
     });
   });
 
-  it("answers 409 PRODUCT_UNAVAILABLE for a kind no backend builds (game, IP transit, colocation), writing nothing", async () => {
+  it("answers 409 PRODUCT_UNAVAILABLE for a kind no backend builds (IP transit, colocation), writing nothing", async () => {
     const buyer = await customerWithKey(t.db, { credit: "100.00" });
     const rows = async () =>
       Promise.all([
@@ -200,7 +200,6 @@ describe("POST /orders", () => {
       ]);
     const before = await rows();
     const cases = [
-      ["game", "Game server products cannot be ordered yet: no backend builds them"],
       ["ip_transit", "IP transit products cannot be ordered yet: no backend builds them"],
       ["colocation", "Colocation products cannot be ordered yet: no backend builds them"],
     ] as const;

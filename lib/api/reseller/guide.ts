@@ -430,8 +430,8 @@ yours are never distinguished: both are \`404\`.
   created. Do not retry; quote \`data.orderId\` to the supplier.
 - Every refusal (validation, cycle, location, options, OS image, \`user_data\`, minimum, cap, capacity)
   comes before any charge.
-- A product of a kind the platform cannot build yet (today game servers, IP transit and colocation) is
-  listed but not orderable: \`409\` with a sentence such as \`Game server products cannot be ordered yet:
+- A product of a kind the platform cannot build yet (today IP transit and colocation) is
+  listed but not orderable: \`409\` with a sentence such as \`IP transit products cannot be ordered yet:
   no backend builds them\`; its \`locationPricing\` entries read \`available: false\`.
 - \`GET /orders\` also lists orders placed at the client-panel checkout of your own account
   (\`payment_mode: storefront\`, no \`external_order_id\`); retrying them answers \`409\`.

@@ -172,7 +172,7 @@ describe("POST /orders in credit mode", () => {
     expect(await balance(poor.account.id)).toBe("10.00");
   });
 
-  it("refuses a kind no backend builds (game, IP transit, colocation) with 409 naming why, in every mode, writing nothing", async () => {
+  it("refuses a kind no backend builds (IP transit, colocation) with 409 naming why, in every mode, writing nothing", async () => {
     const buyer = await resellerWithKey(t.db);
     await addCredit(t.db, buyer.account.id, "500.00");
     const rows = async () =>
@@ -186,7 +186,6 @@ describe("POST /orders in credit mode", () => {
       ]);
     const before = await rows();
     const cases = [
-      ["game", "Game server products cannot be ordered yet: no backend builds them"],
       ["ip_transit", "IP transit products cannot be ordered yet: no backend builds them"],
       ["colocation", "Colocation products cannot be ordered yet: no backend builds them"],
     ] as const;
