@@ -1,4 +1,11 @@
 import { gamePowerEndpoint, getGameEndpoint, setGameVarsEndpoint } from "./endpoints/game/game-endpoints";
+import {
+  downloadGameFileEndpoint,
+  gameFileContentsEndpoint,
+  gameFileOpEndpoint,
+  listGameFilesEndpoint,
+  readGameFileEndpoint,
+} from "./endpoints/game/game-file-endpoints";
 import type { ResellerApiKeyScope } from "@/lib/api-keys/reseller-api-key-scopes";
 import type { Endpoint } from "../define-endpoint";
 import { createCustomerEndpoint } from "./endpoints/customers/create-customer";
@@ -113,6 +120,11 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   getGameEndpoint,
   setGameVarsEndpoint,
   gamePowerEndpoint,
+  listGameFilesEndpoint,
+  readGameFileEndpoint,
+  gameFileContentsEndpoint,
+  downloadGameFileEndpoint,
+  gameFileOpEndpoint,
   getServiceProviderEndpoint,
   getServiceUiSchemaEndpoint,
   getServiceOptionsEndpoint,
