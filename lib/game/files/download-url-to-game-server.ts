@@ -9,8 +9,6 @@ import { gameFileRefusal } from "./game-file-refusal";
 import { DOWNLOAD_URL_MAX_BYTES, DOWNLOAD_URL_TOTAL_TIMEOUT_MS, GAME_FILE_CODES, GAME_FILE_RULES } from "./game-file-rules";
 import { openPublicUrl, parseUrl, type OpenPublicUrlOptions } from "./open-public-url";
 
-const MIB = 1024 * 1024;
-
 /**
  * `download-url`: the portal fetches a public URL (openPublicUrl: the webhooks' address rules, each
  * redirect checked) and streams it into the server through the node's raw write, never holding it in
@@ -36,18 +34,8 @@ export async function downloadUrlToGameServer(
     throw error;
   }
 
-  let free: number;
-  try {
-    const status = await node.getServer(server.id);
-    free = Math.max(status.diskMb * MIB - status.usage.diskBytes, 0);
-  } catch (error) {
-    throw gameFileRefusal(error);
-  }
-  const limit = Math.min(free, DOWNLOAD_URL_MAX_BYTES);
-  const tooLarge = () =>
-    limit === free
-      ? new DomainError("too_large", `The file does not fit: ${free} bytes of the server's disk are free`, { code: GAME_FILE_CODES.quotaExceeded })
-      : new DomainError("too_large", `download-url fetches at most ${DOWNLOAD_URL_MAX_BYTES} bytes`, { code: GAME_FILE_CODES.tooLarge });
+  const limit = DOWNLOAD_URL_MAX_BYTES;
+  const tooLarge = () => new DomainError("too_large", `download-url fetches at most ${DOWNLOAD_URL_MAX_BYTES} bytes`, { code: GAME_FILE_CODES.tooLarge });
 
   const signal = AbortSignal.timeout(DOWNLOAD_URL_TOTAL_TIMEOUT_MS);
   const opened = await openPublicUrl(url.href, { ...options, signal: options.signal ?? signal });
