@@ -48,7 +48,7 @@ export function GameServerView({
 }) {
   const queryClient = useQueryClient();
   const { data: doc = initial, dataUpdatedAt } = useQuery({
-    queryKey: serviceKeys.detail(serviceId),
+    queryKey: serviceKeys.game(serviceId),
     queryFn: async () => {
       const result = await actions.load(serviceId);
       if (!result.ok) throw new Error(result.error);
@@ -70,7 +70,7 @@ export function GameServerView({
   const onState = useCallback(
     (next: string) => {
       setLiveState(next);
-      void queryClient.invalidateQueries({ queryKey: serviceKeys.detail(serviceId) });
+      void queryClient.invalidateQueries({ queryKey: serviceKeys.game(serviceId) });
     },
     [queryClient, serviceId, setLiveState],
   );
@@ -83,7 +83,7 @@ export function GameServerView({
     setPendingVerb(null);
     toastResult(result);
     if (result.ok) setLiveState(result.data.to);
-    void queryClient.invalidateQueries({ queryKey: serviceKeys.detail(serviceId) });
+    void queryClient.invalidateQueries({ queryKey: serviceKeys.game(serviceId) });
   };
   const running = state === "running" || state === "starting";
   const address = `${server.address.host}:${server.address.port}`;

@@ -15,6 +15,8 @@ export const serviceKeys = {
   usage: (id: string, range: string) => [...serviceKeys.detail(id), "usage", range] as const,
   /** The snapshots (the reseller portal's backups) of a VPS. */
   snapshots: (id: string) => [...serviceKeys.detail(id), "snapshots"] as const,
+  /** A game service's game document (the panel's and the reseller portal's game view). */
+  game: (id: string) => [...serviceKeys.detail(id), "game"] as const,
   /** The reseller portal's console-cast links and console activity of a service. */
   consoleLinks: (id: string) => [...serviceKeys.detail(id), "console-links"] as const,
 };

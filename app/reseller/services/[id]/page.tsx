@@ -18,6 +18,11 @@ import { serviceContext } from "@/lib/services/service-context";
 import { resellerServiceView } from "@/lib/services/reseller-service-view";
 import { getResellerServiceActivityAction, getResellerServiceUsageAction } from "../actions";
 import { ResellerServiceControls } from "./reseller-service-controls";
+import { GameServerView } from "@/components/game/game-server-view";
+import { gameDocument } from "@/lib/game/game-document";
+import { getResellerGameAction, openResellerGameConsoleAction, resellerGamePowerAction, rotateResellerGameSftpAction, setResellerGameVarsAction } from "../game-actions";
+
+const gameActions = { load: getResellerGameAction, power: resellerGamePowerAction, openConsole: openResellerGameConsoleAction, rotateSftp: rotateResellerGameSftpAction, setVars: setResellerGameVarsAction };
 
 export const metadata: Metadata = { title: "Service" };
 
@@ -33,6 +38,14 @@ export default async function ResellerServicePage({ params }: { params: Promise<
   });
   const ctx = serviceContext({ db, actor: { accountId: viewer.reseller.accountId } });
   const [view, templates] = await Promise.all([resellerServiceView(ctx, { serviceId: service.id }), listOsTemplates(ctx, { serviceId: service.id }).catch(() => ({ templates: [] }))]);
+  // A game service placed on a node: its game view (a refusal, e.g. not placed yet, shows none).
+  const game =
+    service.product.kind === "game"
+      ? await gameDocument({ ...ctx, actor: { ...ctx.actor, kind: "game" } }, { serviceId: service.id }).catch((error: unknown) => {
+          if (error instanceof DomainError) return null;
+          throw error;
+        })
+      : null;
 
   return (
     <>
@@ -72,6 +85,7 @@ export default async function ResellerServicePage({ params }: { params: Promise<
           </CardBody>
         </Card>
         {view.machine && (view.status === "active" || view.status === "suspended") && <UsageCard serviceId={view.id} kind={view.machine.kind} load={getResellerServiceUsageAction} />}
+        {game && <GameServerView serviceId={view.id} initial={game} can={{ power: true, console: true, manage: true }} actions={gameActions} />}
         <ResellerServiceControls initial={view} images={templates.templates.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault }))} />
         {view.machine && view.status !== "terminated" && <ActivityCard serviceId={view.id} load={getResellerServiceActivityAction} />}
       </div>
