@@ -54,9 +54,9 @@ describe("computeAvailability: plan-wide refusals come first", () => {
     ["a native VPS without an orderable image", VPS, { ...FACTS, orderableImages: 0 }, "No operating system image can be ordered with this product"],
     [
       "a kind no backend builds",
-      { ...VPS, kind: "game" as const },
-      { ...FACTS, noBackend: "Game server products cannot be ordered yet: no backend builds them" },
-      "Game server products cannot be ordered yet: no backend builds them",
+      { ...VPS, kind: "ip_transit" as const },
+      { ...FACTS, noBackend: "IP transit products cannot be ordered yet: no backend builds them" },
+      "IP transit products cannot be ordered yet: no backend builds them",
     ],
   ])("plan_disabled for %s, in every location too", (_name, product, facts, reason) => {
     const a = computeAvailability(product, facts, BOTH_ROOMY, "ams1");

@@ -24,8 +24,8 @@ export type CapacitySource = "nodes" | "stock" | "configured";
 
 /**
  * `vps`: free units of the location's enabled hypervisors and free addresses (vpsAvailability);
- * `dedicated`: servers of the product's SKU in stock (dedicatedAvailability); kinds without a
- * backend (game, ip_transit, colocation, generic): ProductLocation.capacity less units held.
+ * `dedicated`: servers of the product's SKU in stock (dedicatedAvailability); the other kinds
+ * (game, ip_transit, colocation, generic): ProductLocation.capacity less units held.
  */
 export function capacitySource(kind: ProductKind): CapacitySource {
   if (kind === "vps") return "nodes";

@@ -37,10 +37,14 @@ describe("getWholesalePriceSheet on the demo seed (Bronze, 6 % own discount)", (
     expect(sheet.products.map((p) => p.product.slug).sort()).toEqual(Object.keys(product).sort());
     expect(sheet.products.every((p) => p.cycles.map((c) => c.cycle).join() === BILLING_CYCLES.join())).toBe(true);
     // Priced and listed, but marked: no backend builds them yet, so an order is refused.
+    // Game servers are built on game nodes, so they are orderable and carry no mark.
     expect(sheet.products.filter((p) => p.notOrderable).map((p) => [p.product.slug, p.notOrderable])).toEqual([
-      ["game-minecraft-8gb", "Game server products cannot be ordered yet: no backend builds them"],
       ["ip-transit-1g", "IP transit products cannot be ordered yet: no backend builds them"],
       ["colo-1u", "Colocation products cannot be ordered yet: no backend builds them"],
+    ]);
+    expect(sheet.products.filter((p) => p.product.kind === "game").map((p) => [p.product.slug, p.notOrderable])).toEqual([
+      ["game-minecraft-8gb", null],
+      ["game-nodejs-1gb", null],
     ]);
   });
 

@@ -18,7 +18,7 @@ import type { ProductKind } from "@/lib/generated/prisma/client";
 // lib/backends/registry.ts registers drivers). Nothing else changes: availability, both APIs'
 // orders, the panel and the reseller portal all read this.
 
-/** How the kind is named in sentences ("Game server products cannot be ordered yet…"). */
+/** How the kind is named in sentences ("IP transit products cannot be ordered yet…"). */
 export const PRODUCT_KIND_NOUN: Record<ProductKind, string> = {
   vps: "VPS",
   dedicated: "Dedicated server",

@@ -127,15 +127,21 @@ describe("reviewPanelOrder", () => {
     expect(foreign).toEqual({ ok: false, fieldErrors: { [optionFieldName(ram.id)]: "This add-on is not available for this product." } });
   });
 
-  it("refuses the demo's game server, IP transit and colocation on the form: no backend builds them yet", async () => {
+  it("refuses the demo's IP transit and colocation on the form: no backend builds them yet", async () => {
     for (const [slug, location, sentence] of [
-      ["game-minecraft-8gb", null, "Game server products cannot be ordered yet: no backend builds them"],
       ["ip-transit-1g", "ams1", "IP transit products cannot be ordered yet: no backend builds them"],
       ["colo-1u", "fra1", "Colocation products cannot be ordered yet: no backend builds them"],
     ] as const) {
       const result = await reviewPanelOrder(ctx(), input({ productId: product[slug]!, location, osImageId: null, hostname: null }));
       expect(result, slug).toEqual({ ok: false, fieldErrors: { form: sentence } });
     }
+  });
+
+  it("prices the demo's game server: game nodes build it, so the form is not refused", async () => {
+    const result = await reviewPanelOrder(ctx(), input({ productId: product["game-minecraft-8gb"]!, location: "fra1", osImageId: null, hostname: null }));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect([result.review.productName, result.review.amount, result.review.total]).toEqual(["Minecraft Java 8 GB", "14.90", "18.03"]);
   });
 
   it("an unknown product is 404, as in the API", async () => {

@@ -71,6 +71,7 @@ describe("GET /products", () => {
       "ds-xeon-e2388g",
       "ds-epyc-7443p",
       "game-minecraft-8gb",
+      "game-nodejs-1gb",
       "ip-transit-1g",
       "colo-1u",
     ]);
@@ -214,9 +215,13 @@ describe("GET /locations", () => {
     ]);
     const hel1 = data.locations[2].product_ids;
     expect(hel1).toEqual(["vps-s", "vps-m", "vps-l", "ds-xeon-e2388g"].map((s) => product[s]));
+    // Game servers are built on the game node, in fra1 only, where the demo sells them.
+    expect(data.locations[1].product_ids).toEqual(
+      ["vps-s", "vps-m", "vps-l", "ds-xeon-e2388g", "ds-epyc-7443p", "game-minecraft-8gb", "game-nodejs-1gb"].map((s) => product[s]),
+    );
     // Kinds no backend builds yet list no location: nothing can be built there (issue 12).
     const listed = data.locations.flatMap((l: Json) => l.product_ids);
-    for (const slug of ["game-minecraft-8gb", "ip-transit-1g", "colo-1u"]) expect(listed).not.toContain(product[slug]);
+    for (const slug of ["ip-transit-1g", "colo-1u"]) expect(listed).not.toContain(product[slug]);
   });
 
   it("narrows to productId, repeated or comma-separated; unknown ids are ignored", async () => {
@@ -225,15 +230,17 @@ describe("GET /locations", () => {
       ["ams1", [product["ds-epyc-7443p"]]],
       ["fra1", [product["ds-epyc-7443p"]]],
     ]);
-    const both = `${product["game-minecraft-8gb"]},${product["ip-transit-1g"]}`;
+    const game = await ok(`/locations?productId=${product["game-minecraft-8gb"]}`);
+    expect(game.locations.map((l: Json) => [l.value, l.product_ids])).toEqual([["fra1", [product["game-minecraft-8gb"]]]]);
+    const both = `${product["ip-transit-1g"]},${product["colo-1u"]}`;
     expect(await ok(`/locations?productId=${both}`)).toEqual({ locations: [], count: 0 });
     // Once backends build them, they are listed where they are sold.
-    const undo = [registerProductKindBackend("game", "game nodes (test)"), registerProductKindBackend("ip_transit", "network (test)")];
+    const undo = [registerProductKindBackend("ip_transit", "network (test)"), registerProductKindBackend("colocation", "racks (test)")];
     try {
-      for (const query of [`productId=${both}`, `productId=${product["game-minecraft-8gb"]}&productId=${product["ip-transit-1g"]}`]) {
+      for (const query of [`productId=${both}`, `productId=${product["ip-transit-1g"]}&productId=${product["colo-1u"]}`]) {
         const data = await ok(`/locations?${query}`);
-        expect(data.locations.map((l: Json) => l.value), query).toEqual(["ams1", "fra1", "hel1"]);
-        expect(data.locations[1].product_ids).toEqual([product["game-minecraft-8gb"], product["ip-transit-1g"]]);
+        expect(data.locations.map((l: Json) => l.value), query).toEqual(["ams1", "fra1"]);
+        expect(data.locations[1].product_ids).toEqual([product["ip-transit-1g"], product["colo-1u"]]);
       }
     } finally {
       for (const u of undo) u();
@@ -370,8 +377,19 @@ describe("GET /products/{id}/availability", () => {
       ["ams1", "plan_disabled", reason],
       ["fra1", "plan_disabled", reason],
     ]);
-    expect(await ok(`/products/${product["game-minecraft-8gb"]}/availability`)).toMatchObject({ available: false, code: "plan_disabled" });
+    expect(await ok(`/products/${product["ip-transit-1g"]}/availability`)).toMatchObject({
+      available: false,
+      code: "plan_disabled",
+      reason: "IP transit products cannot be ordered yet: no backend builds them",
+    });
     expect((await ok(`/products/${product["ip-transit-1g"]}`)).locations.every((l: Json) => l.available === false)).toBe(true);
+  });
+
+  it("game servers are available where the demo's game node stands (fra1)", async () => {
+    const a = await ok(`/products/${product["game-minecraft-8gb"]}/availability`);
+    expect(a).toMatchObject({ available: true, code: "available" });
+    expect(a.locations.map((l: Json) => [l.value, l.code])).toEqual([["fra1", "available"]]);
+    expect((await ok(`/products/${product["game-nodejs-1gb"]}`)).locations.map((l: Json) => [l.value, l.available])).toEqual([["fra1", true]]);
   });
 
   it("configured capacity (colocation, once a backend builds it): units held count against ProductLocation.capacity", async () => {

@@ -221,17 +221,17 @@ describe("POST /orders", () => {
   });
 
   it("a kind becomes orderable once a backend registers for it", async () => {
-    const game = await makeProduct(t.db, { kind: "game", prices: { monthly: "30.00" } });
-    const site = await t.db.location.create({ data: { value: `gm-${randomUUID().slice(0, 4)}`, name: "Games", countryCode: "NL", flag: "x" } });
-    await t.db.productLocation.create({ data: { productId: game.id, locationId: site.id } });
-    const undo = registerProductKindBackend("game", "game nodes (test)");
+    const transit = await makeProduct(t.db, { kind: "ip_transit", prices: { monthly: "30.00" } });
+    const site = await t.db.location.create({ data: { value: `tr-${randomUUID().slice(0, 4)}`, name: "Transit", countryCode: "NL", flag: "x" } });
+    await t.db.productLocation.create({ data: { productId: transit.id, locationId: site.id } });
+    const undo = registerProductKindBackend("ip_transit", "routers (test)");
     try {
-      const { status, body } = await post({ productId: game.id, billingCycle: "monthly", location: site.value });
+      const { status, body } = await post({ productId: transit.id, billingCycle: "monthly", location: site.value });
       expect(status, JSON.stringify(body)).toBe(201);
     } finally {
       undo();
     }
-    expect((await post({ productId: game.id, billingCycle: "monthly", location: site.value })).status).toBe(409);
+    expect((await post({ productId: transit.id, billingCycle: "monthly", location: site.value })).status).toBe(409);
   });
 
   it("puts services in the request's project and refuses another one from a bound key", async () => {

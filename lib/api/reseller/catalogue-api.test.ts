@@ -65,6 +65,7 @@ describe("GET /products", () => {
       "ds-xeon-e2388g",
       "ds-epyc-7443p",
       "game-minecraft-8gb",
+      "game-nodejs-1gb",
       "ip-transit-1g",
       "colo-1u",
     ]);
