@@ -65,6 +65,7 @@ const DOMAIN_CODE: Record<DomainErrorKind, string> = {
   unavailable: "UNAVAILABLE",
   provider_failed: "PROVIDER_ERROR",
   rate_limited: API_ERROR_CODES.actionRateLimited,
+  too_large: API_ERROR_CODES.payloadTooLarge,
 };
 
 /** The HTTP status a domain refusal answers with. */

@@ -91,8 +91,13 @@ export interface EndpointDeclaration<Auth, S, P, Q, B, R> {
   operationId?: string;
   /** Success status (default 200). */
   status?: number;
-  /** Media type of a handler that answers with its own Response instead of the envelope (docs routes). */
+  /** Media type of a handler that answers with its own Response instead of the envelope (docs routes, file downloads). */
   produces?: string;
+  /**
+   * A larger request body limit than the APIs' 1 MB (docs/decisions.md#d5): only for an endpoint whose
+   * spec row names a bigger payload (the game file upload's 4 MiB, base64-encoded).
+   */
+  maxBodyBytes?: number;
   /**
    * Refusals that must come before the cool-down is reserved (customer API "order of evaluation on a
    * VPS action": billing state and capabilities answer 403 before the cool-down's 429). Throws or returns.
@@ -122,6 +127,7 @@ export interface Endpoint<Auth = unknown, Scope extends string = string> {
   readonly operationId: string;
   readonly status: number;
   readonly produces: string | undefined;
+  readonly maxBodyBytes: number | undefined;
   readonly guard: ((ctx: EndpointContext<Auth | null, Record<string, string>, unknown, unknown>) => Promise<void>) | undefined;
   readonly handler: (ctx: EndpointContext<Auth | null, Record<string, string>, unknown, unknown>) => Promise<unknown>;
 }
@@ -216,6 +222,7 @@ export function endpointFactory<Auth, Scope extends string>(check: (endpoint: En
       operationId: decl.operationId ?? defaultOperationId(decl.method, segments),
       status: decl.status ?? 200,
       produces: decl.produces,
+      maxBodyBytes: decl.maxBodyBytes,
       guard: decl.guard as unknown as Endpoint<Auth, Scope>["guard"],
       handler: decl.handler as unknown as Endpoint<Auth, Scope>["handler"],
     };

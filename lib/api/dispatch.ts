@@ -151,7 +151,7 @@ export function createDispatcher<Auth, Scope extends string>(api: ApiSurface<Aut
 
     let rawBody: Uint8Array = new Uint8Array(0);
     if (requestMethod !== "GET" && requestMethod !== "HEAD") {
-      const read = await readBodyWithLimit(request);
+      const read = await readBodyWithLimit(request, endpoint.maxBodyBytes);
       if (!read.ok) throw new ApiError(413, API_ERROR_CODES.payloadTooLarge, "Request body too large");
       rawBody = read.bytes;
     }

@@ -12,7 +12,8 @@ export type DomainErrorKind =
   | "payment_required" // 402
   | "unavailable" // 503
   | "provider_failed" // 424: a controller accepted the call but did not complete it
-  | "rate_limited"; // 429: a cool-down is in the way (the panel's side of the API's ACTION_RATE_LIMITED)
+  | "rate_limited" // 429: a cool-down is in the way (the panel's side of the API's ACTION_RATE_LIMITED)
+  | "too_large"; // 413: what was sent does not fit (a game server's disk quota, a file size cap)
 
 /**
  * The code of an input refusal with one detail per field: the customer API answers BAD_REQUEST with
@@ -53,4 +54,5 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
   unavailable: 503,
   provider_failed: 424,
   rate_limited: 429,
+  too_large: 413,
 };

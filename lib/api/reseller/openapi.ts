@@ -1,5 +1,6 @@
 import type { ApiDescription } from "../define-endpoint";
 import { buildOpenApiDocument, type JsonSchema } from "../openapi/build-openapi";
+import { MAX_BODY_BYTES } from "../read-body";
 
 const DESCRIPTION = `Buy, provision and manage services at wholesale from your own platform.
 
@@ -66,7 +67,7 @@ export function buildResellerOpenApi(api: ApiDescription, baseUrl: string): Json
       }`,
       "403": `API key is missing the required scope: ${e.scope} · Feature not available`,
       ...(e.paramNames.length ? { "404": "Not found (or not yours: never distinguished)" } : {}),
-      ...(e.method !== "GET" ? { "413": "Request body too large (over 1,048,576 bytes)" } : {}),
+      ...(e.method !== "GET" ? { "413": `Request body too large (over ${(e.maxBodyBytes ?? MAX_BODY_BYTES).toLocaleString("en-US")} bytes)` } : {}),
       "429": "Rate limit exceeded (see the X-RateLimit-* headers and Retry-After)",
     }),
     extraParameters: (e) =>

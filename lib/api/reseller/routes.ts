@@ -1,5 +1,12 @@
 import { gameConsoleEndpoint, gameSftpEndpoint, gameSftpRotateEndpoint } from "./endpoints/game/game-console-endpoints";
 import { gamePowerEndpoint, getGameEndpoint, setGameVarsEndpoint } from "./endpoints/game/game-endpoints";
+import {
+  downloadGameFileEndpoint,
+  gameFileContentsEndpoint,
+  gameFileOpEndpoint,
+  listGameFilesEndpoint,
+  readGameFileEndpoint,
+} from "./endpoints/game/game-file-endpoints";
 import type { ResellerApiKeyScope } from "@/lib/api-keys/reseller-api-key-scopes";
 import type { Endpoint } from "../define-endpoint";
 import { createCustomerEndpoint } from "./endpoints/customers/create-customer";
@@ -117,6 +124,11 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   gameConsoleEndpoint,
   gameSftpEndpoint,
   gameSftpRotateEndpoint,
+  listGameFilesEndpoint,
+  readGameFileEndpoint,
+  gameFileContentsEndpoint,
+  downloadGameFileEndpoint,
+  gameFileOpEndpoint,
   getServiceProviderEndpoint,
   getServiceUiSchemaEndpoint,
   getServiceOptionsEndpoint,

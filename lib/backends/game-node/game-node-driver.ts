@@ -19,7 +19,8 @@ export interface GameNodeDriver {
   listFiles(serverId: string, path: string): Promise<FileEntryView[]>;
   readTextFile(serverId: string, path: string): Promise<string>;
   downloadFile(serverId: string, path: string): Promise<{ body: ReadableStream<Uint8Array>; size: number | null }>;
-  writeRawFile(serverId: string, path: string, body: Readable | Buffer): Promise<void>;
+  /** A body of any length into one file (its folder must exist); `timeoutMs` replaces the per-request timeout for long transfers. */
+  writeRawFile(serverId: string, path: string, body: Readable | Buffer, options?: { timeoutMs?: number }): Promise<void>;
   fileOp(serverId: string, op: FileOp, body: unknown): Promise<Record<string, unknown>>;
   /** A console token for the node's websocket (docs/game-servers.md#console-tokens). */
   consoleToken(serverId: string, perms: ConsolePermission[], ttlSeconds?: number): string;

@@ -22,7 +22,7 @@ export function createHttpGameNode(endpoint: HttpGameNodeEndpoint): GameNodeDriv
   const timeoutMs = endpoint.timeoutMs ?? 15_000;
   const serverPath = (id: string, rest = "") => `/api/servers/${encodeURIComponent(id)}${rest}`;
 
-  async function call(method: string, path: string, init: { json?: unknown; body?: BodyInit | Readable | Buffer; query?: Record<string, string> } = {}): Promise<Response> {
+  async function call(method: string, path: string, init: { json?: unknown; body?: BodyInit | Readable | Buffer; query?: Record<string, string>; timeoutMs?: number } = {}): Promise<Response> {
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = { authorization: `Bearer ${endpoint.token}` };
@@ -39,7 +39,7 @@ export function createHttpGameNode(endpoint: HttpGameNodeEndpoint): GameNodeDriv
     }
     let response: Response;
     try {
-      response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs), ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
+      response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(init.timeoutMs ?? timeoutMs), ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
     } catch (error) {
       throw new BackendError("provider_unreachable", `Game node ${endpoint.nodeId} did not answer ${method} ${path}: ${(error as Error).message}`, { cause: error });
     }
@@ -82,8 +82,8 @@ export function createHttpGameNode(endpoint: HttpGameNodeEndpoint): GameNodeDriv
       const length = response.headers.get("content-length");
       return { body: response.body!, size: length === null ? null : Number(length) };
     },
-    writeRawFile: async (id, path, body) => {
-      await call("PUT", serverPath(id, "/files/raw"), { query: { path }, body });
+    writeRawFile: async (id, path, body, options = {}) => {
+      await call("PUT", serverPath(id, "/files/raw"), { query: { path }, body, timeoutMs: options.timeoutMs });
     },
     fileOp: (id, op: FileOp, body) => json<Record<string, unknown>>(call("POST", serverPath(id, `/files/${op}`), { json: body })),
     consoleToken: (id, perms: ConsolePermission[], ttlSeconds = CONSOLE_TOKEN_TTL_SECONDS) =>
