@@ -45,7 +45,6 @@ export function nameProblem(name: string): string | null {
   if (name.includes("/")) return "A name may not contain a slash.";
   if (name.includes("\\")) return "A name may not contain a backslash.";
   if (name === "." || name === "..") return "That name is reserved.";
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(name)) return "A name may not contain control characters.";
   if (new TextEncoder().encode(name).length > 255) return "A name may be at most 255 bytes long.";
   return null;
