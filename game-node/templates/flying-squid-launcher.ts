@@ -160,6 +160,8 @@ const settings = {
 };
 
 console.log("[Rackfront] flying-squid " + squidVersion + ", Minecraft " + version + ", port " + port);
+// What this start uses, so an edit of server.properties shows in the console once restarted.
+console.log("[Rackfront] motd " + JSON.stringify(motd) + ", max-players " + settings["max-players"] + ", gamemode " + chosen.get("gamemode") + ", difficulty " + chosen.get("difficulty"));
 const serv = flyingSquid.createMCServer(settings);
 // Console commands work with or without the slash players type in chat ("say hi" or "/say hi").
 const handleCommand = serv.handleCommand;

@@ -83,12 +83,14 @@ describe("Minecraft (flying-squid) template", () => {
     await setProperty(root, "motd", "Edited in the file manager");
     await setProperty(root, "max-players", "500");
     const refused = nextLine(gp, /server\.properties: max-players=500 is not allowed here; using "7"/, 120_000);
+    const effective = nextLine(gp, /\[Rackfront\] motd "Edited in the file manager", max-players 7,/, 120_000);
     expect(gp.restart()).toMatchObject({ ok: true });
     await gp.waitFor("offline", 60_000);
     // The stop command ended it by itself: no SIGTERM needed.
     expect(gp.status().lastExit).toMatchObject({ code: 0, signal: null, reason: "stopped" });
     await gp.waitFor("running", 120_000);
     await refused;
+    await effective;
     const second = await ping({ host: "127.0.0.1", port: context.port, version: "1.21.4" });
     expect(motdOf(second)).toBe("Edited in the file manager");
     expect(second.players.max).toBe(7);

@@ -40,6 +40,23 @@ export const gameFileOpResultSchema = z.object({
   folders: z.number().optional().describe("decompress: folders created"),
 });
 
+/**
+ * Every field any op takes, each optional: the OpenAPI lists them, and the domain checks the op's own
+ * body (required fields, limits) so an unknown op is named as such rather than as a body problem.
+ */
+export const gameFileOpBodySchema = z.object({
+  path: z.string().optional().describe("write, mkdir, chmod: the file or folder; upload, download-url: the folder (default /)"),
+  content: z.string().optional().describe("write: UTF-8 text; upload: base64"),
+  from: z.string().optional().describe("rename"),
+  to: z.string().optional().describe("rename"),
+  root: z.string().optional().describe("delete, compress, decompress: the folder the names are in (default /)"),
+  files: z.array(z.string()).optional().describe("delete, compress: names inside root"),
+  file: z.string().optional().describe("decompress: the archive's name inside root"),
+  mode: z.string().optional().describe('chmod: octal, e.g. "644"'),
+  name: z.string().optional().describe("upload, download-url: the file name"),
+  url: z.string().optional().describe("download-url: http or https on a public address"),
+});
+
 export const GAME_FILE_OP_DESCRIPTION =
   "`{op}` and its JSON body: " +
   "`write {path, content}` (UTF-8 text, at most 4 MiB; missing folders are created); " +

@@ -1,6 +1,8 @@
 // The game node the portal itself started (docs/game-servers.md#embedded-node). Nodes whose config is
 // `{ "embedded": true }` are driven through whatever endpoint was registered here: the server's
 // start-up registers the child agent it spawned, tests register an agent they started themselves.
+// The endpoint lives on globalThis because server.ts and the Next.js bundle are separate module graphs
+// in one process (as lib/ws/registry.ts's routes).
 
 export interface EmbeddedGameNodeEndpoint {
   url: string;
@@ -9,12 +11,12 @@ export interface EmbeddedGameNodeEndpoint {
   sftpPort: number;
 }
 
-let current: EmbeddedGameNodeEndpoint | null = null;
+const slot = globalThis as unknown as { __rackfrontEmbeddedGameNode?: EmbeddedGameNodeEndpoint | null };
 
 export function setEmbeddedGameNode(endpoint: EmbeddedGameNodeEndpoint | null): void {
-  current = endpoint;
+  slot.__rackfrontEmbeddedGameNode = endpoint;
 }
 
 export function embeddedGameNode(): EmbeddedGameNodeEndpoint | null {
-  return current;
+  return slot.__rackfrontEmbeddedGameNode ?? null;
 }

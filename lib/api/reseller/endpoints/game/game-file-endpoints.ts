@@ -9,6 +9,7 @@ import {
   gameFileContentSchema,
   gameFileListQuerySchema,
   gameFileListSchema,
+  gameFileOpBodySchema,
   gameFileOpResultSchema,
   gameFilePathQuerySchema,
 } from "../../../game/game-file-schemas";
@@ -79,8 +80,7 @@ export const gameFileOpEndpoint = defineEndpoint({
   params: z.object({ op: z.string().describe(GAME_FILE_OPS.join(", ")) }),
   summary: "A file operation on the game server",
   description: GAME_FILE_OP_DESCRIPTION,
-  // The op decides the body's shape; the domain checks it (one detail per field), so an unknown op is named as such.
-  body: z.looseObject({}).describe("The op's body, see the description"),
+  body: gameFileOpBodySchema,
   maxBodyBytes: GAME_FILE_OP_MAX_BODY_BYTES,
   response: gameFileOpResultSchema,
   async handler({ auth, db, now, params, body }) {
