@@ -65,7 +65,7 @@ export default function CodeEditor({
   useEffect(() => {
     const grammar = new Compartment();
     // What was last saved, and whether the text differs from it (reported on change only).
-    const tracked = { saved: Text.of(initial.split("\n")), dirty: false };
+    const tracked = { saved: Text.empty, dirty: false };
     const setDirty = (next: boolean) => {
       if (next === tracked.dirty) return;
       tracked.dirty = next;
@@ -91,6 +91,8 @@ export default function CodeEditor({
           grammar.of([]),
           theme,
           EditorState.readOnly.of(readOnly),
+          // A Windows file keeps its CRLF line ends when saved.
+          initial.includes("\r\n") ? EditorState.lineSeparator.of("\r\n") : [],
           EditorView.contentAttributes.of({ "aria-label": label }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) setDirty(!update.state.doc.eq(tracked.saved));
@@ -98,10 +100,12 @@ export default function CodeEditor({
         ],
       }),
     });
+    // The document as CodeMirror split it (CRLF or LF), so comparing to it is exact.
+    tracked.saved = view.state.doc;
     handleRef.current = {
       content: () => view.state.doc.toString(),
       markSaved: (content) => {
-        tracked.saved = Text.of(content.split("\n"));
+        tracked.saved = view.state.toText(content);
         setDirty(!view.state.doc.eq(tracked.saved));
       },
     };
