@@ -3,7 +3,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const root = import.meta.dirname;
-const TEST_DIRS = ["lib", "app", "server", "scripts", "tests", "prisma", "game-node"];
+const TEST_DIRS = ["lib", "app", "components", "server", "scripts", "tests", "prisma", "game-node"];
 const SKIP = new Set(["node_modules", ".next", "generated", "e2e"]);
 
 function testFiles(dir: string): string[] {

@@ -13,6 +13,7 @@ import type { ActionResult } from "@/lib/actions/action-result";
 import type { GameConsoleSession } from "@/lib/game/open-game-console";
 import type { GameDocument } from "@/lib/game/game-document";
 import { serviceKeys } from "@/lib/query/keys";
+import { GameFileManager, type GameFileActions } from "./file-manager/game-file-manager";
 import { GameConsole, type GameStatsSample } from "./game-console";
 import { GameSftpCard } from "./game-sftp-card";
 import { GameStateBadge } from "./game-state-badge";
@@ -25,6 +26,8 @@ export interface GameServerActions {
   openConsole: (serviceId: string) => Promise<ActionResult<GameConsoleSession>>;
   rotateSftp: (serviceId: string) => Promise<ActionResult<{ password: string }>>;
   setVars: (serviceId: string, vars: Record<string, string>) => Promise<ActionResult<{ vars: Record<string, string> }>>;
+  /** The file manager's actions; without them the Files card is not shown (the reseller portal uses the API for files). */
+  files?: GameFileActions;
 }
 
 /** How many `stats` samples the charts keep (a few seconds apart: the last few minutes). */
@@ -32,7 +35,7 @@ const KEEP_SAMPLES = 90;
 
 /**
  * The game server's page body (docs/game-servers.md#panel): state and address with power buttons,
- * the live console with usage charts, startup settings and SFTP. The document is polled; the console's
+ * the live console with usage charts, the file manager, startup settings and SFTP. The document is polled; the console's
  * `status` events move the state at once in between.
  */
 export function GameServerView({
@@ -168,6 +171,7 @@ export function GameServerView({
           </CardBody>
         </Card>
       )}
+      {doc.capabilities.files && actions.files && <GameFileManager serviceId={serviceId} canManage={can.manage} actions={actions.files} />}
       {usable && <GameVariablesCard variables={server.variables} canManage={can.manage} save={(vars) => actions.setVars(serviceId, vars)} />}
       {doc.capabilities.sftp && <GameSftpCard sftp={server.sftp} canManage={can.manage} rotate={() => actions.rotateSftp(serviceId)} />}
       <ConfirmDialog

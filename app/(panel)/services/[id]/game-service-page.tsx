@@ -10,8 +10,28 @@ import type { ScopedService } from "@/lib/services/find-scoped-service-or-throw"
 import type { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { serviceContext } from "@/lib/services/service-context";
 import { gamePowerAction, getGameAction, openGameConsoleAction, rotateGameSftpAction, setGameVarsAction } from "../game-actions";
+import {
+  compressGameFilesAction,
+  decompressGameFileAction,
+  deleteGameFilesAction,
+  listGameFilesAction,
+  makeGameFolderAction,
+  readGameFileAction,
+  renameGameFileAction,
+  writeGameFileAction,
+} from "../game-file-actions";
 
-const actions = { load: getGameAction, power: gamePowerAction, openConsole: openGameConsoleAction, rotateSftp: rotateGameSftpAction, setVars: setGameVarsAction };
+const files = {
+  list: listGameFilesAction,
+  read: readGameFileAction,
+  write: writeGameFileAction,
+  mkdir: makeGameFolderAction,
+  rename: renameGameFileAction,
+  remove: deleteGameFilesAction,
+  compress: compressGameFilesAction,
+  decompress: decompressGameFileAction,
+};
+const actions = { load: getGameAction, power: gamePowerAction, openConsole: openGameConsoleAction, rotateSftp: rotateGameSftpAction, setVars: setGameVarsAction, files };
 
 /** A game service's page (docs/game-servers.md#panel); while the order places the server, a progress note that refreshes. */
 export async function GameServicePage({ service, access, back, extra }: { service: ScopedService; access: ReturnType<typeof panelServiceAccess>; back: React.ReactNode; extra: React.ReactNode }) {
