@@ -1,11 +1,13 @@
-import { fieldError } from "@/lib/admin/form-input";
 import { sealSecret } from "@/lib/crypto/secret-box";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { GAME_NODE_TOKEN_PURPOSE, remoteGameNodeConfig } from "../game-node/game-node-for";
 
 // How the portal reaches a game node, as `Node.config`: `{ embedded: true }` (the agent the portal
 // starts itself) or a remote agent `{ url, tokenSealed, sftpHost, sftpPort }`. The token is sealed
 // here, once, and never leaves the database in the clear again: views only say whether it is set.
+// createNode (and so the seed, which runs before Next is loaded) imports this file: nothing here may
+// import Next (lib/admin/form-input does, through lib/actions).
 
 /** Node tokens are shared secrets typed by an operator; 32 characters keeps guessing out of reach. */
 export const GAME_NODE_TOKEN_MIN_LENGTH = 32;
@@ -53,7 +55,10 @@ export function gameNodeConfig(connection: GameNodeConnection, stored: unknown =
   if (connection.mode === "embedded") return { embedded: true };
   const kept = asObject(stored).tokenSealed;
   const tokenSealed = connection.token !== null ? sealSecret(connection.token, GAME_NODE_TOKEN_PURPOSE) : typeof kept === "string" && kept !== "" ? kept : null;
-  if (!tokenSealed) throw fieldError("token", "Enter the node's token (the one in the agent's configuration).", "invalid");
+  if (!tokenSealed) {
+    const message = "Enter the node's token (the one in the agent's configuration).";
+    throw new DomainError("invalid", message, { details: [{ field: "token", message }] });
+  }
   return { url: connection.url, tokenSealed, sftpHost: connection.sftpHost, sftpPort: connection.sftpPort };
 }
 
