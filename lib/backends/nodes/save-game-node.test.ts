@@ -107,6 +107,13 @@ describe("adding a game node", () => {
       { field: "sftpHost", message: "Enter a host name or IP address customers connect to." },
       { field: "sftpPort", message: "Enter a port from 1 to 65535." },
     ]);
+    // One refusal names every field, the rules between fields included.
+    const mixed = await domainRefusal(createGameNodeFromInput(operator(), await remoteInput({ url: "", token: "short", portRangeStart: "30000", portRangeEnd: "29999" })));
+    expect(mixed.details).toEqual([
+      { field: "token", message: "The token is at least 32 characters, without spaces (the one in the agent's configuration)." },
+      { field: "portRangeEnd", message: "The range ends before it starts: enter a port from 30000 to 65535." },
+      { field: "url", message: "Enter the agent's address (http:// or https://)." },
+    ]);
     const creds = await domainRefusal(createGameNodeFromInput(operator(), await remoteInput({ url: "https://admin:pw@node.example.com" })));
     expect(creds.details![0]!.field).toBe("url");
     const spaced = await domainRefusal(createGameNodeFromInput(operator(), await remoteInput({ token: `${"x".repeat(20)} ${"y".repeat(20)}` })));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHECK_THE_FIELDS } from "@/lib/actions/action-result";
-import { fieldError, isUniqueViolation, parseInput, zCheckbox, zEnum, zInt, zOptionalText, zText, zUuid } from "@/lib/admin/form-input";
+import { fieldError, isUniqueViolation, zCheckbox, zEnum, zInt, zOptionalText, zText, zUuid } from "@/lib/admin/form-input";
 import type { OperatorContext } from "@/lib/admin/operator-context";
 import type { Db, DbOrTx, Tx } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
@@ -62,21 +62,43 @@ const schema = z.object({
 export type GameNodeInput = z.input<typeof schema>;
 type Parsed = z.output<typeof schema>;
 
-/** The fields that depend on each other, checked once every field parses on its own. */
+const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === "";
+
+const REQUIRED_WHEN_REMOTE = {
+  url: "Enter the agent's address (http:// or https://).",
+  token: "Enter the node's token (the one in the agent's configuration).",
+  sftpHost: "Enter the host customers connect to with SFTP.",
+  sftpPort: "Enter the SFTP port (the agent's default is 2022).",
+} as const;
+
+/**
+ * Every field on its own, then the rules between fields (the range's order, the remote fields a
+ * remote agent needs), so one refusal names every field to fix.
+ */
 function parseGameNode(input: GameNodeInput, storedConfig?: unknown): Parsed & { range: PortRange; conn: GameNodeConnection } {
-  const d = parseInput(schema, input);
+  const result = schema.safeParse(input);
   const issues: FieldIssue[] = [];
-  if (d.portRangeEnd < d.portRangeStart) issues.push({ field: "portRangeEnd", message: `The range ends before it starts: enter a port from ${d.portRangeStart} to ${GAME_PORT_MAX}.` });
-  let conn: GameNodeConnection = { mode: "embedded" };
-  if (d.connection === "remote") {
-    if (!d.url) issues.push({ field: "url", message: "Enter the agent's address (http:// or https://)." });
-    const stored = describeGameNodeConnection(storedConfig);
-    if (!d.token && !(stored.mode !== "embedded" && stored.tokenSet)) issues.push({ field: "token", message: "Enter the node's token (the one in the agent's configuration)." });
-    if (!d.sftpHost) issues.push({ field: "sftpHost", message: "Enter the host customers connect to with SFTP." });
-    if (!d.sftpPort) issues.push({ field: "sftpPort", message: "Enter the SFTP port (the agent's default is 2022)." });
-    conn = { mode: "remote", url: d.url ?? "", token: d.token, sftpHost: d.sftpHost ?? "", sftpPort: Number(d.sftpPort) };
+  for (const issue of result.success ? [] : result.error.issues) {
+    const field = issue.path.map(String).join(".") || "form";
+    if (!issues.some((d) => d.field === field)) issues.push({ field, message: issue.message });
   }
-  if (issues.length > 0) throw new DomainError("invalid", CHECK_THE_FIELDS, { details: issues });
+  const has = (field: string) => issues.some((d) => d.field === field);
+  const range = schema.pick({ portRangeStart: true, portRangeEnd: true }).safeParse(input);
+  if (range.success && range.data.portRangeEnd < range.data.portRangeStart)
+    issues.push({ field: "portRangeEnd", message: `The range ends before it starts: enter a port from ${range.data.portRangeStart} to ${GAME_PORT_MAX}.` });
+  const connection = schema.pick({ connection: true }).safeParse(input);
+  if (connection.success && connection.data.connection === "remote") {
+    const stored = describeGameNodeConnection(storedConfig);
+    const tokenKept = stored.mode !== "embedded" && stored.tokenSet;
+    for (const [field, message] of Object.entries(REQUIRED_WHEN_REMOTE)) {
+      if (field === "token" && tokenKept) continue;
+      if (!has(field) && blank(input[field as keyof GameNodeInput])) issues.push({ field, message });
+    }
+  }
+  if (issues.length > 0 || !result.success) throw new DomainError("invalid", CHECK_THE_FIELDS, { details: issues });
+  const d = result.data;
+  const conn: GameNodeConnection =
+    d.connection === "remote" ? { mode: "remote", url: d.url!, token: d.token, sftpHost: d.sftpHost!, sftpPort: Number(d.sftpPort) } : { mode: "embedded" };
   return { ...d, range: { start: d.portRangeStart, end: d.portRangeEnd }, conn };
 }
 
