@@ -14,6 +14,8 @@ import { gameNodeFields } from "../game-node-fields";
 import { UsageBar } from "../usage-bar";
 import { CheckConnection } from "./check-connection";
 
+/** MB as GB with at most one decimal (1536 MB is 1.5 GB). */
+const gb = (n: number) => Math.round((n / 1024) * 10) / 10;
 const mb = (n: number) => `${n.toLocaleString("en-GB")} MB`;
 const gbOfMb = (n: number) => `${(n / 1024).toLocaleString("en-GB", { maximumFractionDigits: 1 })} GB`;
 
@@ -41,7 +43,7 @@ export async function GameNodeSections({ ctx, node: n, locations }: { ctx: Opera
         <CardHeader title="Current usage" description="Held by the game servers placed here; placement never goes past capacity or the port range." />
         <CardBody>
           <div className="flex flex-wrap gap-8">
-            <UsageBar used={n.allocatedMemoryMb} total={n.capacityMemoryMb} unit="MB memory" />
+            <UsageBar used={gb(n.allocatedMemoryMb)} total={gb(n.capacityMemoryMb)} unit="GB memory" />
             <UsageBar used={n.allocatedDiskGb} total={n.capacityDiskGb} unit="GB disk" />
             <UsageBar used={ports.used} total={ports.size} unit={ports.range ? `ports (${ports.range.start}–${ports.range.end})` : "ports"} />
             <p className="text-sm text-neutral-700">
