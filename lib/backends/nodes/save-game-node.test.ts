@@ -7,6 +7,7 @@ import { GameNodeAgent } from "@/game-node/agent/game-node-agent";
 import { builtInTemplates } from "@/game-node/templates/built-in-templates";
 import type { OperatorContext } from "@/lib/admin/operator-context";
 import { openSecret } from "@/lib/crypto/secret-box";
+import type { DomainError } from "@/lib/errors/domain-error";
 import type { Db } from "@/lib/db/client";
 import { placeGameServer } from "@/lib/game/place-game-server";
 import { domainRefusal } from "@/lib/testing/domain-refusal";
@@ -134,6 +135,14 @@ describe("adding a game node", () => {
 
     const dup = await domainRefusal(createGameNodeFromInput(operator(), await embeddedInput({ name: first.name })));
     expect(dup.details).toEqual([{ field: "name", message: `A node named “${first.name}” already exists.` }]);
+  });
+
+  it("of two parallel adds with overlapping ranges, one is refused (the check runs under a lock)", async () => {
+    const [a, b] = [await embeddedInput({ portRangeStart: "52000", portRangeEnd: "52099" }), await embeddedInput({ portRangeStart: "52050", portRangeEnd: "52149" })];
+    const results = await Promise.allSettled([createGameNodeFromInput(operator(), a), createGameNodeFromInput(operator(), b)]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect((refused.reason as DomainError).details![0]!.field).toBe("portRangeStart");
   });
 
   it("createNode itself refuses a game node its driver could not use", async () => {

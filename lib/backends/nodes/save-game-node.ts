@@ -170,7 +170,9 @@ export async function updateGameNode({ db }: OperatorContext<Db>, { nodeId, node
       const config = gameNodeConfig(d.conn, node.config);
       const live = await tx.gameServer.count({ where: { nodeId, deletedAt: null } });
       if (live > 0 && node.locationId !== d.locationId) throw fieldError("locationId", `${servers(live)} on this node: it cannot move to another location.`);
-      if (live > 0 && describeGameNodeConnection(node.config).mode !== d.conn.mode)
+      // A config written by hand that the driver cannot use may always be repaired.
+      const storedMode = describeGameNodeConnection(node.config).mode;
+      if (live > 0 && storedMode !== "invalid" && storedMode !== d.conn.mode)
         throw fieldError("connection", `${servers(live)} on this node's agent: it cannot switch between the embedded and a remote agent while they exist.`);
       await refuseOverlap(tx, config, d.range, nodeId);
       await refuseShrinkBelowPorts(tx, nodeId, d.range);
