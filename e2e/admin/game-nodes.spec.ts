@@ -22,6 +22,7 @@ test.describe("operator console: game nodes", () => {
     await page.getByRole("button", { name: "Check connection" }).click();
     // Whether the embedded agent runs depends on how the server was started; either way the page answers.
     await expect(page.getByText(/Connected: agent|The agent could not be reached/)).toBeVisible();
+    await snap(page, testInfo, "admin-game-node-embedded");
 
     await page.goto("/admin/nodes/new");
     await page.getByRole("navigation", { name: "Kind of node" }).getByRole("link", { name: "Game node" }).click();
