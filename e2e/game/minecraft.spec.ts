@@ -50,10 +50,28 @@ test.describe("customer panel: a Minecraft server", () => {
     // Live usage arrives over the console socket.
     await expect(page.getByTestId("game-usage")).toBeVisible({ timeout: 30_000 });
 
-    // Restart: the server goes down and comes back with its ready line.
+    // server.properties in the file manager: open it, change the MOTD, save with Ctrl+S.
+    const files = page.getByTestId("file-list");
+    await files.getByRole("button", { name: "server.properties" }).click();
+    const editor = page.locator(".cm-content");
+    await expect(editor).toContainText("motd=");
+    const original = await editor.evaluate((el) => (el as HTMLElement).innerText);
+    const edited = original.replace(/^motd=.*$/m, "motd=Edited in the panel");
+    expect(edited).not.toBe(original);
+    await editor.click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.insertText(edited);
+    await expect(page.getByTestId("unsaved")).toBeVisible();
+    await page.keyboard.press("ControlOrMeta+s");
+    await expect(page.getByTestId("unsaved")).toBeHidden();
+    await expect(page.getByText("Saved server.properties")).toBeVisible();
+    await snap(page, testInfo, "minecraft-edited");
+
+    // Restart: the server goes down and comes back, and says it uses the edited MOTD.
     await page.getByRole("group", { name: "Power" }).getByRole("button", { name: "Restart" }).click();
     await expect(page.getByTestId("game-state")).not.toHaveText("Running", { timeout: 30_000 });
     await expect(page.getByTestId("game-state")).toHaveText("Running", { timeout: 180_000 });
+    await expect(screen).toContainText('motd "Edited in the panel"', { timeout: 60_000 });
     await snap(page, testInfo, "minecraft-restarted");
   });
 });

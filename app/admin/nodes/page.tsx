@@ -13,21 +13,24 @@ import { UsageBar } from "./usage-bar";
 
 export const metadata: Metadata = { title: "Nodes" };
 
+const KIND_LABEL = { vps: "Hypervisor", dedicated: "BMC", game: "Game" } as const;
+
 export default async function NodesPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const ctx = await requireOperatorContext();
-  const created = (await searchParams).created === "1";
+  const created = (await searchParams).created;
   const nodes = await listNodesWithUsage(ctx);
   return (
     <>
       <PageHeader
         title="Nodes"
-        description="Hypervisors and dedicated-server controllers. Their free capacity is what VPS and dedicated availability reports."
+        description="Hypervisors, dedicated-server controllers and game nodes. Their free capacity is what VPS, dedicated and game availability reports."
         actions={<Link href="/admin/nodes/new" className={buttonClasses()}>Add node</Link>}
       />
-      {created && <Alert tone="success" className="mb-4">Node added. New VPS orders in its location can be placed on it now.</Alert>}
+      {created === "1" && <Alert tone="success" className="mb-4">Node added. New VPS orders in its location can be placed on it now.</Alert>}
+      {created === "game" && <Alert tone="success" className="mb-4">Game node added. Open it to check that the portal reaches its agent.</Alert>}
       <Card>
         {nodes.length === 0 ? (
-          <EmptyState title="No nodes yet">Add a hypervisor to a location to sell VPS there, or a BMC controller for dedicated servers.</EmptyState>
+          <EmptyState title="No nodes yet">Add a hypervisor to a location to sell VPS there, a BMC controller for dedicated servers, or a game node for game servers.</EmptyState>
         ) : (
           <Table head={["Node", "Location", "Kind", "Driver", "vCPU", "Memory", "Disk", "Carries", "Status"]} label="Nodes">
             {nodes.map((n) => (
@@ -38,7 +41,7 @@ export default async function NodesPage({ searchParams }: { searchParams: Promis
                 <Td className="whitespace-nowrap">
                   {n.location.flag} {n.location.value}
                 </Td>
-                <Td>{n.kind === "vps" ? "Hypervisor" : "BMC"}</Td>
+                <Td>{KIND_LABEL[n.kind]}</Td>
                 <Td className="font-mono text-xs whitespace-nowrap">{n.driver}</Td>
                 {n.kind === "vps" ? (
                   <>
@@ -46,6 +49,16 @@ export default async function NodesPage({ searchParams }: { searchParams: Promis
                     <Td><UsageBar used={Math.round(n.allocatedMemoryMb / 1024)} total={Math.round(n.capacityMemoryMb / 1024)} unit="GB" /></Td>
                     <Td><UsageBar used={n.allocatedDiskGb} total={n.capacityDiskGb} unit="GB" /></Td>
                     <Td className="whitespace-nowrap tabular-nums">{n.machines} machine{n.machines === 1 ? "" : "s"}</Td>
+                  </>
+                ) : n.kind === "game" ? (
+                  <>
+                    <Td className="text-neutral-400">—</Td>
+                    <Td><UsageBar used={Math.round(n.allocatedMemoryMb / 1024)} total={Math.round(n.capacityMemoryMb / 1024)} unit="GB" /></Td>
+                    <Td><UsageBar used={n.allocatedDiskGb} total={n.capacityDiskGb} unit="GB" /></Td>
+                    <Td className="whitespace-nowrap tabular-nums">
+                      {n.gameServers} game server{n.gameServers === 1 ? "" : "s"}
+                      <span className="block text-xs text-neutral-500">ports {n.portRangeStart}–{n.portRangeEnd}</span>
+                    </Td>
                   </>
                 ) : (
                   <>

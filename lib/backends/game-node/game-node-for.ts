@@ -11,7 +11,8 @@ export const GAME_NODE_DRIVER = "game-node";
 /** The secret-box purpose of a remote node's token in `Node.config.tokenSealed`. */
 export const GAME_NODE_TOKEN_PURPOSE = "game-node-token";
 
-const remoteConfig = z.object({
+/** A remote node's `Node.config` (the console writes it: lib/backends/nodes/game-node-connection.ts). */
+export const remoteGameNodeConfig = z.object({
   url: z.string().url(),
   tokenSealed: z.string().min(1),
   sftpHost: z.string().min(1),
@@ -27,7 +28,7 @@ export function gameNodeDriver(node: Pick<Node, "id" | "name" | "kind" | "driver
     if (!embedded) throw new BackendError("provider_unreachable", `Game node ${node.name} is the embedded node, which is not running in this process`);
     return createHttpGameNode({ nodeId: node.id, ...embedded });
   }
-  const parsed = remoteConfig.safeParse(config);
+  const parsed = remoteGameNodeConfig.safeParse(config);
   if (!parsed.success) throw new BackendError("configuration", `Game node ${node.name} has no usable url, tokenSealed, sftpHost and sftpPort in its config`);
   const { url, tokenSealed, sftpHost, sftpPort } = parsed.data;
   return createHttpGameNode({ nodeId: node.id, url, token: openSecret(tokenSealed, GAME_NODE_TOKEN_PURPOSE), sftpHost, sftpPort });

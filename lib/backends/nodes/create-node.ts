@@ -3,6 +3,8 @@ import type { Node, NodeKind, Prisma } from "@/lib/generated/prisma/client";
 import { BackendError } from "../backend-error";
 import { GAME_NODE_DRIVER } from "../game-node/game-node-for";
 import { registeredDrivers } from "../registry";
+import { isUsableGameNodeConfig } from "./game-node-connection";
+import { GAME_PORT_MAX, GAME_PORT_MIN, isValidPortRange } from "./game-port-range";
 
 export interface CreateNodeInput {
   name: string;
@@ -13,18 +15,21 @@ export interface CreateNodeInput {
   enabled?: boolean;
   /** VPS and game nodes: sellable units (vCPU after overcommit, memory MB, disk GB). */
   capacity?: { vcpus: number; memoryMb: number; diskGb: number };
-  /** Game nodes: the ports their servers get, inclusive (1024-65535). */
+  /** Game nodes: the ports their servers get, inclusive (GAME_PORT_MIN-GAME_PORT_MAX). */
   portRange?: { start: number; end: number };
 }
 
-/** Registers a hypervisor, a dedicated-server controller or a game node. Refuses a driver that is not registered. */
+/**
+ * Registers a hypervisor, a dedicated-server controller or a game node. Refuses a driver that is not
+ * registered, and a game node without a valid port range or a config its driver can use. The
+ * console's rules on top (field sentences, no overlapping ranges) are in save-game-node.ts.
+ */
 export async function createNode(db: DbOrTx, input: CreateNodeInput): Promise<Node> {
   if (input.kind === "game") {
     if (input.driver !== GAME_NODE_DRIVER) throw new BackendError("configuration", `Game nodes use the ${GAME_NODE_DRIVER} driver`);
-    const range = input.portRange;
-    if (!range || !(range.start >= 1024 && range.end >= range.start && range.end <= 65_535)) {
-      throw new BackendError("configuration", "A game node needs a port range within 1024-65535");
-    }
+    if (!isValidPortRange(input.portRange)) throw new BackendError("configuration", `A game node needs a port range within ${GAME_PORT_MIN}-${GAME_PORT_MAX}`);
+    // The driver reads this config on every call: a node it cannot drive is refused now, not then.
+    if (!isUsableGameNodeConfig(input.config)) throw new BackendError("configuration", "A game node's config is { embedded: true } or { url, tokenSealed, sftpHost, sftpPort }");
   } else {
     const driver = registeredDrivers().find((d) => d.name === input.driver);
     if (!driver) throw new BackendError("configuration", `No driver named ${input.driver}`);

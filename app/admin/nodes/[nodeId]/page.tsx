@@ -14,6 +14,7 @@ import { registeredDrivers } from "@/lib/backends/registry";
 import { addServerAction, updateNodeAction } from "../actions";
 import { nodeFields } from "../node-fields";
 import { UsageBar } from "../usage-bar";
+import { GameNodeSections } from "./game-node-sections";
 
 export const metadata: Metadata = { title: "Node" };
 
@@ -25,6 +26,14 @@ export default async function NodePage({ params }: { params: Promise<{ nodeId: s
   const [nodes, locations] = await Promise.all([listNodesWithUsage(ctx), db.location.findMany({ orderBy: [{ sortOrder: "asc" }, { value: "asc" }] })]);
   const n = nodes.find((x) => x.id === nodeId);
   if (!n) notFound();
+  if (n.kind === "game") {
+    return (
+      <>
+        <PageHeader title={n.name} description={<Link href="/admin/nodes" className="underline">All nodes</Link>} />
+        <GameNodeSections ctx={ctx} node={n} locations={locations} />
+      </>
+    );
+  }
   const servers = n.kind === "dedicated" ? await db.dedicatedServer.findMany({ where: { nodeId }, orderBy: { name: "asc" } }) : [];
   const values = {
     name: n.name,
