@@ -8,14 +8,11 @@
 //                 round trips (blocks the event loop, so not an option for the agent; shown as a floor)
 //   ServerRoot    the server's own ServerRoot.list("/") (contained walk, lstat per entry, sort)
 //   HTTP          GET /api/servers/:id/files/list on the agent, until the whole JSON body is read
-//   one-at-a-time ServerRoot.list as it was before 2026-11-28, rebuilt here from the same primitives:
-//                 the verified folder fd, one lstat awaited after the other, localeCompare per comparison
 // BENCH_ROUNDS (default 5) × BENCH_REPEAT (default 3) passes; each pass runs every variant once, the
 // order rotating from pass to pass, and the median of a variant's timings is reported.
 import { lstatSync, promises as fsp } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { mapConcurrent } from "../game-node/files/map-concurrent";
 import { NODE_TOKEN, SERVER_ID, installed, startAgent, stopAll } from "../game-node/agent/testing/agent-harness";
 
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
@@ -36,15 +33,28 @@ for (let i = 0; i < FILES; i += 500) {
 }
 const expected = (await fsp.readdir(dir)).length;
 
-type Variant = "readdir" | "readdir+stat" | "readdir+lstatSync" | "ServerRoot" | "HTTP" | "one-at-a-time";
+type Variant = "readdir" | "readdir+stat" | "readdir+lstatSync" | "ServerRoot" | "HTTP";
+
+/** lstat of every entry with `limit` calls in flight (one at a time waits a thread-pool trip per entry; all at once floods the pool). */
+async function lstatAll(entries: { name: string }[], limit: number): Promise<number> {
+  let next = 0;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < entries.length) {
+        await fsp.lstat(path.join(dir, entries[next++]!.name));
+        done++;
+      }
+    }),
+  );
+  return done;
+}
 const variants: Record<Variant, () => Promise<number>> = {
   async readdir() {
     return (await fsp.readdir(dir, { withFileTypes: true })).length;
   },
   async "readdir+stat"() {
-    const entries = await fsp.readdir(dir, { withFileTypes: true });
-    const stats = await mapConcurrent(entries, 16, (entry) => fsp.lstat(path.join(dir, entry.name)));
-    return stats.length;
+    return lstatAll(await fsp.readdir(dir, { withFileTypes: true }), 16);
   },
   async "readdir+lstatSync"() {
     const entries = await fsp.readdir(dir, { withFileTypes: true });
@@ -52,19 +62,6 @@ const variants: Record<Variant, () => Promise<number>> = {
   },
   async ServerRoot() {
     return (await root.list("/")).length;
-  },
-  async "one-at-a-time"() {
-    const folder = await root.openDirectory([], { create: false });
-    try {
-      const entries: { name: string; type: string; size: number }[] = [];
-      for (const name of await fsp.readdir(`/proc/self/fd/${folder.fd}`)) {
-        const st = await fsp.lstat(`/proc/self/fd/${folder.fd}/${name}`);
-        entries.push({ name, type: st.isDirectory() ? "dir" : "file", size: st.size });
-      }
-      return entries.sort((a, b) => Number(b.type === "dir") - Number(a.type === "dir") || a.name.localeCompare(b.name)).length;
-    } finally {
-      await folder.close();
-    }
   },
   async HTTP() {
     const res = await fetch(`${node.base}/api/servers/${SERVER_ID}/files/list?path=/`, { headers: { authorization: `Bearer ${NODE_TOKEN}` } });
@@ -75,7 +72,7 @@ const variants: Record<Variant, () => Promise<number>> = {
   },
 };
 const names = Object.keys(variants) as Variant[];
-const timings: Record<Variant, number[]> = { readdir: [], "readdir+stat": [], "readdir+lstatSync": [], ServerRoot: [], HTTP: [], "one-at-a-time": [] };
+const timings: Record<Variant, number[]> = { readdir: [], "readdir+stat": [], "readdir+lstatSync": [], ServerRoot: [], HTTP: [] };
 
 // One untimed pass each: the directory in the page cache, the code compiled.
 for (const name of names) await variants[name]();
@@ -96,15 +93,20 @@ const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(li
 const ms = Object.fromEntries(names.map((name) => [name, median(timings[name])])) as Record<Variant, number>;
 console.log(`game file listing bench: ${expected} entries, ${ROUNDS} rounds × ${REPEAT} per variant, medians`);
 console.log("");
-console.log("| variant | ms | vs readdir | vs readdir+stat | goal |");
-console.log("|---|---:|---:|---:|---|");
+// The fastest pass too: on a shared machine it is the closest to the work itself.
+const min = (name: Variant) => Math.min(...timings[name]);
+console.log("| variant | median ms | fastest ms | vs readdir | vs readdir+stat | fastest vs fastest readdir+stat | goal |");
+console.log("|---|---:|---:|---:|---:|---:|---|");
 for (const name of names) {
   const goal = name === "ServerRoot" || name === "HTTP" ? `≤ ${GOAL_RATIO}× readdir+stat` : "";
-  console.log(`| ${name} | ${ms[name].toFixed(1)} | ${(ms[name] / ms.readdir).toFixed(1)}× | ${(ms[name] / ms["readdir+stat"]).toFixed(2)}× | ${goal} |`);
+  console.log(
+    `| ${name} | ${ms[name].toFixed(1)} | ${min(name).toFixed(1)} | ${(ms[name] / ms.readdir).toFixed(1)}× | ${(ms[name] / ms["readdir+stat"]).toFixed(2)}× | ${(min(name) / min("readdir+stat")).toFixed(2)}× | ${goal} |`,
+  );
 }
 console.log("");
 const ratios = { ServerRoot: +(ms.ServerRoot / ms["readdir+stat"]).toFixed(2), HTTP: +(ms.HTTP / ms["readdir+stat"]).toFixed(2) };
-console.log(`ServerRoot.list is ${(ms["one-at-a-time"] / ms.ServerRoot).toFixed(2)}× faster than one lstat at a time`);
-console.log(JSON.stringify({ files: expected, medianMs: Object.fromEntries(names.map((n) => [n, +ms[n].toFixed(2)])), ratioToReaddirStat: ratios }));
+console.log(
+  JSON.stringify({ files: expected, medianMs: Object.fromEntries(names.map((n) => [n, +ms[n].toFixed(2)])), fastestMs: Object.fromEntries(names.map((n) => [n, +min(n).toFixed(2)])), ratioToReaddirStat: ratios }),
+);
 console.log(`goal (ServerRoot and HTTP ≤ ${GOAL_RATIO}× readdir+stat): ${ratios.ServerRoot <= GOAL_RATIO && ratios.HTTP <= GOAL_RATIO ? "met" : "NOT met"}`);
 await stopAll();

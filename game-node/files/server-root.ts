@@ -3,7 +3,6 @@ import { constants, promises as fsp, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { FileError } from "./file-error";
-import { mapConcurrent } from "./map-concurrent";
 import { displayPath, parseUserPath } from "./user-path";
 import { WritableFile } from "./writable-file";
 
@@ -12,10 +11,6 @@ const DIR_FLAGS = O_RDONLY | O_DIRECTORY | O_NOFOLLOW;
 // O_NONBLOCK: a FIFO planted by the game must not hang the open; fstat then refuses it as not a file.
 const READ_FLAGS = O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
 const TEMP_PREFIX = ".rackfront-";
-/** lstats in flight while listing a folder: enough to keep libuv's thread pool busy, not to flood it. */
-const LIST_STAT_CONCURRENCY = 16;
-/** The listing's name order (localeCompare's), with the collator built once instead of per comparison. */
-const NAME_ORDER = new Intl.Collator();
 
 export type EntryType = "file" | "dir" | "symlink" | "other";
 
@@ -87,14 +82,13 @@ export class ServerRoot {
     const segments = parseUserPath(userPath);
     const dir = await this.openDirectory(segments, { create: false });
     try {
-      const names = (await fsp.readdir(fdPath(dir))).filter((name) => !name.startsWith(TEMP_PREFIX));
-      const stats = await mapConcurrent(names, LIST_STAT_CONCURRENCY, (name) => lstatOrNull(fdPath(dir, name)));
       const entries: FileEntry[] = [];
-      names.forEach((name, i) => {
-        const st = stats[i];
+      for (const name of await fsp.readdir(fdPath(dir))) {
+        if (name.startsWith(TEMP_PREFIX)) continue;
+        const st = await lstatOrNull(fdPath(dir, name));
         if (st) entries.push(toEntry(name, st));
-      });
-      return entries.sort((a, b) => Number(b.type === "dir") - Number(a.type === "dir") || NAME_ORDER.compare(a.name, b.name));
+      }
+      return entries.sort((a, b) => Number(b.type === "dir") - Number(a.type === "dir") || a.name.localeCompare(b.name));
     } finally {
       await dir.close();
     }
