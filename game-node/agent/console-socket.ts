@@ -25,7 +25,7 @@ export interface ConsoleSocketContext {
 
 /** A viewer's socket is written at most this often while lines keep coming (a lone line goes at once). */
 export const VIEWER_WRITE_INTERVAL_MS = 5;
-/** Held frames past this size go out at the end of the turn whatever the interval. */
+/** Once this much is held, the next frame sends it at once, whatever the interval. */
 const VIEWER_MAX_HELD_BYTES = 64 * 1024;
 /** Largest client frame: a command is at most 4096 characters, a token a few hundred. */
 export const MAX_CLIENT_FRAME_BYTES = 64 * 1024;

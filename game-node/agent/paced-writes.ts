@@ -1,6 +1,6 @@
 // Batches a socket's writes so a busy console costs a few system calls, not one per line per viewer.
-// A line fanned out to 50 viewers was one writev per viewer, and on loopback those calls were most of
-// the agent's time (docs/performance.md, "Game console fan-out"). The first write after a quiet spell
+// A line fanned out to 50 viewers was one writev per viewer, and on loopback those calls were the
+// largest part of the agent's time (docs/performance.md, "Game console fan-out"). The first write after a quiet spell
 // corks the socket and is released in the same turn's setImmediate, so a lone line is not delayed;
 // while lines keep coming, a socket is released at most every `intervalMs`, or at once when
 // `maxHeldBytes` wait (a flood can be megabytes in one turn), so holding never nears the slow-viewer limit.
@@ -28,9 +28,6 @@ export function pacedWrites(socket: Writable, options: PacedWritesOptions): () =
     releasedAt = performance.now();
     socket.uncork();
   };
-  const releaseSoon = () => {
-    immediate ??= setImmediate(release);
-  };
   return () => {
     if (corked) {
       if (socket.writableLength < options.maxHeldBytes) return;
@@ -40,7 +37,8 @@ export function pacedWrites(socket: Writable, options: PacedWritesOptions): () =
     corked = true;
     socket.cork();
     const wait = releasedAt + options.intervalMs - performance.now();
-    if (wait <= 0) releaseSoon();
+    // After a quiet spell: at the end of this turn. Otherwise when the interval is up.
+    if (wait <= 0) immediate = setImmediate(release);
     else timer = setTimeout(release, wait);
   };
 }
