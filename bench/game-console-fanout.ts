@@ -11,8 +11,9 @@
 // the worst counted round of each variant is reported.
 // The agent runs in its own process (bench/game-console-agent.ts), the viewers in
 // BENCH_VIEWER_PROCESSES (default 2) others (bench/game-console-viewers.ts), as browsers would be.
-// CPU time per second and event-loop load of each are reported beside the delays, so a saturated
-// viewer process is not mistaken for a slow agent. BENCH_CPU_PROF=<dir>: the agent runs with --cpu-prof.
+// CPU time per second, event-loop load and time spent waiting for a core (the main thread's run-queue
+// wait from /proc/<pid>/schedstat) are reported beside the delays, so a saturated viewer process or
+// a busy machine is not mistaken for a slow agent. BENCH_CPU_PROF=<dir>: the agent runs with --cpu-prof.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -71,6 +72,11 @@ const nextLine = (lines: Interface) => new Promise<string>((resolve) => lines.on
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** Time a process's main thread has spent runnable but waiting for a core (/proc schedstat), in ms. */
+function runQueueMs(pid: number | "self"): number {
+  return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[1]) / 1e6;
 }
 
 // ── the baseline: the script as this process's child, read through a pipe ──
@@ -179,7 +185,7 @@ async function pipeRound(lines: number): Promise<Summary> {
   const run = ++runs;
   const tally = new Tally(run, lines);
   pipeTally = tally;
-  const cpu0 = { game: cpuMs(piped.pid!), reader: process.cpuUsage() };
+  const cpu0 = { game: cpuMs(piped.pid!), reader: process.cpuUsage(), readerWait: runQueueMs("self") };
   ownLoop.start();
   const t0 = performance.now();
   piped.stdin.write(`go ${run} ${lines} ${RATE}\n`);
@@ -187,7 +193,11 @@ async function pipeRound(lines: number): Promise<Summary> {
   while (!tally.done && Date.now() < deadline) await sleep(20);
   const seconds = (performance.now() - t0) / 1000;
   const reader = process.cpuUsage(cpu0.reader);
-  const cpu = { game: (cpuMs(piped.pid!) - cpu0.game) / seconds, reader: (reader.user + reader.system) / 1000 / seconds };
+  const cpu = {
+    game: (cpuMs(piped.pid!) - cpu0.game) / seconds,
+    reader: (reader.user + reader.system) / 1000 / seconds,
+    readerRunQueue: (runQueueMs("self") - cpu0.readerWait) / seconds,
+  };
   return summarize([tally], 0, cpu, { reader: ownLoop.stop() });
 }
 
@@ -201,6 +211,7 @@ async function fanoutRound(lines: number): Promise<Summary> {
     }),
   );
   const agentCpu0 = cpuMs(agentProcess.pid!);
+  const agentWait0 = runQueueMs(agentProcess.pid!);
   await agentLoop();
   const t0 = performance.now();
   await api("POST", "/commands", { command: `go ${run} ${lines} ${RATE}` });
@@ -213,7 +224,11 @@ async function fanoutRound(lines: number): Promise<Summary> {
   );
   const seconds = (performance.now() - t0) / 1000;
   const agent = await agentLoop();
-  const cpu = { agent: (cpuMs(agentProcess.pid!) - agentCpu0) / seconds, viewers: reports.reduce((n, r) => n + r.cpuMsPerSecond, 0) };
+  const cpu = {
+    agent: (cpuMs(agentProcess.pid!) - agentCpu0) / seconds,
+    viewers: reports.reduce((n, r) => n + r.cpuMsPerSecond, 0),
+    agentRunQueue: (runQueueMs(agentProcess.pid!) - agentWait0) / seconds,
+  };
   // The busiest viewer process speaks for the viewers' side.
   const viewers = reports.map((r) => r.loop).reduce((a, b) => (b.utilization > a.utilization ? b : a));
   return summarize(
@@ -237,7 +252,7 @@ for (let round = WARMUP_SECONDS > 0 ? 0 : 1; round <= ROUNDS; round++) {
   }
   console.log(
     `${round === 0 ? "warm-up" : `round ${round}`}: pipe p99 ${ms(p.p99)} ms, missing ${p.missing}; fan-out p50 ${ms(f.p50)} p99 ${ms(f.p99)} max ${f.max.toFixed(1)} ms, missing ${f.missing}, closed ${f.closed}; ` +
-      `agent ${f.cpuMsPerSecond.agent!.toFixed(0)} ms CPU/s, loop ${pct(f.loops.agent!.utilization)} busy (delay max ${f.loops.agent!.delayMaxMs.toFixed(0)} ms); ` +
+      `agent ${f.cpuMsPerSecond.agent!.toFixed(0)} ms CPU/s, ${f.cpuMsPerSecond.agentRunQueue!.toFixed(0)} ms/s waiting for a core, loop ${pct(f.loops.agent!.utilization)} busy (delay max ${f.loops.agent!.delayMaxMs.toFixed(0)} ms); ` +
       `busiest viewer process loop ${pct(f.loops.viewers!.utilization)} busy (delay max ${f.loops.viewers!.delayMaxMs.toFixed(0)} ms)`,
   );
 }
@@ -258,6 +273,9 @@ console.log(
 );
 console.log(
   `| event loop busy (delay max ms) | reader ${pct(pipe.loops.reader!.utilization)} (${pipe.loops.reader!.delayMaxMs.toFixed(0)}) | agent ${pct(fanout.loops.agent!.utilization)} (${fanout.loops.agent!.delayMaxMs.toFixed(0)}), busiest viewer process ${pct(fanout.loops.viewers!.utilization)} (${fanout.loops.viewers!.delayMaxMs.toFixed(0)}) | | |`,
+);
+console.log(
+  `| waiting for a core, ms per s | reader ${pipe.cpuMsPerSecond.readerRunQueue!.toFixed(0)} | agent ${fanout.cpuMsPerSecond.agentRunQueue!.toFixed(0)} | | |`,
 );
 console.log("");
 console.log(JSON.stringify({ seconds: SECONDS, rate: RATE, viewers: VIEWERS, rounds: results }, (_key, value) => (typeof value === "number" ? +value.toFixed(3) : value)));
