@@ -1,14 +1,21 @@
 // One subscription to a server's process, fanned out to every console viewer of that server
 // (docs/game-servers.md#agent). Lines and state changes are forwarded synchronously, as GameProcess
 // delivers them; each viewer bounds its own socket buffer (console-socket.ts), so a slow one is cut
-// off instead of holding lines here. Stats are sampled once per interval while anyone watches.
+// off instead of holding lines here. A frame is serialized once for all viewers. Stats are sampled
+// once per interval while anyone watches.
 import type { GameProcess } from "../process/game-process";
 import type { ConsoleServerEvent } from "../protocol/node-api";
 import type { UsageSampler } from "./usage-sampler";
 
 export interface ConsoleViewer {
-  send(frame: ConsoleServerEvent): void;
+  /** A frame as `encodeFrame` made it; the same bytes go to every viewer, so they must not be changed. */
+  send(data: Buffer): void;
   close(code: number, reason: string): void;
+}
+
+/** The bytes of a websocket text frame's payload: JSON `{ event, args }`. */
+export function encodeFrame(frame: ConsoleServerEvent): Buffer {
+  return Buffer.from(JSON.stringify(frame), "utf8");
 }
 
 export class ConsoleHub {
@@ -28,7 +35,7 @@ export class ConsoleHub {
 
   /** Sends the state and the scrollback, then live events; all in one tick, so no line falls between. */
   join(viewer: ConsoleViewer): () => void {
-    viewer.send({ event: "status", args: [this.process.status().state] });
+    viewer.send(encodeFrame({ event: "status", args: [this.process.status().state] }));
     this.sendScrollback(viewer);
     this.viewers.add(viewer);
     if (this.viewers.size === 1) this.open();
@@ -36,7 +43,7 @@ export class ConsoleHub {
   }
 
   sendScrollback(viewer: ConsoleViewer): void {
-    for (const line of this.process.scrollback()) viewer.send({ event: "console output", args: [line] });
+    for (const line of this.process.scrollback()) viewer.send(encodeFrame({ event: "console output", args: [line] }));
   }
 
   /** Closes every viewer (the server was deleted, or the node is shutting down). */
@@ -74,6 +81,7 @@ export class ConsoleHub {
   }
 
   private broadcast(frame: ConsoleServerEvent): void {
-    for (const viewer of [...this.viewers]) viewer.send(frame);
+    const data = encodeFrame(frame);
+    for (const viewer of [...this.viewers]) viewer.send(data);
   }
 }

@@ -179,6 +179,23 @@ describe("console websocket", () => {
     expect((await client.closed).code).toBe(CONSOLE_WS_CLOSE.serverDeleted);
   });
 
+  it("fans bursts out to many viewers whole and in order (writes are batched per socket)", async () => {
+    const node = await runningServer();
+    const viewers = await Promise.all(Array.from({ length: 20 }, () => openConsole(node)));
+    // Numbered echoes around a flood of about 2 MB: batches released by time and by size both keep the order.
+    for (let i = 0; i < 200; i++) viewers[0].send("send command", `n${i}`);
+    viewers[0].send("send command", "flood 2000");
+    for (let i = 200; i < 400; i++) viewers[0].send("send command", `n${i}`);
+    await Promise.all(viewers.map((viewer) => viewer.waitForLine(/^echo: n399$/)));
+    const expected = [...Array.from({ length: 200 }, (_, i) => `echo: n${i}`), ..."y".repeat(2000), "flood done", ...Array.from({ length: 200 }, (_, i) => `echo: n${i + 200}`)];
+    for (const viewer of viewers) {
+      const live = viewer.lines().slice(viewer.lines().indexOf("echo: n0"));
+      expect(live.map((line) => (line.startsWith("yyy") ? "y" : line))).toEqual(expected);
+      expect(viewer.socket.readyState).toBe(WebSocket.OPEN);
+      viewer.close();
+    }
+  });
+
   it("closes a viewer that cannot keep up with 4008, without slowing the others", async () => {
     const node = await runningServer({ maxViewerBufferBytes: 256 * 1024 });
     const slow = await openConsole(node);

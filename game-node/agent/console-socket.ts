@@ -8,9 +8,10 @@ import { z } from "zod";
 import { parsePowerAction } from "../process/power-states";
 import { verifyConsoleToken, type ConsolePermission, type ConsoleTokenClaims } from "../protocol/console-token";
 import { CONSOLE_WS_CLOSE, type ConsoleServerEvent } from "../protocol/node-api";
-import type { ConsoleViewer } from "./console-hub";
+import { encodeFrame, type ConsoleViewer } from "./console-hub";
 import { isServerId } from "./server-id";
 import type { ServerRegistry } from "./server-registry";
+import { pacedWrites } from "./paced-writes";
 
 export interface ConsoleSocketContext {
   nodeToken: string;
@@ -22,6 +23,10 @@ export interface ConsoleSocketContext {
   wss: WebSocketServer;
 }
 
+/** A viewer's socket is written at most this often while lines keep coming (a lone line goes at once). */
+export const VIEWER_WRITE_INTERVAL_MS = 5;
+/** Once this much is held, the next frame sends it at once, whatever the interval. */
+const VIEWER_MAX_HELD_BYTES = 64 * 1024;
 /** Largest client frame: a command is at most 4096 characters, a token a few hundred. */
 export const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
 /** How long before expiry `token expiring` is sent. */
@@ -56,7 +61,7 @@ export function handleConsoleUpgrade(ctx: ConsoleSocketContext, req: IncomingMes
   const token = url.searchParams.get("token") ?? "";
   ctx.wss.handleUpgrade(req, socket, head, (ws) => {
     ctx.wss.emit("connection", ws, req);
-    serveConsole(ctx, ws, match[1], token);
+    serveConsole(ctx, ws, socket, match[1], token);
   });
   return true;
 }
@@ -79,14 +84,18 @@ function checkToken(nodeToken: string, token: string, id: string): TokenResult {
   return check;
 }
 
-function serveConsole(ctx: ConsoleSocketContext, ws: WebSocket, id: string, token: string): void {
+/** `socket` is the upgraded connection `ws` writes to; its writes are batched (paced-writes.ts). */
+function serveConsole(ctx: ConsoleSocketContext, ws: WebSocket, socket: Duplex, id: string, token: string): void {
   ws.on("error", () => {});
-  const send = (frame: ConsoleServerEvent) => {
+  const hold = pacedWrites(socket, { intervalMs: VIEWER_WRITE_INTERVAL_MS, maxHeldBytes: VIEWER_MAX_HELD_BYTES });
+  const sendData = (data: Buffer) => {
     if (ws.readyState !== WebSocket.OPEN) return;
-    ws.send(JSON.stringify(frame));
+    hold();
+    ws.send(data, { binary: false });
     // Nothing is queued here per viewer: a socket that cannot keep up is closed, the others never wait for it.
     if (ws.bufferedAmount > ctx.maxViewerBufferBytes) close(CONSOLE_WS_CLOSE.slowViewer, "The console could not keep up; reconnect.");
   };
+  const send = (frame: ConsoleServerEvent) => sendData(encodeFrame(frame));
   const close = (code: number, reason: string) => {
     if (ws.readyState !== WebSocket.OPEN) return;
     ws.close(code, reason);
@@ -114,7 +123,7 @@ function serveConsole(ctx: ConsoleSocketContext, ws: WebSocket, id: string, toke
     ];
   };
   const allowed = (permission: ConsolePermission) => claims.perms.includes(permission);
-  const viewer: ConsoleViewer = { send, close };
+  const viewer: ConsoleViewer = { send: sendData, close };
 
   send({ event: "auth success", args: [] });
   arm();
