@@ -30,19 +30,6 @@ const sftpPort = Number(process.env.GAME_NODE_SFTP_PORT ?? DEFAULT_NODE_SFTP_POR
 if (!Number.isInteger(sftpPort) || sftpPort < 0 || sftpPort > 65_535) fail("GAME_NODE_SFTP_PORT must be a port number.");
 const runtimeDir = process.env.GAME_NODE_RUNTIME_DIR ?? defaultRuntimeCacheDir();
 
-const agent = new GameNodeAgent({
-  dataDir,
-  ensureRuntime: (template, log) => ensureRuntime(template, runtimeDir, log),
-  nodeToken,
-  templates: builtInTemplates(),
-  allowedOrigins: origins.length > 0 ? origins : undefined,
-  host: process.env.GAME_NODE_HOST ?? "127.0.0.1",
-  port,
-});
-
-const { port: listening } = await agent.start();
-// The portal's embedded starter reads these two lines for the ports (lib/backends/game-node/start-embedded-game-node.ts).
-console.log(`game node: listening on http://${process.env.GAME_NODE_HOST ?? "127.0.0.1"}:${listening}`);
 const sftp = await startSftpServer({
   host: process.env.GAME_NODE_SFTP_HOST ?? "0.0.0.0",
   port: sftpPort,
@@ -55,7 +42,24 @@ const sftp = await startSftpServer({
     return root;
   },
 });
+// SFTP first, so the agent reports the port it really got (GAME_NODE_SFTP_PORT=0 picks one). A login
+// before the agent has loaded its servers finds none and is refused.
 console.log(`game node: sftp on port ${sftp.port} (host key ${sftp.hostKeyFingerprint})`);
+
+const agent = new GameNodeAgent({
+  dataDir,
+  ensureRuntime: (template, log) => ensureRuntime(template, runtimeDir, log),
+  nodeToken,
+  templates: builtInTemplates(),
+  allowedOrigins: origins.length > 0 ? origins : undefined,
+  host: process.env.GAME_NODE_HOST ?? "127.0.0.1",
+  port,
+  sftpPort: sftp.port,
+});
+
+const { port: listening } = await agent.start();
+// The portal's embedded starter reads these two lines for the ports (lib/backends/game-node/start-embedded-game-node.ts).
+console.log(`game node: listening on http://${process.env.GAME_NODE_HOST ?? "127.0.0.1"}:${listening}`);
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -70,17 +70,22 @@ async function holdOnNode(ctx: BackendContext, node: Node, input: PlaceGameServe
   const { memoryMb, diskGb } = input.size;
   return inTransaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
-    const held = await tx.$executeRaw`
+    // RETURNING the range from the row this update locks: an operator's range change (which locks the
+    // row too) is either fully before this placement or waits for it, never half-seen.
+    const held = await tx.$queryRaw<{ start: number; end: number }[]>`
       UPDATE "Node" SET
         "allocatedMemoryMb" = "allocatedMemoryMb" + ${memoryMb},
         "allocatedDiskGb" = "allocatedDiskGb" + ${diskGb},
         "updatedAt" = ${now}
       WHERE id = ${node.id}::uuid AND enabled AND kind = 'game'
         AND "allocatedMemoryMb" + ${memoryMb} <= "capacityMemoryMb"
-        AND "allocatedDiskGb" + ${diskGb} <= "capacityDiskGb"`;
-    if (held === 0) throw new LostRace();
+        AND "allocatedDiskGb" + ${diskGb} <= "capacityDiskGb"
+        AND "portRangeStart" IS NOT NULL AND "portRangeEnd" IS NOT NULL
+      RETURNING "portRangeStart" AS start, "portRangeEnd" AS "end"`;
+    if (held.length === 0) throw new LostRace();
+    const range = held[0];
     const free = await tx.$queryRaw<{ port: number }[]>`
-      SELECT s.port::int AS port FROM generate_series(${node.portRangeStart!}::int, ${node.portRangeEnd!}::int) AS s(port)
+      SELECT s.port::int AS port FROM generate_series(${range.start}::int, ${range.end}::int) AS s(port)
       WHERE NOT EXISTS (SELECT 1 FROM "GamePort" g WHERE g."nodeId" = ${node.id}::uuid AND g.port = s.port)
       ORDER BY s.port LIMIT 1`;
     if (free.length === 0) throw new PortsFull();
