@@ -5,6 +5,7 @@ import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { ServerRoot } from "../files/server-root";
 import { GameProcess, type StartupDefinition } from "../process/game-process";
+import { PortTrafficMeter, type ReadConnections } from "../process/port-traffic";
 import { decidePower, type PowerAction, type PowerState } from "../process/power-states";
 import type { ServerDefinition, ServerStatusView } from "../protocol/node-api";
 import type { GameTemplate, StartupContext } from "../templates/template-types";
@@ -21,6 +22,8 @@ export interface ServerContext {
   templates: ReadonlyMap<string, GameTemplate>;
   ensureRuntime: EnsureRuntime | null;
   statsIntervalMs: number;
+  /** How the game port's TCP connections are read for network use (default: `ss`; tests inject one). */
+  readConnections?: ReadConnections;
   log: (line: string) => void;
   /** True while the agent shuts down: servers stop, but stay marked as running for the next start. */
   isClosing(): boolean;
@@ -61,7 +64,11 @@ export class ManagedServer {
     this.installError = record.installError;
     this.sftp = record.sftp;
     this.wasRunning = record.wasRunning;
-    this.sampler = new UsageSampler(() => process.usage(), ctx.statsIntervalMs);
+    const traffic = new PortTrafficMeter(ctx.readConnections);
+    this.sampler = new UsageSampler(async () => {
+      const [usage, network] = await Promise.all([process.usage(), traffic.totals(this.definition.port)]);
+      return { ...usage, networkRxBytes: network?.rxBytes ?? null, networkTxBytes: network?.txBytes ?? null };
+    }, ctx.statsIntervalMs);
     this.hub = new ConsoleHub(process, this.sampler, ctx.statsIntervalMs);
     process.subscribe((event) => {
       if (event.type !== "state") return;

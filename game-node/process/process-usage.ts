@@ -1,6 +1,6 @@
 // Resource usage of a game server read from Linux /proc, and disk usage from its directory.
-// Network counters are null: a plain child process shares the host's network namespace, so there is
-// no per-server counter to read (docs/game-servers.md#process-supervisor).
+// Network counters are null here: a plain child process shares the host's network namespace, so there
+// is no per-process counter; the agent counts the game port's connections instead (port-traffic.ts).
 import { readdir, readFile, lstat } from "node:fs/promises";
 import path from "node:path";
 
