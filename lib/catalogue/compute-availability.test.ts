@@ -27,11 +27,18 @@ const VPS: AvailabilityProduct = {
 
 const FACTS: AvailabilityFacts = { sellable: true, orderableImages: 2, moduleOff: null, noBackend: null };
 
-function site(locationId: string, free: { vcpus: number; memoryMb: number; diskGb: number }, v4 = 100, stock: Record<string, number> = {}): LocationCapacity {
+function site(
+  locationId: string,
+  free: { vcpus: number; memoryMb: number; diskGb: number },
+  v4 = 100,
+  stock: Record<string, number> = {},
+  game: { memoryMb: number; diskGb: number; ports: number }[] = [],
+): LocationCapacity {
   return {
     locationId,
     location: locationId,
     vps: { nodes: [{ nodeId: `${locationId}-hv`, name: "hv", total: free, allocated: { vcpus: 0, memoryMb: 0, diskGb: 0 }, free }], total: free, free },
+    game: { nodes: game.map((g, i) => ({ nodeId: `${locationId}-game${i}`, name: `game${i}`, free: g })) },
     dedicated: { availableBySku: stock },
     addresses: { vps: { v4, v6: 0 }, dedicated: { v4, v6: 0 } },
   };
@@ -199,5 +206,46 @@ describe("HOSTNAME_PATTERN", () => {
       "1.2.3.4",
     ];
     for (const name of samples) expect(isRfc1123Hostname(name), name).toBe(isHostname(name));
+  });
+});
+
+describe("computeAvailability: game servers from the game nodes' room", () => {
+  const GAME: AvailabilityProduct = { ...VPS, id: "p-game", slug: "game-8gb", kind: "game", specs: { memoryMb: 8192, diskGb: 50 }, locations: [AMS, FRA] };
+  const NO_IMAGES = { ...FACTS, orderableImages: 0 };
+
+  it("counts per node the least of memory, disk and free ports, summed over nodes", () => {
+    const snap = snapshot([
+      site("loc-ams", ROOMY, 100, {}, [
+        { memoryMb: 65536, diskGb: 1000, ports: 3 },
+        { memoryMb: 16384, diskGb: 1000, ports: 100 },
+      ]),
+      site("loc-fra", ROOMY, 100, {}, [{ memoryMb: 65536, diskGb: 120, ports: 100 }]),
+    ]);
+    const answer = computeAvailability(GAME, NO_IMAGES, snap, null);
+    expect(answer.locations.map((l) => [l.value, l.code, l.units])).toEqual([
+      ["ams1", "available", 5],
+      ["fra1", "available", 2],
+    ]);
+  });
+
+  it("is no_capacity where nodes are full (memory, disk or ports) or absent; configured capacity does not count", () => {
+    const snap = snapshot([
+      site("loc-ams", ROOMY, 100, {}, [
+        { memoryMb: 8191, diskGb: 1000, ports: 10 },
+        { memoryMb: 65536, diskGb: 1000, ports: 0 },
+      ]),
+      site("loc-fra", ROOMY),
+    ]);
+    const answer = computeAvailability(GAME, NO_IMAGES, snap, null);
+    expect(answer.locations.map((l) => [l.value, l.code, l.units])).toEqual([
+      ["ams1", "no_capacity", 0],
+      ["fra1", "no_capacity", 0],
+    ]);
+    expect(answer.available).toBe(false);
+  });
+
+  it("a game product without memoryMb and diskGb specs answers unknown (never refuses)", () => {
+    const answer = computeAvailability({ ...GAME, specs: {} }, NO_IMAGES, snapshot([site("loc-ams", ROOMY)]), "ams1");
+    expect(answer).toMatchObject({ available: true, code: "unknown" });
   });
 });

@@ -1,6 +1,6 @@
-import { dedicatedAvailability, vpsAvailability } from "@/lib/backends/capacity/availability";
+import { dedicatedAvailability, gameAvailability, vpsAvailability } from "@/lib/backends/capacity/availability";
 import type { LocationCapacity } from "@/lib/backends/capacity/capacity-by-location";
-import { sizeFromSpecs } from "@/lib/backends/capacity/sizes";
+import { gameSizeFromSpecs, sizeFromSpecs } from "@/lib/backends/capacity/sizes";
 import type { ProductKind } from "@/lib/generated/prisma/client";
 import type { CatalogueLocation } from "./load-catalogue-products";
 
@@ -20,16 +20,18 @@ export const AVAILABILITY_CODES = [
 export type AvailabilityCode = (typeof AVAILABILITY_CODES)[number];
 
 /** Where the units a location can still build come from, by product kind. */
-export type CapacitySource = "nodes" | "stock" | "configured";
+export type CapacitySource = "nodes" | "game-nodes" | "stock" | "configured";
 
 /**
  * `vps`: free units of the location's enabled hypervisors and free addresses (vpsAvailability);
- * `dedicated`: servers of the product's SKU in stock (dedicatedAvailability); the other kinds
- * (game, ip_transit, colocation, generic): ProductLocation.capacity less units held.
+ * `dedicated`: servers of the product's SKU in stock (dedicatedAvailability); `game`: room on the
+ * location's game nodes, memory, disk and ports (gameAvailability); the other kinds (ip_transit,
+ * colocation, generic): ProductLocation.capacity less units held.
  */
 export function capacitySource(kind: ProductKind): CapacitySource {
   if (kind === "vps") return "nodes";
   if (kind === "dedicated") return "stock";
+  if (kind === "game") return "game-nodes";
   return "configured";
 }
 
@@ -140,6 +142,14 @@ function fromCapacity(product: AvailabilityProduct, location: AvailabilityProduc
     } catch {
       return unknown();
     }
+    return result.available
+      ? answer("available", result.units, `Available in ${location.name}`)
+      : answer("no_capacity", 0, `No capacity left in ${location.name} for this product`);
+  }
+  if (source === "game-nodes") {
+    const size = gameSizeFromSpecs(product.specs);
+    if (!size) return unknown();
+    const result = gameAvailability(capacity, size);
     return result.available
       ? answer("available", result.units, `Available in ${location.name}`)
       : answer("no_capacity", 0, `No capacity left in ${location.name} for this product`);

@@ -37,3 +37,23 @@ export function dedicatedAvailability(capacity: LocationCapacity | undefined, sk
   if (units > 0) return { available: true, code: "available", units, reason: null };
   return { available: false, code: "no_capacity", units: 0, reason: inStock === 0 ? `No ${sku} server in stock` : "No free address in the location's pools" };
 }
+
+/** A game server's size (product specs `memoryMb`, `diskGb`). */
+export interface GameSize {
+  memoryMb: number;
+  diskGb: number;
+}
+
+/**
+ * Game servers of `size` that fit in the location's enabled game nodes: per node the least of what
+ * its free memory, free disk and free ports allow (placement puts a server on one node, as here).
+ */
+export function gameAvailability(capacity: LocationCapacity | undefined, size: GameSize): Availability {
+  if (!capacity || capacity.game.nodes.length === 0) return { available: false, code: "no_capacity", units: 0, reason: "No game node in this location" };
+  const units = capacity.game.nodes.reduce(
+    (sum, n) => sum + Math.min(Math.floor(n.free.memoryMb / size.memoryMb), Math.floor(n.free.diskGb / size.diskGb), n.free.ports),
+    0,
+  );
+  if (units > 0) return { available: true, code: "available", units, reason: null };
+  return { available: false, code: "no_capacity", units: 0, reason: "No game node has room for this size" };
+}

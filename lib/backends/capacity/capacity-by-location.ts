@@ -9,6 +9,13 @@ export interface NodeCapacity {
   free: Units;
 }
 
+/** An enabled game node's room: memory and disk not held, and ports of its range not taken. */
+export interface GameNodeCapacity {
+  nodeId: string;
+  name: string;
+  free: { memoryMb: number; diskGb: number; ports: number };
+}
+
 export interface FreeAddresses {
   v4: number;
   v6: number;
@@ -20,6 +27,8 @@ export interface LocationCapacity {
   location: string;
   /** Enabled VPS nodes only. */
   vps: { nodes: NodeCapacity[]; total: Units; free: Units };
+  /** Enabled game nodes with a port range. */
+  game: { nodes: GameNodeCapacity[] };
   /** Servers in stock (available) on enabled dedicated nodes, by SKU. */
   dedicated: { availableBySku: Record<string, number> };
   /** Free addresses usable by each kind (a shared pool counts for both). */
@@ -41,6 +50,9 @@ export async function capacityByLocation(db: DbOrTx, filter: { locationId?: stri
     where: { provisionState: "available", serviceId: null, node: { enabled: true, kind: "dedicated", locationId: filter.locationId } },
     _count: { _all: true },
   });
+  const portsTaken = new Map(
+    (await db.gamePort.groupBy({ by: ["nodeId"], where: { node: { enabled: true, kind: "game", locationId: filter.locationId } }, _count: { _all: true } })).map((row) => [row.nodeId, row._count._all]),
+  );
   const freeRows = await db.$queryRaw<{ locationId: string; version: number; nodeKind: string | null; free: bigint }[]>`
     SELECT p."locationId", p.version, p."nodeKind"::text AS "nodeKind", count(*) AS free
     FROM "IpAddress" a JOIN "IpPool" p ON p.id = a."poolId"
@@ -80,10 +92,23 @@ export async function capacityByLocation(db: DbOrTx, filter: { locationId?: stri
       if (row.nodeKind !== "vps") addresses.dedicated[key] += Number(row.free);
     }
 
+    const gameNodes: GameNodeCapacity[] = location.nodes
+      .filter((n) => n.kind === "game" && n.portRangeStart !== null && n.portRangeEnd !== null)
+      .map((n) => ({
+        nodeId: n.id,
+        name: n.name,
+        free: {
+          memoryMb: clampFree(n.capacityMemoryMb - n.allocatedMemoryMb),
+          diskGb: clampFree(n.capacityDiskGb - n.allocatedDiskGb),
+          ports: clampFree(n.portRangeEnd! - n.portRangeStart! + 1 - (portsTaken.get(n.id) ?? 0)),
+        },
+      }));
+
     return {
       locationId: location.id,
       location: location.value,
       vps: { nodes, total: sum((n) => n.total), free: sum((n) => n.free) },
+      game: { nodes: gameNodes },
       dedicated: { availableBySku },
       addresses,
     };

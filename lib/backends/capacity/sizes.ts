@@ -34,4 +34,14 @@ export function sizeFromSpecs(specs: unknown): VpsSize | null {
   return { vcpus, memoryMb, diskGb, ipv4: typeof s.ipv4 === "number" ? s.ipv4 : 1, ipv6: typeof s.ipv6 === "number" ? s.ipv6 : 0 };
 }
 
+/** A game product's size from its specs (`memoryMb`, `diskGb`), or null (docs/game-servers.md#products). */
+export function gameSizeFromSpecs(specs: unknown): { memoryMb: number; diskGb: number } | null {
+  if (!specs || typeof specs !== "object") return null;
+  const s = specs as Record<string, unknown>;
+  const int = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : null);
+  const memoryMb = int(s.memoryMb);
+  const diskGb = int(s.diskGb);
+  return memoryMb === null || diskGb === null ? null : { memoryMb, diskGb };
+}
+
 export const describeSize = (s: Units) => `${s.vcpus} vCPU / ${s.memoryMb} MB / ${s.diskGb} GB`;

@@ -1,6 +1,7 @@
 import { BackendError } from "@/lib/backends/backend-error";
 import type { DbOrTx } from "@/lib/db/client";
 import { builtInTemplates } from "@/game-node/templates/built-in-templates";
+import { gameSizeFromSpecs } from "@/lib/backends/capacity/sizes";
 import type { GameServerSize } from "../place-game-server";
 
 /** What a game service is built from: the product's template, size and default variables. */
@@ -13,7 +14,6 @@ export interface GameBuildPlan {
 }
 
 const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-const positiveInt = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : null);
 
 /**
  * Reads a game product's build inputs from its specs (docs/game-servers.md#products): `template` (a
@@ -27,9 +27,8 @@ export async function loadGameBuildPlan(db: DbOrTx, serviceId: string): Promise<
   if (!template || !builtInTemplates().some((t) => t.id === template)) {
     throw new BackendError("configuration", `Product ${service.product.slug} names no game template nodes ship (specs.template: ${String(specs.template)})`);
   }
-  const memoryMb = positiveInt(specs.memoryMb);
-  const diskGb = positiveInt(specs.diskGb);
-  if (!memoryMb || !diskGb) throw new BackendError("configuration", `Product ${service.product.slug} has no memoryMb and diskGb in its specs`);
+  const size = gameSizeFromSpecs(specs);
+  if (!size) throw new BackendError("configuration", `Product ${service.product.slug} has no memoryMb and diskGb in its specs`);
   const vars = Object.fromEntries(Object.entries(asRecord(specs.templateVars)).map(([k, v]) => [k, String(v)]));
   const ordered = service.locationId ?? service.orderItem?.locationId ?? null;
   const locationIds = ordered
@@ -42,5 +41,5 @@ export async function loadGameBuildPlan(db: DbOrTx, serviceId: string): Promise<
         })
       ).map((l) => l.locationId);
   if (locationIds.length === 0) throw new BackendError("configuration", "The service has no location to be built in");
-  return { serviceId, locationIds, template, vars, size: { memoryMb, diskGb } };
+  return { serviceId, locationIds, template, vars, size };
 }
