@@ -276,30 +276,33 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
               <FieldError id="field-hostname-error" message={errors.hostname} />
             </div>
 
-            <fieldset id="field-sshKeyIds" tabIndex={-1} aria-describedby={describedBy("sshKeyIds")} className="space-y-2 focus:outline-none">
-              <legend className="text-sm font-medium text-neutral-800">SSH keys</legend>
-              {product.sshKeys.length === 0 ? (
-                <p className="text-sm text-neutral-500">No SSH keys are saved on your account; you can order without one.</p>
-              ) : (
-                product.sshKeys.map((k) => (
-                  <label key={k.id} className="flex items-center gap-3 text-sm">
-                    <input
-                      type="checkbox"
-                      name="sshKeyIds"
-                      value={k.id}
-                      checked={sshKeyIds.includes(k.id)}
-                      onChange={(e) => {
-                        setSshKeyIds((all) => (e.target.checked ? [...all, k.id] : all.filter((x) => x !== k.id)));
-                        edited();
-                      }}
-                    />
-                    <span className="font-medium text-neutral-900">{k.name}</span>
-                    <span className="truncate font-mono text-xs text-neutral-500">{k.fingerprint}</span>
-                  </label>
-                ))
-              )}
-              <FieldError id="field-sshKeyIds-error" message={errors.sshKeyIds} />
-            </fieldset>
+            {/* A game server has no shell to log in to: files go over SFTP, with a password from its page. */}
+            {product.kind !== "game" && (
+              <fieldset id="field-sshKeyIds" tabIndex={-1} aria-describedby={describedBy("sshKeyIds")} className="space-y-2 focus:outline-none">
+                <legend className="text-sm font-medium text-neutral-800">SSH keys</legend>
+                {product.sshKeys.length === 0 ? (
+                  <p className="text-sm text-neutral-500">No SSH keys are saved on your account; you can order without one.</p>
+                ) : (
+                  product.sshKeys.map((k) => (
+                    <label key={k.id} className="flex items-center gap-3 text-sm">
+                      <input
+                        type="checkbox"
+                        name="sshKeyIds"
+                        value={k.id}
+                        checked={sshKeyIds.includes(k.id)}
+                        onChange={(e) => {
+                          setSshKeyIds((all) => (e.target.checked ? [...all, k.id] : all.filter((x) => x !== k.id)));
+                          edited();
+                        }}
+                      />
+                      <span className="font-medium text-neutral-900">{k.name}</span>
+                      <span className="truncate font-mono text-xs text-neutral-500">{k.fingerprint}</span>
+                    </label>
+                  ))
+                )}
+                <FieldError id="field-sshKeyIds-error" message={errors.sshKeyIds} />
+              </fieldset>
+            )}
           </CardBody>
         </Card>
       </div>
