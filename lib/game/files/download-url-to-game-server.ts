@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { z } from "zod";
 import { isFileError } from "@/game-node/files/file-error";
 import { parseUserPath } from "@/game-node/files/user-path";
+import { BackendError } from "@/lib/backends/backend-error";
 import { DomainError, VALIDATION_FAILED } from "@/lib/errors/domain-error";
 import type { GameServerOfService } from "../game-server-of-service";
 import type { downloadUrlBodySchema } from "./game-file-op-bodies";
@@ -63,15 +64,35 @@ export async function downloadUrlToGameServer(
       opened.body.destroy();
     }
   })();
+  const upload = Readable.from(counted);
   try {
-    await node.writeRawFile(server.id, target, Readable.from(counted), { timeoutMs: DOWNLOAD_URL_TOTAL_TIMEOUT_MS });
+    await node.writeRawFile(server.id, target, upload, { timeoutMs: DOWNLOAD_URL_TOTAL_TIMEOUT_MS });
   } catch (error) {
+    // The node refused (or went away) before the end: stop fetching the URL and sending it on.
+    upload.destroy();
     if (overLimit) throw tooLarge();
     if (sourceFailed) throw new DomainError("invalid", signal.aborted ? "The download took too long" : "The URL's server broke off the download", { code: GAME_FILE_CODES.urlFailed });
+    if (bytes > 0 && isBackendError(error, "provider_unreachable") && (await nodeAnswers(found))) {
+      // The node cuts an upload off mid-stream only when it outgrows the quota (the folder and name were
+      // checked before a byte was read). It answers 413 and closes; when the close overtakes the answer
+      // on the connection, the answer is lost, and this is how the refusal shows.
+      throw new DomainError("too_large", `${name} does not fit in the server's disk quota`, { code: GAME_FILE_CODES.quotaExceeded });
+    }
     throw gameFileRefusal(error);
   }
   return { path: target, bytes };
 }
+
+async function nodeAnswers({ server, node }: GameServerOfService): Promise<boolean> {
+  try {
+    await node.getServer(server.id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const isBackendError = (error: unknown, code: string) => error instanceof BackendError && error.code === code;
 
 /** The URL's last path segment, decoded once; a URL without one needs `name`. */
 function nameOfUrl(url: URL): string {
