@@ -16,6 +16,20 @@ export interface HostKey {
  * but not node:crypto's PKCS#8 ed25519, so the key is made by ssh2's `generateKeyPairSync` (node:crypto
  * underneath, converted to OpenSSH). A file that exists is used as it is, whatever type ssh2 can read.
  */
+/**
+ * ssh2's OpenSSH ed25519 output is now and then one its own parser calls malformed (about 1 in 300
+ * here): keep only a key it reads back.
+ */
+function generateReadableKey(): string {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const key = ssh2.utils.generateKeyPairSync("ed25519").private;
+    const parsed: unknown = ssh2.utils.parseKey(key);
+    const first = Array.isArray(parsed) ? parsed[0] : parsed;
+    if (first && !(first instanceof Error) && (first as ParsedKey).isPrivateKey()) return key;
+  }
+  throw new Error("Could not generate an SFTP host key ssh2 can read");
+}
+
 export async function loadOrCreateHostKey(keyPath: string): Promise<HostKey> {
   let privateKey = await fsp.readFile(keyPath, "utf8").catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return null;
@@ -23,7 +37,7 @@ export async function loadOrCreateHostKey(keyPath: string): Promise<HostKey> {
   });
   if (privateKey === null) {
     await fsp.mkdir(path.dirname(keyPath), { recursive: true, mode: 0o700 });
-    const generated = ssh2.utils.generateKeyPairSync("ed25519").private;
+    const generated = generateReadableKey();
     // "wx": if another start wrote the key first, keep theirs (clients may have seen it already).
     privateKey = await fsp.writeFile(keyPath, generated, { mode: 0o600, flag: "wx" }).then(
       () => generated,
