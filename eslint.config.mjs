@@ -23,6 +23,10 @@ const GET_DB = {
   message: "Domain code takes db from its caller (ctx/options.db); only entry points (app/, lib/api, lib/jobs) read the process database.",
 };
 const READS_PROCESS_DB = ["lib/jobs/**", "lib/db/**", "lib/auth/session.ts"];
+// The browser's own dialogs are unstyled, block the page and skip the portals' wording: ask with
+// components/ui/dialog.tsx (ConfirmDialog) or components/ui/type-to-confirm-dialog.tsx, tell with a toast.
+const BROWSER_DIALOG = "Use ConfirmDialog (components/ui/dialog.tsx), TypeToConfirmDialog or a toast, not the browser's dialogs.";
+const BROWSER_DIALOGS = ["alert", "confirm", "prompt"].map((name) => ({ name, message: BROWSER_DIALOG }));
 
 export default defineConfig([
   ...nextVitals,
@@ -56,6 +60,13 @@ export default defineConfig([
   },
   {
     rules: {
+      "no-restricted-globals": ["error", ...BROWSER_DIALOGS],
+      // window.confirm(), globalThis.alert(), self.prompt(): the globals rule sees only bare names.
+      "no-restricted-syntax": [
+        "error",
+        { selector: "MemberExpression[object.name=/^(window|globalThis|self)$/][property.name=/^(alert|confirm|prompt)$/]", message: BROWSER_DIALOG },
+        { selector: "MemberExpression[object.name=/^(window|globalThis|self)$/][property.value=/^(alert|confirm|prompt)$/]", message: BROWSER_DIALOG },
+      ],
       "@next/next/no-html-link-for-pages": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },

@@ -23,8 +23,8 @@ const nextConfig = {
   typedRoutes: false,
   // `npm test` type-checks the whole tree (tsc --noEmit); repeating it in every start-up build only costs time.
   typescript: { ignoreBuildErrors: true },
-  // Loaded by Node at run time rather than bundled: WebAssembly Postgres, native argon2, ws, the Inngest SDK.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "ws", "inngest", "@prisma/schema-engine-wasm"],
+  // Loaded by Node at run time rather than bundled: WebAssembly Postgres, native argon2, ws, the Inngest SDK, pdfkit (it reads its font metrics from its own package at run time).
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "ws", "inngest", "@prisma/schema-engine-wasm", "pdfkit"],
 };
 
 export default nextConfig;

@@ -18,9 +18,9 @@ export async function proxy(req: NextRequest) {
   return guarded(req, { params: Promise.resolve({}) });
 }
 
-/** Pages anyone may open: sign-in (and its second-factor step) and console-cast links. */
+/** Pages anyone may open: sign-in (and its second-factor step), sign-up, the email links and console-cast links. */
 function isPublicPage(pathname: string): boolean {
-  return /^\/(?:login(?:\/|$)|cast\/)/.test(pathname);
+  return /^\/(?:(?:login|sign-up|verify-email|forgot-password|reset-password|invitation|confirm-email-change)(?:\/|$)|cast\/)/.test(pathname);
 }
 
 const guarded = auth((req) => {

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { SITE_NAME } from "@/components/layout/page-title";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: { default: "Rackfront", template: "%s · Rackfront" },
+  // Pages name themselves with pageTitle (components/layout/page-title.ts); the template is for any that do not.
+  title: { default: SITE_NAME, template: `%s · ${SITE_NAME}` },
   description: "Servers, game servers, IP transit and colocation.",
   // public/favicon.svg; the same mark as components/layout/logo.tsx.
   icons: { icon: [{ url: "/favicon.svg", type: "image/svg+xml" }] },

@@ -69,3 +69,16 @@ export function resellerSignedHeaders(apiKey: string, signingSecret: string, bod
     "x-reseller-signature": `hmac-sha256=${createHmac("sha256", signingSecret).update(`${ts}.${body}`).digest("hex")}`,
   };
 }
+
+/**
+ * Opens one tab of the service page that is open (`?tab=<slug>`; Overview is the page itself), once
+ * the click that opened the page has landed on it.
+ */
+export async function openServiceTab(page: Page, tab: string): Promise<void> {
+  await expect(page).toHaveURL(/\/services\/[0-9a-f-]{36}/);
+  const url = new URL(page.url());
+  url.search = tab === "overview" ? "" : `?tab=${tab}`;
+  url.hash = "";
+  await page.goto(url.toString());
+  await expect(page.getByRole("navigation", { name: "Service sections" }).locator('[aria-current="page"]')).toBeVisible();
+}

@@ -76,3 +76,10 @@ const stop = (signal: string) => {
 };
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
+// Started by the portal (lib/backends/game-node/start-embedded-game-node.ts): the portal holds our
+// stdin open for as long as it lives, so end-of-file means it is gone and its servers must not outlive it.
+if (process.env.GAME_NODE_EXIT_WITH_PARENT === "1") {
+  process.stdin.on("end", () => stop("the portal that started this node has exited"));
+  process.stdin.on("error", () => stop("the portal that started this node has exited"));
+  process.stdin.resume();
+}

@@ -16,6 +16,10 @@ const schema = z.object({
   RACKFRONT_EMBEDDED_GAME_NODE: z.enum(["0", "1"]).default("1"),
   /// The embedded game node's SFTP port (default: one the kernel picks, shown in the log and the panel).
   RACKFRONT_GAME_SFTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /// Outgoing mail, e.g. smtps://user:pass@mail.example.com:465; unset: messages stay in the operator console's outbox (docs/email.md).
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL").optional(),
+  /// The From of outgoing mail, e.g. "Example Hosting <support@example.com>".
+  SMTP_FROM: z.string().min(3).optional(),
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),
   INNGEST_BASE_URL: z.string().url().optional(),

@@ -60,12 +60,18 @@ describe("pageSecurityHeaders per page family", () => {
   );
 
   it("the console-cast viewer sends no referrer and asks not to be indexed", () => {
-    expect(pageFamily("/cast/tkt_abc")).toBe("cast");
+    expect(pageFamily("/cast/tkt_abc")).toBe("credential-link");
+    expect(pageFamily("/reset-password")).toBe("credential-link");
+    expect(pageFamily("/verify-email")).toBe("credential-link");
+    expect(pageFamily("/confirm-email-change")).toBe("credential-link");
     expect(pageFamily("/castle")).toBe("portal");
     const headers = pageSecurityHeaders("/cast/tkt_abc", { nonce, https: false });
     expect(headers["Referrer-Policy"]).toBe("no-referrer");
     expect(headers["X-Robots-Tag"]).toBe("noindex");
     expect(cspDirectives(headers["Content-Security-Policy"]!).get("frame-ancestors")).toEqual(["'none'"]);
+    const emailChange = pageSecurityHeaders("/confirm-email-change", { nonce, https: false });
+    expect(emailChange["Referrer-Policy"]).toBe("no-referrer");
+    expect(emailChange["X-Robots-Tag"]).toBe("noindex");
   });
 
   it("adds HSTS only over HTTPS", () => {

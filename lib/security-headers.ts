@@ -6,12 +6,18 @@
  * API responses (`/v1`, `/api`) are not pages and keep their own headers.
  */
 
-/** Which rules a page follows: the console-cast viewer sends no referrer at all. */
-export type PageFamily = "portal" | "cast";
+/** Which rules a page follows: a page whose address is a credential sends no referrer at all. */
+export type PageFamily = "portal" | "credential-link";
 
-/** `/cast/<ticket>`: a console shown to anyone holding the link, which must not leak through Referer. */
+/**
+ * Pages whose address is a credential, which must not leak through Referer: `/cast/<ticket>` (a
+ * console shown to anyone holding the link) and the one-time email links (`/verify-email?token=…`,
+ * `/reset-password?token=…`, `/invitation?token=…`, `/confirm-email-change?token=…`).
+ */
+const CREDENTIAL_LINK = /^\/(?:cast|verify-email|reset-password|invitation|confirm-email-change)(?:\/|$)/;
+
 export function pageFamily(pathname: string): PageFamily {
-  return pathname === "/cast" || pathname.startsWith("/cast/") ? "cast" : "portal";
+  return CREDENTIAL_LINK.test(pathname) ? "credential-link" : "portal";
 }
 
 /** 128 random bits, base64: unguessable and new for every request. */
@@ -69,12 +75,12 @@ export function cameOverHttps(url: URL, headers: Headers): boolean {
 }
 
 /**
- * The response headers of a page at `pathname`. A console-cast page also tells search engines not
+ * The response headers of a page at `pathname`. A credential-link page also tells search engines not
  * to index it: its address is a credential (robots.txt alone does not stop a crawler that was given
  * the link from listing it).
  */
 export function pageSecurityHeaders(pathname: string, options: { nonce: string; https: boolean; dev?: boolean }): Record<string, string> {
-  const cast = pageFamily(pathname) === "cast";
+  const cast = pageFamily(pathname) === "credential-link";
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(options.nonce, { dev: options.dev }),
     "Referrer-Policy": cast ? "no-referrer" : "strict-origin-when-cross-origin",

@@ -132,6 +132,7 @@ export async function main({ root }: { root: string }) {
     const runner = await startEmbeddedRunner({ db });
     stopRunner = () => runner.stop();
     lifecycle.ready();
+    if (process.env.RACKFRONT_LOG_MEMORY === "1") logMemoryEveryMinute(log);
     log(`ready on ${baseUrl} (${target.kind === "pglite" ? `embedded PostgreSQL in ${target.dataDir}` : "PostgreSQL"})`);
     log(`demo credentials: ${credentials}`);
   } catch (err) {
@@ -139,4 +140,17 @@ export async function main({ root }: { root: string }) {
     await opened?.close().catch(() => {});
     process.exit(1);
   }
+}
+
+/**
+ * Tests only (the e2e server): a line a minute with the heap after V8's last collection and the
+ * process's resident size, which e2e/global-setup.ts sums up at the end of the suite
+ * (docs/performance.md, "Server memory under the e2e suite").
+ */
+function logMemoryEveryMinute(log: (line: string) => void) {
+  const mb = (bytes: number) => Math.round(bytes / 1_048_576);
+  setInterval(() => {
+    const { heapUsed, heapTotal, rss } = process.memoryUsage();
+    log(`memory: heapUsed=${mb(heapUsed)}MB heapTotal=${mb(heapTotal)}MB rss=${mb(rss)}MB`);
+  }, 60_000).unref();
 }

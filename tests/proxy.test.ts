@@ -74,7 +74,7 @@ describe("proxy", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
-  const RENDERED: [path: string, signedIn: boolean][] = [...PORTAL_PAGES.map((p): [string, boolean] => [p, true]), ["/login", false], ["/login/verify", false], ["/cast/tkt_1", false]];
+  const RENDERED: [path: string, signedIn: boolean][] = [...PORTAL_PAGES.map((p): [string, boolean] => [p, true]), ["/login", false], ["/login/verify", false], ["/cast/tkt_1", false], ["/invitation", false]];
   it.each(RENDERED)(
     "renders %s (signed in: %s) with a fresh nonce that Next.js reads from the request",
     async (path, signedIn) => {
@@ -89,7 +89,8 @@ describe("proxy", () => {
         expect(res.headers.get("x-middleware-override-headers")?.split(",")).toEqual(expect.arrayContaining(["content-security-policy", "x-nonce"]));
         expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
         expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-        expect(res.headers.get("referrer-policy")).toBe(path.startsWith("/cast/") ? "no-referrer" : "strict-origin-when-cross-origin");
+        // Pages whose address carries a credential (a cast ticket, an emailed link) send no referrer (lib/security-headers.ts).
+        expect(res.headers.get("referrer-policy")).toBe(path.startsWith("/cast/") || path === "/invitation" ? "no-referrer" : "strict-origin-when-cross-origin");
         expect(res.headers.get("strict-transport-security")).toBeNull();
       }
       expect(nonceOf(first)).not.toBe(nonceOf(second));

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Alert } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ReceiptIcon, ServerIcon } from "@/components/ui/icons";
@@ -11,8 +13,9 @@ import { requireCustomer } from "@/lib/auth/session";
 import { BillingDocumentTable } from "./billing/document-table";
 import { formatMoney } from "@/lib/format/format-money";
 import { getDb } from "@/lib/db/client";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Dashboard" };
+export const metadata: Metadata = { title: pageTitle("Dashboard") };
 
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? "";
@@ -55,14 +58,16 @@ export default async function CustomerDashboardPage() {
         {d.credit && (
           <Stat
             label="Your credit balance"
+            href="/billing/credit"
             value={formatMoney(d.credit.balance, d.credit.currency)}
             detail={viewer.customer.role === "owner" ? "Prepaid credit is used for invoices first." : "Credit is per person: this is yours, not the account owner's."}
           />
         )}
-        {d.services && <Stat label="Services" value={d.services.total} detail={d.services.total ? `${active} active` : "None yet"} />}
+        {d.services && <Stat label="Services" href="/services" value={d.services.total} detail={d.services.total ? `${active} active` : "None yet"} />}
         {d.invoices && (
           <Stat
             label="Unpaid invoices"
+            href="/billing/invoices?status=unpaid"
             value={d.invoices.unpaidCount}
             detail={d.invoices.unpaidCount ? `${formatMoney(d.invoices.unpaidTotal, currency)} due` : "You're all paid up"}
           />
@@ -76,11 +81,16 @@ export default async function CustomerDashboardPage() {
             <EmptyState title="Not visible with your role">Ask the account owner for the services.view permission.</EmptyState>
           ) : d.services.total === 0 ? (
             <EmptyState icon={<ServerIcon className="size-5" />} title="No services yet">
-              Servers, game servers, IP transit and colocation you order show up here with their status.
+              <p>Servers, game servers, IP transit and colocation you order show up here with their status.</p>
+              <p className="mt-4">
+                <Link href="/order" className={buttonClasses()}>
+                  Order a server
+                </Link>
+              </p>
             </EmptyState>
           ) : (
             <CardBody className="py-1">
-              <StatusCounts items={d.services.byStatus} />
+              <StatusCounts kind="service" items={d.services.byStatus} />
             </CardBody>
           )}
         </Card>

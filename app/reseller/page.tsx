@@ -10,8 +10,10 @@ import { formatDate } from "@/lib/format/format-date";
 import { formatMoney } from "@/lib/format/format-money";
 import { getResellerDashboard } from "@/lib/resellers/get-reseller-dashboard";
 import { getDb } from "@/lib/db/client";
+import { pageTitle } from "@/components/layout/page-title";
+import { pluralNoun } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "Reseller portal" };
+export const metadata: Metadata = { title: pageTitle("Reseller portal") };
 
 function percent(value: string): string {
   return `${Number(value).toLocaleString("en-GB", { maximumFractionDigits: 2 })}%`;
@@ -27,7 +29,7 @@ export default async function ResellerDashboardPage() {
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat
           label="Profile status"
-          value={<StatusBadge status={d.status} />}
+          value={<StatusBadge kind="reseller" status={d.status} />}
           detail={d.approvedAt ? `Approved ${formatDate(d.approvedAt)}` : undefined}
         />
         <Stat
@@ -74,7 +76,7 @@ export default async function ResellerDashboardPage() {
             <p className="mt-1 text-sm text-neutral-500">
               {d.customers === 0
                 ? "None yet. Create customer records with POST /customers, then bind API keys to them so each end customer sees only their own services."
-                : `customer record${d.customers === 1 ? "" : "s"} registered`}
+                : `${pluralNoun(d.customers, "customer record")} registered`}
             </p>
           </CardBody>
         </Card>

@@ -2,6 +2,7 @@ import { formatDate } from "@/lib/format/format-date";
 import type { ApiKeyState } from "@/lib/api-keys/customer-api-key-row";
 import { ActionsHeader, ExpiryCell, KeyName, LastUsedCell, NarrowSummary, ScopeList, ScopesCell, tdClasses, thClasses, wideOnly } from "./key-cells";
 import { RevokeKeyButton } from "./revoke-key-button";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 /** What every key list row has, whichever API the key is for. */
 export type ApiKeyTableRow = {
@@ -51,7 +52,7 @@ export function ApiKeyTable<K extends ApiKeyTableRow>({
   const createdClasses = createdFrom === "md" ? wideOnly : "hidden 2xl:table-cell";
 
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label="API keys">
       <table className="w-full">
         <thead>
           <tr className="border-b border-neutral-100">
@@ -114,6 +115,6 @@ export function ApiKeyTable<K extends ApiKeyTableRow>({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -1,20 +1,13 @@
 import { Badge } from "@/components/ui/badge";
 import type { ApiKeyState } from "@/lib/api-keys/customer-api-key-row";
 import { formatDate } from "@/lib/format/format-date";
-import { formatDateTime, formatRelativeTime } from "@/lib/format/format-relative-time";
+import { formatDateTime } from "@/lib/format/format-date-time";
+import { RelativeTime } from "@/components/ui/relative-time";
 
 // Table cells both key lists share (server-rendered; `now` comes from the page).
 
-export function RelativeTime({ date, now }: { date: Date; now: Date }) {
-  return (
-    <time dateTime={date.toISOString()} title={formatDateTime(date)}>
-      {formatRelativeTime(date, now)}
-    </time>
-  );
-}
-
 export function LastUsedCell({ lastUsedAt, now }: { lastUsedAt: Date | null; now: Date }) {
-  if (!lastUsedAt) return <span className="text-neutral-400">Never</span>;
+  if (!lastUsedAt) return <span className="text-neutral-500">Never</span>;
 
   return <RelativeTime date={lastUsedAt} now={now} />;
 }
@@ -22,7 +15,7 @@ export function LastUsedCell({ lastUsedAt, now }: { lastUsedAt: Date | null; now
 const SOON_MS = 7 * 86_400_000;
 
 export function ExpiryCell({ expiresAt, state, now }: { expiresAt: Date | null; state: ApiKeyState; now: Date }) {
-  if (!expiresAt) return <span className="text-neutral-400">Never</span>;
+  if (!expiresAt) return <span className="text-neutral-500">Never</span>;
   const soon = state === "active" && expiresAt.getTime() - now.getTime() < SOON_MS;
 
   return (

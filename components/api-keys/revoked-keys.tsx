@@ -1,4 +1,4 @@
-import { RelativeTime } from "./key-cells";
+import { RelativeTime } from "@/components/ui/relative-time";
 
 /** Revoked keys, folded away under the list: struck through, with when they were revoked. */
 export function RevokedKeys({ keys, now }: { keys: { id: string; label: string; prefix: string; revokedAt: Date | null }[]; now: Date }) {
@@ -11,7 +11,7 @@ export function RevokedKeys({ keys, now }: { keys: { id: string; label: string; 
         {keys.map((k) => (
           <li key={k.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-5 py-2.5 text-sm">
             <span className="min-w-0">
-              <s className="text-neutral-500">{k.label}</s> <span className="font-mono text-xs text-neutral-400">{k.prefix}</span>
+              <s className="text-neutral-500">{k.label}</s> <span className="font-mono text-xs text-neutral-500">{k.prefix}</span>
             </span>
             {k.revokedAt && (
               <span className="text-xs text-neutral-500">

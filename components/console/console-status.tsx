@@ -5,6 +5,7 @@ import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";
 import { SESSION_EXPIRED, WAITING_FOR_DISPLAY } from "@/lib/console/console-connection";
 import type { ConsolePhase } from "./use-console-connection";
+import { formatCount } from "@/lib/format/format-count";
 
 /** The sentence for a phase: what the person watching reads (and a screen reader announces). */
 export function phaseSentence(phase: ConsolePhase, options: { viewOnly?: boolean; retrySeconds: number }): string {
@@ -18,7 +19,7 @@ export function phaseSentence(phase: ConsolePhase, options: { viewOnly?: boolean
     case "connected":
       return options.viewOnly ? "Connected, view only." : "Connected.";
     case "waiting":
-      return `${WAITING_FOR_DISPLAY}: the server has nothing on screen yet. Trying again every ${options.retrySeconds} seconds.`;
+      return `${WAITING_FOR_DISPLAY}: the server has nothing on screen yet. Trying again every ${options.retrySeconds === 1 ? "second" : formatCount(options.retrySeconds, "second")}.`;
     case "expired":
       return `${SESSION_EXPIRED}.`;
     case "disconnected":

@@ -30,25 +30,33 @@ export interface GameServerActions {
   files?: GameFileActions;
 }
 
+/** The parts of the view; a page with tabs shows some of them per tab, the reseller portal all of them. */
+export type GameSection = "alerts" | "server" | "power" | "console" | "files" | "settings";
+const ALL_SECTIONS: readonly GameSection[] = ["alerts", "server", "power", "console", "files", "settings"];
+
 /** How many `stats` samples the charts keep (a few seconds apart: the last few minutes). */
 const KEEP_SAMPLES = 90;
 
 /**
  * The game server's page body (docs/game-servers.md#panel): state and address with power buttons,
  * the live console with usage charts, the file manager, startup settings and SFTP. The document is polled; the console's
- * `status` events move the state at once in between.
+ * `status` events move the state at once in between. `sections` narrows it to some parts (the panel's
+ * tabs: "power" puts the power buttons on the server card); all of them by default.
  */
 export function GameServerView({
   serviceId,
   initial,
   can,
   actions,
+  sections = ALL_SECTIONS,
 }: {
   serviceId: string;
   initial: GameDocument;
   can: { power: boolean; console: boolean; manage: boolean };
   actions: GameServerActions;
+  sections?: readonly GameSection[];
 }) {
+  const has = (section: GameSection) => sections.includes(section);
   const queryClient = useQueryClient();
   const { data: doc = initial, dataUpdatedAt } = useQuery({
     queryKey: serviceKeys.game(serviceId),
@@ -93,17 +101,17 @@ export function GameServerView({
 
   return (
     <div className="space-y-6">
-      {server.installState === "installing" && (
+      {has("alerts") && server.installState === "installing" && (
         <Alert tone="info" title="Installing your server">
-          The console below shows the installation as it runs. The server starts by itself when it is done.
+          {has("console") ? "The console below shows the installation as it runs." : "The console shows the installation as it runs."} The server starts by itself when it is done.
         </Alert>
       )}
-      {server.installState === "failed" && (
+      {has("alerts") && server.installState === "failed" && (
         <Alert tone="error" title="The installation failed">
           {server.installError ?? "See the console for details."}
         </Alert>
       )}
-      {server.lastExit?.crashed && state === "offline" && (
+      {has("alerts") && server.lastExit?.crashed && state === "offline" && (
         <Alert tone="error" title={server.lastExit.outOfMemory ? "The server ran out of memory" : `The server crashed (exit code ${server.lastExit.code ?? server.lastExit.signal ?? "unknown"})`}>
           <p>{server.lastExit.reason}</p>
           {server.lastExit.lastLines.length > 0 && (
@@ -113,49 +121,51 @@ export function GameServerView({
           )}
         </Alert>
       )}
-      <Card>
-        <CardHeader
-          title="Server"
-          action={
-            can.power && usable ? (
-              <div className="flex flex-wrap gap-2" role="group" aria-label="Power">
-                <Button variant="primary" disabled={running || state === "stopping" || state === "installing"} pending={pendingVerb === "start"} onClick={() => void power("start")}>
-                  Start
-                </Button>
-                <Button variant="secondary" disabled={state !== "running"} pending={pendingVerb === "restart"} onClick={() => void power("restart")}>
-                  Restart
-                </Button>
-                <Button variant="secondary" disabled={!running} pending={pendingVerb === "stop"} onClick={() => void power("stop")}>
-                  Stop
-                </Button>
-                <Button variant="danger" disabled={state === "offline" || state === "installing"} pending={pendingVerb === "kill"} onClick={() => setConfirmKill(true)}>
-                  Kill
-                </Button>
-              </div>
-            ) : null
-          }
-        />
-        <CardBody>
-          <dl className="grid gap-4 sm:grid-cols-4">
-            <Detail label="State">
-              <GameStateBadge state={state} />
-            </Detail>
-            <Detail label="Address">
-              <span className="flex flex-wrap items-center gap-2">
-                <span className="font-mono" data-testid="game-address">
-                  {address}
+      {has("server") && (
+        <Card>
+          <CardHeader
+            title="Server"
+            action={
+              has("power") && can.power && usable ? (
+                <div className="flex flex-wrap gap-2" role="group" aria-label="Power">
+                  <Button variant="primary" disabled={running || state === "stopping" || state === "installing"} pending={pendingVerb === "start"} onClick={() => void power("start")}>
+                    Start
+                  </Button>
+                  <Button variant="secondary" disabled={state !== "running"} pending={pendingVerb === "restart"} onClick={() => void power("restart")}>
+                    Restart
+                  </Button>
+                  <Button variant="secondary" disabled={!running} pending={pendingVerb === "stop"} onClick={() => void power("stop")}>
+                    Stop
+                  </Button>
+                  <Button variant="danger" disabled={state === "offline" || state === "installing"} pending={pendingVerb === "kill"} onClick={() => setConfirmKill(true)}>
+                    Kill
+                  </Button>
+                </div>
+              ) : null
+            }
+          />
+          <CardBody>
+            <dl className="grid gap-4 sm:grid-cols-4">
+              <Detail label="State">
+                <GameStateBadge state={state} />
+              </Detail>
+              <Detail label="Address">
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono" data-testid="game-address">
+                    {address}
+                  </span>
+                  <CopyButton text={address} />
                 </span>
-                <CopyButton text={address} />
-              </span>
-            </Detail>
-            <Detail label="Game">{server.template.name}</Detail>
-            <Detail label="Location">
-              {server.node.location} <span className="text-neutral-500">({server.node.name})</span>
-            </Detail>
-          </dl>
-        </CardBody>
-      </Card>
-      {can.console && doc.capabilities.console ? (
+              </Detail>
+              <Detail label="Game">{server.template.name}</Detail>
+              <Detail label="Location">
+                {server.node.location} <span className="text-neutral-500">({server.node.name})</span>
+              </Detail>
+            </dl>
+          </CardBody>
+        </Card>
+      )}
+      {has("console") && (can.console && doc.capabilities.console ? (
         <Card>
           <CardHeader title="Console" description="Live output of the server; commands go to its console." />
           <CardBody className="space-y-6">
@@ -170,10 +180,10 @@ export function GameServerView({
             <p className="text-sm text-neutral-500">{doc.capabilities.console ? "The console needs the services.manage permission on this account." : "The console is not available while the service is not active."}</p>
           </CardBody>
         </Card>
-      )}
-      {doc.capabilities.files && actions.files && <GameFileManager serviceId={serviceId} canManage={can.manage} actions={actions.files} />}
-      {usable && <GameVariablesCard variables={server.variables} canManage={can.manage} save={(vars) => actions.setVars(serviceId, vars)} />}
-      {doc.capabilities.sftp && <GameSftpCard sftp={server.sftp} canManage={can.manage} rotate={() => actions.rotateSftp(serviceId)} />}
+      ))}
+      {has("files") && doc.capabilities.files && actions.files && <GameFileManager serviceId={serviceId} canManage={can.manage} actions={actions.files} />}
+      {has("settings") && usable && <GameVariablesCard variables={server.variables} canManage={can.manage} save={(vars) => actions.setVars(serviceId, vars)} />}
+      {has("settings") && doc.capabilities.sftp && <GameSftpCard sftp={server.sftp} canManage={can.manage} rotate={() => actions.rotateSftp(serviceId)} />}
       <ConfirmDialog
         item={confirmKill ? server.id : null}
         title={() => "Kill the server's process?"}

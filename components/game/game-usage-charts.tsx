@@ -2,10 +2,13 @@
 
 import { Area, AreaChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { EmptyState } from "@/components/ui/empty-state";
+import { formatChartClock } from "@/lib/format/chart-time";
 import { formatBitsPerSecond, formatBytes } from "@/lib/format/data-units";
+import { seriesSummary } from "@/lib/format/series-summary";
 import type { GameStatsSample } from "./game-console";
 
-const time = (at: unknown) => new Date(Number(at)).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+// Samples a few seconds apart: the clock with seconds, in UTC like every time on the pages.
+const time = (at: unknown) => formatChartClock(Number(at), { seconds: true });
 
 /**
  * Live CPU, memory and disk of the game server from the console's `stats` events (a few seconds
@@ -64,6 +67,7 @@ export function GameUsageCharts({ samples, limits }: { samples: GameStatsSample[
       <div className="grid gap-4 md:grid-cols-2">
         <figure>
           <figcaption className="mb-1 text-xs font-medium text-neutral-600">CPU (% of one core)</figcaption>
+          <p className="sr-only">{seriesSummary("CPU over the last few minutes", data.map((d) => ({ at: d.at, value: d.cpu })), (v) => `${Math.round(v)}% of one core`, time)}</p>
           <div className="h-40">
             <ResponsiveContainer width="100%" height="100%">
               <AreaChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
@@ -78,6 +82,7 @@ export function GameUsageCharts({ samples, limits }: { samples: GameStatsSample[
         </figure>
         <figure>
           <figcaption className="mb-1 text-xs font-medium text-neutral-600">Memory (MB), limit {limits.memoryMb} MB</figcaption>
+          <p className="sr-only">{seriesSummary(`Memory over the last few minutes, limit ${limits.memoryMb} MB`, data.map((d) => ({ at: d.at, value: d.memoryMb })), (v) => `${Math.round(v)} MB`, time)}</p>
           <div className="h-40">
             <ResponsiveContainer width="100%" height="100%">
               <AreaChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
@@ -94,6 +99,10 @@ export function GameUsageCharts({ samples, limits }: { samples: GameStatsSample[
         {last.networkRxBytes !== null && (
           <figure className="md:col-span-2">
             <figcaption className="mb-1 text-xs font-medium text-neutral-600">Network on the game port (in and out)</figcaption>
+            <p className="sr-only">
+              {seriesSummary("Network in over the last few minutes", data.map((d) => ({ at: d.at, value: d.inBps })), formatBitsPerSecond, time)}{" "}
+              {seriesSummary("Network out over the last few minutes", data.map((d) => ({ at: d.at, value: d.outBps })), formatBitsPerSecond, time)}
+            </p>
             <div className="h-40">
               <ResponsiveContainer width="100%" height="100%">
                 <AreaChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFormStatus } from "react-dom";
 import { cn } from "@/components/ui/cn";
-import { ChevronDownIcon, LogOutIcon, ShieldIcon } from "@/components/ui/icons";
+import { ChevronDownIcon, LogOutIcon, ShieldIcon, UserIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { signOutAction } from "./sign-out-action";
 
@@ -28,7 +28,7 @@ function SignOutItem() {
   );
 }
 
-/** The user's name with a menu: security settings and sign-out. Escape and outside clicks close it. */
+/** The user's name with a menu: profile, security settings and sign-out. Escape and outside clicks close it. */
 export function AccountMenu({ name, email }: { name: string; email: string }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -79,6 +79,10 @@ export function AccountMenu({ name, email }: { name: string; email: string }) {
             <p className="truncate text-xs text-neutral-500">{email}</p>
           </div>
           <div className="my-1 border-t border-neutral-100" />
+          <Link href="/account/profile" role="menuitem" className={itemClasses} onClick={() => setOpen(false)}>
+            <UserIcon />
+            Profile
+          </Link>
           <Link href="/account/security" role="menuitem" className={itemClasses} onClick={() => setOpen(false)}>
             <ShieldIcon />
             Security

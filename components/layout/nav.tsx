@@ -1,5 +1,5 @@
 import type { Area } from "@/lib/auth/resolve-areas";
-import { DiscIcon, HomeIcon, KeyIcon, LayersIcon, MapPinIcon, PuzzleIcon, ReceiptIcon, ServerIcon, ShieldIcon, SignatureIcon, SlidersIcon, TagIcon, UsersIcon, WalletIcon, WebhookIcon } from "@/components/ui/icons";
+import { DiscIcon, HomeIcon, KeyIcon, LayersIcon, MapPinIcon, PuzzleIcon, ReceiptIcon, ServerIcon, ShieldIcon, SignatureIcon, SlidersIcon, TagIcon, UserIcon, UsersIcon, WalletIcon, WebhookIcon } from "@/components/ui/icons";
 
 export type NavItem = {
   href: string;
@@ -9,6 +9,8 @@ export type NavItem = {
   exact?: boolean;
   /** Account page that only means something to users of a customer account. */
   customerOnly?: boolean;
+  /** Shown only to the owner of the customer account (members reach the page, read-only, by its address). */
+  ownerOnly?: boolean;
 };
 
 export const AREA_LABEL: Record<Area, string> = {
@@ -27,6 +29,8 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { href: "/billing/invoices", label: "Invoices", icon: <ReceiptIcon /> },
     { href: "/billing/credit", label: "Credit", icon: <WalletIcon /> },
     { href: "/api-keys", label: "API keys", icon: <KeyIcon /> },
+    { href: "/team", label: "Team", icon: <UsersIcon />, ownerOnly: true },
+    { href: "/reseller-programme", label: "Reseller programme", icon: <WalletIcon />, ownerOnly: true },
   ],
   reseller: [
     { href: "/reseller", label: "Dashboard", icon: <HomeIcon />, exact: true },
@@ -47,16 +51,21 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { href: "/admin/locations", label: "Locations", icon: <MapPinIcon /> },
     { href: "/admin/os-images", label: "OS images", icon: <DiscIcon /> },
     { href: "/admin/tiers", label: "Tiers", icon: <WalletIcon /> },
+    { href: "/admin/customers", label: "Customers", icon: <UsersIcon /> },
+    { href: "/admin/services", label: "Services", icon: <ServerIcon /> },
+    { href: "/admin/invoices", label: "Invoices", icon: <ReceiptIcon /> },
     { href: "/admin/resellers", label: "Resellers", icon: <UsersIcon /> },
     { href: "/admin/settings", label: "Programme and billing", icon: <SlidersIcon /> },
     { href: "/admin/nodes", label: "Nodes", icon: <ServerIcon /> },
     { href: "/admin/upgrades", label: "Plan changes", icon: <LayersIcon /> },
     { href: "/admin/webhooks", label: "Webhooks", icon: <WebhookIcon /> },
+    { href: "/admin/outbox", label: "Outbox", icon: <ReceiptIcon /> },
   ],
 };
 
 /** Pages every signed-in user has, shown under the area's own items. */
 export const ACCOUNT_NAV: NavItem[] = [
+  { href: "/account/profile", label: "Profile", icon: <UserIcon /> },
   { href: "/account/security", label: "Security", icon: <ShieldIcon /> },
   { href: "/account/ssh-keys", label: "SSH keys", icon: <KeyIcon />, customerOnly: true },
 ];

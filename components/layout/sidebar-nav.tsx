@@ -10,7 +10,7 @@ export function SidebarNav({ items, label }: { items: NavItem[]; label: string }
 
   return (
     <nav aria-label={label}>
-      <ul className="flex gap-1 md:flex-col">
+      <ul className="flex flex-col gap-1">
         {items.map((item) => {
           const active = item.exact ? pathname === item.href : pathname === item.href || pathname.startsWith(`${item.href}/`);
 

@@ -1,22 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { useNow } from "@/components/console/use-now";
+import { StatusBadge } from "@/components/status/status-badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { formatDateTime } from "@/lib/format/format-date-time";
 import { serviceKeys } from "@/lib/query/keys";
 import type { ActivityRow } from "@/lib/services/service-activity";
 
 /** Loads the card's rows: a server action scoped to the viewer (the panel's or the reseller portal's). */
 export type LoadActivity = (serviceId: string) => Promise<ActivityRow[] | null>;
 
-const STATE: Record<ActivityRow["state"], { label: string; tone: BadgeTone }> = {
-  queued: { label: "Waiting", tone: "neutral" },
-  running: { label: "Running", tone: "blue" },
-  succeeded: { label: "Done", tone: "green" },
-  failed: { label: "Failed", tone: "red" },
-};
-
-const when = (iso: string) => `${new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
 
 /**
  * The server's recent jobs (power, reinstall, snapshots, rescue …) and how each ended. Polls only while
@@ -29,6 +24,7 @@ export function ActivityCard({ serviceId, load }: { serviceId: string; load: Loa
     queryFn: () => load(serviceId),
     refetchInterval: (q) => (q.state.data?.some((a) => a.state === "queued" || a.state === "running") ? 2000 : false),
   });
+  const now = useNow();
   if (!data) return null;
   return (
     <Card data-testid="activity-card">
@@ -42,8 +38,8 @@ export function ActivityCard({ serviceId, load }: { serviceId: string; load: Loa
               <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span className="font-medium text-neutral-800">{a.label}</span>
                 <span className="flex items-center gap-3">
-                  <span className="text-xs text-neutral-500">{when(a.at)}</span>
-                  <Badge tone={STATE[a.state].tone}>{STATE[a.state].label}</Badge>
+                  <span className="text-xs text-neutral-500">{now === null ? formatDateTime(a.at) : <RelativeTime date={a.at} now={new Date(now)} />}</span>
+                  <StatusBadge kind="backendJob" status={a.state} />
                 </span>
               </li>
             ))}

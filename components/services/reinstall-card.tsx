@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { SelectField } from "@/components/ui/form-field";
 import { Field } from "@/components/ui/input";
+import { TypeToConfirmDialog } from "@/components/ui/type-to-confirm-dialog";
 import type { ActionResult } from "@/lib/actions/action-result";
 import { rootPasswordProblem } from "@/lib/services/root-password";
 
@@ -15,12 +15,14 @@ export type InstallableImage = { id: string; name: string; isDefault: boolean };
 const PASSWORD_FIELDS = ["password"] as const;
 
 /**
- * Reinstall with an image and a root password, after an "erase and reinstall" confirmation: the VPS
- * and dedicated pages of the panel and the reseller portal's service page. A dedicated server's
- * password is optional (its SSH keys are installed); a VPS needs one.
+ * Reinstall with an image and a root password, after an "erase and reinstall" confirmation in which
+ * the server's name is typed (the disks cannot be recovered): the VPS and dedicated pages of the
+ * panel and the reseller portal's service page. A dedicated server's password is optional (its SSH
+ * keys are installed); a VPS needs one.
  */
 export function ReinstallCard({
   images,
+  name,
   description,
   eraseWarning,
   passwordOptional = false,
@@ -29,14 +31,16 @@ export function ReinstallCard({
   onReinstall,
 }: {
   images: InstallableImage[];
+  /** What the confirmation asks to type: the service's hostname, or its name when it has none. */
+  name: string;
   description: string;
   /** The confirmation's sentence: what is erased and for how long the server is offline. */
   eraseWarning: string;
   passwordOptional?: boolean;
   disabled: boolean;
   pending: boolean;
-  /** Runs the reinstall (the password field is cleared once it is accepted; a refusal of the password shows under it). */
-  onReinstall: (imageId: string, password: string, shownFields: readonly string[]) => Promise<ActionResult<unknown>>;
+  /** Runs the reinstall with the name typed in the dialog, which the server checks again (the password field is cleared once it is accepted; a refusal of the password shows under it). */
+  onReinstall: (imageId: string, password: string, shownFields: readonly string[], typed: string) => Promise<ActionResult<unknown>>;
 }) {
   const [imageId, setImageId] = useState(images.find((i) => i.isDefault)?.id ?? images[0]?.id ?? "");
   const [password, setPassword] = useState("");
@@ -88,24 +92,19 @@ export function ReinstallCard({
             </div>
           </form>
         )}
-        <Dialog open={confirmOpen} onClose={() => setConfirmOpen(false)} title={`Reinstall with ${imageName}?`} description={eraseWarning}>
-          <DialogActions>
-            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={async () => {
-                setConfirmOpen(false);
-                const result = await onReinstall(imageId, password, PASSWORD_FIELDS);
-                if (result.ok) setPassword("");
-                else setError(result.fieldErrors?.password);
-              }}
-            >
-              Erase and reinstall
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <TypeToConfirmDialog
+          open={confirmOpen}
+          onClose={() => setConfirmOpen(false)}
+          title={`Reinstall with ${imageName}?`}
+          description={eraseWarning}
+          name={name}
+          confirmLabel="Erase and reinstall"
+          onConfirm={async (typed) => {
+            const result = await onReinstall(imageId, password, PASSWORD_FIELDS, typed);
+            if (result.ok) setPassword("");
+            else setError(result.fieldErrors?.password);
+          }}
+        />
       </CardBody>
     </Card>
   );

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { SERVICE_STATUS_LABELS } from "@/components/services/service-status-badge";
+import { STATUS_LABELS } from "@/lib/format/status-labels";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { inputClasses } from "@/components/ui/input";
 
@@ -33,7 +33,7 @@ export function ServiceFilterForm({
         </label>
         <select id={`${idPrefix}-status`} name="status" defaultValue={status ?? ""} className={`${inputClasses} pr-8`}>
           <option value="">Any status</option>
-          {Object.entries(SERVICE_STATUS_LABELS).map(([value, label]) => (
+          {Object.entries(STATUS_LABELS.service).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
               {countsByStatus[value] ? ` (${countsByStatus[value]})` : ""}

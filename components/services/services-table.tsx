@@ -5,7 +5,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ServerIcon } from "@/components/ui/icons";
 import { formatDate } from "@/lib/format/format-date";
 import { ServiceFilterForm } from "./service-filter-form";
-import { SERVICE_STATUS_LABELS, ServiceStatusBadge } from "./service-status-badge";
+import { STATUS_LABELS } from "@/lib/format/status-labels";
+import { ServiceStatusBadge } from "./service-status-badge";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 /** One service as the list shows it; each page maps its own reading of the service to this. */
 export type ServicesTableRow = {
@@ -42,7 +44,7 @@ const COLUMNS: Record<ServicesTableColumn, { header: string; className: string; 
 /** The services table: name (linked) and plan, status, then the chosen columns. */
 export function ServicesTable({ rows, columns }: { rows: ServicesTableRow[]; columns: ServicesTableColumn[] }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label="Services">
       <table className="w-full">
         <thead>
           <tr className="border-b border-neutral-100">
@@ -58,7 +60,7 @@ export function ServicesTable({ rows, columns }: { rows: ServicesTableRow[]; col
         <tbody className="divide-y divide-neutral-100">
           {rows.map((s) => (
             <tr key={s.id} aria-label={s.name}>
-              <td className={td}>
+              <td className={`${td} wrap-anywhere`}>
                 <Link href={s.href} className="font-medium text-neutral-900 underline-offset-2 hover:underline">
                   {s.name}
                 </Link>
@@ -77,7 +79,7 @@ export function ServicesTable({ rows, columns }: { rows: ServicesTableRow[]; col
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
@@ -87,7 +89,7 @@ export type ServiceListQuery = { page: number; status?: string; search?: string 
 export function readServiceListQuery(params: { status?: string; q?: string; page?: string }): ServiceListQuery {
   return {
     page: Math.max(1, Number.parseInt(params.page ?? "1", 10) || 1),
-    status: params.status && params.status in SERVICE_STATUS_LABELS ? params.status : undefined,
+    status: params.status && Object.hasOwn(STATUS_LABELS.service, params.status) ? params.status : undefined,
     search: params.q?.trim() || undefined,
   };
 }

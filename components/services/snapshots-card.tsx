@@ -11,6 +11,8 @@ import type { SnapshotView } from "@/lib/backends/hypervisor-driver";
 import { serviceKeys } from "@/lib/query/keys";
 import type { SnapshotList } from "@/lib/services/snapshots/vps-snapshots";
 import type { Perform } from "./perform";
+import { formatDateTime } from "@/lib/format/format-date-time";
+import { statusLabel } from "@/lib/format/status-labels";
 
 /** The server actions behind the card: the panel's (customer API rules) or the reseller portal's (backups rules). */
 export interface SnapshotActions {
@@ -26,7 +28,6 @@ const WORDS = {
   snapshot: { one: "snapshot", One: "Snapshot", many: "snapshots", Many: "Snapshots" },
   backup: { one: "backup", One: "Backup", many: "backups", Many: "Backups" },
 } as const;
-const STATUS_LABEL: Record<string, string> = { creating: "Creating…", available: "Ready", reverting: "Reverting…", deleting: "Deleting…", error: "Failed" };
 
 /**
  * Snapshots of the VPS's disk: take, revert (confirmed, destroys later changes), delete; polls while
@@ -77,7 +78,7 @@ export function SnapshotsCard({
                 <div>
                   <p className="text-sm font-medium text-neutral-800">{s.name}</p>
                   <p className="text-xs text-neutral-500" aria-live="polite">
-                    {STATUS_LABEL[s.status] ?? s.status} · {new Date(s.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                    {statusLabel("snapshot", s.status)} · {formatDateTime(s.createdAt)}
                   </p>
                 </div>
                 {canManage && (

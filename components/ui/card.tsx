@@ -2,7 +2,7 @@ import { cn } from "./cn";
 
 export function Card({ className, children, ...props }: React.HTMLAttributes<HTMLElement>) {
   return (
-    <section className={cn("rounded-lg border border-neutral-200 bg-white shadow-xs", className)} {...props}>
+    <section className={cn("min-w-0 rounded-lg border border-neutral-200 bg-white shadow-xs", className)} {...props}>
       {children}
     </section>
   );

@@ -35,10 +35,16 @@ test.describe("operator console: catalogue", () => {
 
     await form.getByLabel("Monthly (EUR)").fill(price);
     await expect(form.getByLabel("Semi-annual (EUR)")).toHaveValue("");
+    // The plan's IPv6 option is a checkbox (specs.ipv6), not part of the JSON.
+    await expect(form.getByLabel("IPv6")).not.toBeChecked();
+    await form.getByLabel("IPv6").check();
     await form.getByRole("button", { name: "Save product" }).click();
     await expect(form.getByText("Product saved.", { exact: false })).toBeVisible();
     await expect(form.getByLabel("Monthly (EUR)")).toHaveValue(price);
     await snap(page, testInfo, "admin-product-saved");
+    await page.reload();
+    await expect(form.getByLabel("IPv6")).toBeChecked();
+    await expect(form.getByLabel("Specs (JSON)")).not.toHaveValue(/ipv6/);
 
     // The customer API prices the next request with it; a blank cycle stays not sold (null, not 0).
     const api = await getProduct(baseURL!, creds.customer.apiKey, productId);
@@ -47,8 +53,9 @@ test.describe("operator console: catalogue", () => {
     expect(api.body.data!.semi_annually_price).toBeNull();
     expect(api.body.data!.billing_cycles).not.toContain("semi-annually");
 
-    // Put the demo price back: later specs price VPS S from the seeded catalogue.
+    // Put the demo price back and IPv6 off: later specs price and build VPS S from the seeded catalogue.
     await form.getByLabel("Monthly (EUR)").fill(originalMonthly);
+    await form.getByLabel("IPv6").uncheck();
     await form.getByRole("button", { name: "Save product" }).click();
     // "Product saved." is still on screen from the first save, so wait for the API itself.
     await expect
@@ -89,6 +96,21 @@ test.describe("operator console: catalogue", () => {
     await expect(pool.getByText("Pool added with 13 addresses.")).toBeVisible();
     await expect(page.getByRole("table", { name: "IP pools" })).toContainText("13 / 13");
 
+    // An IPv6 block is a prefix of /64 or larger, cut into one /64 per server (3fff::/20 is for documentation).
+    await pool.getByLabel("Name").fill(`${value}-v6`);
+    await pool.getByLabel("CIDR block").fill(`3fff:${suffix}:1::/72`);
+    await pool.getByLabel("Gateway").fill("fe80::1");
+    await pool.getByRole("button", { name: "Add pool" }).click();
+    await expect(pool.getByText("An IPv6 pool is a /64 or larger prefix, e.g. 2001:db8:100::/48.")).toBeVisible();
+    await expect(pool.getByLabel("CIDR block")).toHaveAttribute("aria-invalid", "true");
+    await snap(page, testInfo, "admin-ipv6-pool-error");
+    await pool.getByLabel("CIDR block").fill(`3fff:${suffix}:1::/48`);
+    await pool.getByRole("button", { name: "Add pool" }).click();
+    await expect(pool.getByText("Pool added with 256 /64 prefixes.")).toBeVisible();
+    const v6Row = page.getByRole("row", { name: new RegExp(`${value}-v6`) });
+    await expect(v6Row).toContainText(`3fff:${parseInt(suffix, 16).toString(16)}:1::/48 (/64 each)`);
+    await expect(v6Row).toContainText("256 / 256");
+
     // A hypervisor in the new location, with its usage shown in the list.
     await nav.getByRole("link", { name: "Nodes" }).click();
     await page.getByRole("link", { name: "Add node" }).click();
@@ -116,6 +138,7 @@ test.describe("operator console: every page", () => {
       { path: "/admin/os-images", heading: "OS images", detail: "Ubuntu 24.04 LTS" },
       { path: "/admin/tiers", heading: "Tiers", detail: "Bronze" },
       { path: "/admin/resellers", heading: "Resellers" },
+      { path: "/admin/customers", heading: "Customers" },
       { path: "/admin/settings", heading: "Programme, billing and rates" },
       { path: "/admin/nodes", heading: "Nodes", detail: "ams1-hv01" },
     ];

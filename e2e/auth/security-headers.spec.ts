@@ -39,7 +39,11 @@ test.describe("security headers: pages hydrate under the nonce CSP", () => {
     await expect(page).toHaveURL(/\/services$/);
     await page.getByRole("link", { name: "demo-web-1.example.com" }).click();
     await expect(page.getByRole("heading", { name: "demo-web-1.example.com", level: 1 })).toBeVisible();
+    // The service page's tabs are links: client-side navigation too.
+    const tabs = page.getByRole("navigation", { name: "Service sections" });
+    await tabs.getByRole("link", { name: "Usage" }).click();
     await expect(page.getByTestId("usage-card").locator(".recharts-line").first()).toBeVisible();
+    await tabs.getByRole("link", { name: "Power" }).click();
     await page.getByRole("button", { name: "Restart" }).click();
     const dialog = page.getByRole("dialog", { name: "Restart the server?" });
     await expect(dialog).toBeVisible();

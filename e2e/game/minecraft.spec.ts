@@ -1,4 +1,4 @@
-import { expect, snap, submitLogin, test } from "../fixtures";
+import { expect, openServiceTab, snap, submitLogin, test } from "../fixtures";
 
 // A Minecraft server from order to a restart with an edited server.properties, in the panel: ordered
 // and paid from credit, installed and started on the embedded game node (a real flying-squid process
@@ -29,13 +29,13 @@ test.describe("customer panel: a Minecraft server", () => {
     await expect(page.getByRole("heading", { name: hostname, level: 1 })).toBeVisible();
     await snap(page, testInfo, "minecraft-setting-up");
 
-    // The console shows the install, then the server's own ready line.
+    // Once the server is placed the page (refreshing itself) has its tabs; the console shows the
+    // install, then the server's own ready line.
+    const tabs = page.getByRole("navigation", { name: "Service sections" });
+    await tabs.getByRole("link", { name: "Console" }).click({ timeout: 120_000 });
+    await expect(page).toHaveURL(/\?tab=console$/);
     const screen = page.getByTestId("game-console-screen");
     await expect(screen).toContainText(/Server listening on port \d+/, { timeout: 420_000 });
-    await expect(page.getByTestId("game-state")).toHaveText("Running", { timeout: 60_000 });
-    const address = (await page.getByTestId("game-address").textContent()) ?? "";
-    expect(address).toMatch(/:\d+$/);
-    await snap(page, testInfo, "minecraft-running");
 
     // A command typed in the panel reaches the server and its answer comes back.
     const command = page.getByLabel("Console command");
@@ -50,7 +50,14 @@ test.describe("customer panel: a Minecraft server", () => {
     // Live usage arrives over the console socket.
     await expect(page.getByTestId("game-usage")).toBeVisible({ timeout: 30_000 });
 
+    await openServiceTab(page, "power");
+    await expect(page.getByTestId("game-state")).toHaveText("Running", { timeout: 60_000 });
+    const address = (await page.getByTestId("game-address").textContent()) ?? "";
+    expect(address).toMatch(/:\d+$/);
+    await snap(page, testInfo, "minecraft-running");
+
     // server.properties in the file manager: open it, change the MOTD, save with Ctrl+S.
+    await openServiceTab(page, "files");
     const files = page.getByTestId("file-list");
     await files.getByRole("button", { name: "server.properties", exact: true }).click();
     const editor = page.locator(".cm-content");
@@ -67,9 +74,11 @@ test.describe("customer panel: a Minecraft server", () => {
     await snap(page, testInfo, "minecraft-edited");
 
     // Restart: the server goes down and comes back, and says it uses the edited MOTD.
+    await openServiceTab(page, "power");
     await page.getByRole("group", { name: "Power" }).getByRole("button", { name: "Restart" }).click();
     await expect(page.getByTestId("game-state")).not.toHaveText("Running", { timeout: 30_000 });
     await expect(page.getByTestId("game-state")).toHaveText("Running", { timeout: 180_000 });
+    await openServiceTab(page, "console");
     await expect(screen).toContainText('motd "Edited in the panel"', { timeout: 60_000 });
     await snap(page, testInfo, "minecraft-restarted");
   });

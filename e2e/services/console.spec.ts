@@ -1,4 +1,4 @@
-import { expect, snap, submitLogin, test } from "../fixtures";
+import { expect, openServiceTab, snap, submitLogin, test } from "../fixtures";
 import { screenText } from "../console-screen";
 import { orderAndOpen } from "./reseller-order";
 
@@ -12,6 +12,7 @@ test.describe("consoles", () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/services");
     await page.getByRole("link", { name: "demo-web-1.example.com" }).click();
+    await openServiceTab(page, "console");
     const card = page.getByRole("region", { name: "Console" });
     await card.getByRole("button", { name: "Open console" }).click();
     const canvas = card.getByLabel(/^Console screen/);

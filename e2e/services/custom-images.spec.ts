@@ -1,4 +1,4 @@
-import { expect, signOut, snap, submitLogin, test } from "../fixtures";
+import { expect, openServiceTab, signOut, snap, submitLogin, test } from "../fixtures";
 
 test.describe("customer panel: custom images", () => {
   test("capture the demo VPS into an image with progress, see it ready, delete it after confirming", async ({ page, creds }, testInfo) => {
@@ -7,6 +7,7 @@ test.describe("customer panel: custom images", () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/services");
     await page.getByRole("link", { name: "demo-web-1.example.com" }).click();
+    await openServiceTab(page, "backups");
     await expect(page.getByRole("heading", { name: "Custom images" })).toBeVisible();
     await expect(page.getByText("No custom images yet.")).toBeVisible();
 
@@ -24,8 +25,11 @@ test.describe("customer panel: custom images", () => {
     // Polled until the simulated copy finishes (about twenty seconds).
     await expect(row).toContainText("Ready", { timeout: 60_000 });
     await expect(row).toContainText("(from this server)");
-    await expect(page.getByText("The server is running.")).toBeVisible();
     await snap(page, testInfo, "vps-image-ready");
+    // The capture left the server running (its state is on the Overview tab).
+    await openServiceTab(page, "overview");
+    await expect(page.getByText("The server is running.")).toBeVisible();
+    await openServiceTab(page, "backups");
 
     await row.getByRole("button", { name: "Delete…" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete image web-base?" });

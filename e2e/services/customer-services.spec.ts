@@ -1,4 +1,4 @@
-import { expect, signOut, snap, submitLogin, test } from "../fixtures";
+import { expect, openServiceTab, signOut, snap, submitLogin, test } from "../fixtures";
 
 test.describe("customer panel: services", () => {
   test("find the demo VPS, restart it with confirmation and watch the progress, reset the root password", async ({ page, creds }, testInfo) => {
@@ -26,12 +26,27 @@ test.describe("customer panel: services", () => {
     await page.getByRole("link", { name: "demo-web-1.example.com" }).click();
     await expect(page.getByRole("heading", { name: "demo-web-1.example.com", level: 1 })).toBeVisible();
     await expect(page.getByText("The server is running.")).toBeVisible();
-    // Its usage: traffic, and CPU and memory over the last day.
+    // Its usage: traffic, and CPU and memory over the same range.
+    await openServiceTab(page, "usage");
     const usage = page.getByTestId("usage-card");
     await expect(usage.getByText("Traffic (bits per second)")).toBeVisible();
-    await expect(usage.getByText("CPU and memory, last 24 hours (percent)")).toBeVisible();
+    await expect(usage.getByText("CPU and memory (percent)")).toBeVisible();
     await expect(usage.locator(".recharts-line").first()).toBeVisible();
+    await expect(usage.getByText(/^CPU over the last 24 hours:/)).toBeAttached();
+    // 30 days: both charts follow the switch, and their axes show dates, each day once.
+    await usage.getByRole("button", { name: "30 days" }).click();
+    await expect(usage.getByText(/^CPU over the last 30 days:/)).toBeAttached();
+    await expect(usage.locator(".recharts-line").first()).toBeVisible();
+    const axes = usage.locator(".recharts-xAxis-tick-labels");
+    await expect(axes).toHaveCount(2);
+    for (const axis of await axes.all()) {
+      const ticks = await axis.locator("text").allTextContents();
+      expect(ticks.length).toBeGreaterThan(1);
+      expect(ticks.every((t) => /^\d{1,2} [A-Z][a-z]{2}$/.test(t))).toBe(true);
+      expect(new Set(ticks).size).toBe(ticks.length);
+    }
     // A running server offers restart and stop, not start.
+    await openServiceTab(page, "power");
     await expect(page.getByRole("button", { name: "Start", exact: true })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Stop" })).toBeEnabled();
 
@@ -54,6 +69,7 @@ test.describe("customer panel: services", () => {
     await expect(page.getByRole("button", { name: "Start", exact: true })).toBeDisabled();
 
     // Root password: client-side length check, then accepted.
+    await openServiceTab(page, "settings");
     const password = page.getByLabel("New root password").last();
     await password.fill("short");
     await page.getByRole("button", { name: "Set password" }).click();
@@ -69,12 +85,13 @@ test.describe("customer panel: services", () => {
     await snap(page, testInfo, "vps-page");
 
     // Cancel at the end of the period, then change our mind.
+    await openServiceTab(page, "destroy");
     await page.getByRole("button", { name: "Cancel service…" }).click();
     const cancel = page.getByRole("dialog", { name: "Cancel at the end of the billing period?" });
     await cancel.getByRole("button", { name: "Schedule cancellation" }).click();
     await expect(page.getByText(/will be terminated on/)).toBeVisible();
     await snap(page, testInfo, "vps-cancellation-scheduled");
-    await page.getByRole("button", { name: "Keep the service" }).click();
+    await page.getByRole("button", { name: "Undo cancellation" }).click();
     await expect(page.getByText("Cancellation withdrawn: the service stays")).toBeVisible();
     await expect(page.getByRole("button", { name: "Cancel service…" })).toBeVisible();
     await signOut(page);
@@ -86,6 +103,7 @@ test.describe("customer panel: services", () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/services");
     await page.getByRole("link", { name: "demo-web-1.example.com" }).click();
+    await openServiceTab(page, "backups");
     await expect(page.getByRole("heading", { name: "Snapshots" })).toBeVisible();
     await expect(page.getByText("No snapshots yet.")).toBeVisible();
 
@@ -109,7 +127,8 @@ test.describe("customer panel: services", () => {
     await revert.getByRole("button", { name: "Revert and lose changes" }).click();
     await expect(page.getByText("Reverting to before-upgrade…")).toBeVisible();
     await expect(row).toContainText("Ready", { timeout: 60_000 });
-    await expect(page.getByText("The server is running.")).toBeVisible({ timeout: 60_000 });
+    // The revert's progress is shown on this tab until the server runs again.
+    await expect(page.getByRole("progressbar", { name: "Progress" })).toBeHidden({ timeout: 60_000 });
 
     await expect(row.getByRole("button", { name: "Delete…" })).toBeEnabled({ timeout: 30_000 });
     await row.getByRole("button", { name: "Delete…" }).click();

@@ -1,4 +1,4 @@
-import { expect, snap, submitLogin, test } from "../fixtures";
+import { expect, openServiceTab, snap, submitLogin, test } from "../fixtures";
 
 // Runs after the billing spec (file order): the demo customer has credit left and no unpaid invoice.
 // Renewing the demo VPS raises an invoice for its next month; the spec pays it from credit, so no
@@ -11,6 +11,7 @@ test.describe("customer panel: renew a service", () => {
     await page.goto("/services");
     await page.getByRole("link", { name: "demo-web-1.example.com" }).click();
     await expect(page.getByRole("heading", { name: "demo-web-1.example.com", level: 1 })).toBeVisible();
+    await openServiceTab(page, "billing");
 
     const card = page.getByText(/^Paid until/);
     await expect(card).toBeVisible();
@@ -31,6 +32,7 @@ test.describe("customer panel: renew a service", () => {
     // The service is paid one cycle further.
     await page.goto("/services");
     await page.getByRole("link", { name: "demo-web-1.example.com" }).click();
+    await openServiceTab(page, "billing");
     await expect(page.getByText(/^Paid until/)).toBeVisible();
     await expect(page.getByText(/^Paid until/).locator("strong")).not.toHaveText(paidUntil);
     await snap(page, testInfo, "renewed");

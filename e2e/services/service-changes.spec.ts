@@ -1,4 +1,4 @@
-import { expect, snap, submitLogin, test } from "../fixtures";
+import { expect, openServiceTab, snap, submitLogin, test } from "../fixtures";
 
 // The demo VPS (VPS S, paid until its next due date) has upgrade paths and add-ons in the demo
 // catalogue. Everything this spec raises is withdrawn again: the upgrade is cancelled with its
@@ -10,6 +10,7 @@ test.describe("customer panel: upgrades and add-ons", () => {
     await page.goto("/services");
     await page.getByRole("link", { name: "demo-web-1.example.com" }).click();
     await expect(page.getByRole("heading", { name: "demo-web-1.example.com", level: 1 })).toBeVisible();
+    await openServiceTab(page, "billing");
 
     const upgrades = page.getByRole("table", { name: "Upgrade options" });
     await expect(upgrades).toBeVisible();
@@ -22,7 +23,7 @@ test.describe("customer panel: upgrades and add-ons", () => {
     await dialog.getByRole("button", { name: "Confirm upgrade" }).click();
     await expect(page.getByText(/Upgrade requested\. Pay invoice INV-/)).toBeVisible();
     const pending = page.getByTestId("pending-upgrade");
-    await expect(pending).toContainText("Waiting for payment");
+    await expect(pending).toContainText("Awaiting payment");
     await snap(page, testInfo, "upgrade-pending");
     await pending.getByRole("button", { name: "Cancel upgrade" }).click();
     await expect(page.getByText("Upgrade cancelled, and its unpaid invoice with it.")).toBeVisible();
@@ -33,7 +34,7 @@ test.describe("customer panel: upgrades and add-ons", () => {
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await expect(page.getByText(/Add-on ordered\. Pay invoice INV-/)).toBeVisible();
     const addon = page.getByTestId("addon-row").filter({ hasText: "Additional IPv4 address" });
-    await expect(addon).toContainText("Waiting for payment");
+    await expect(addon).toContainText("Awaiting payment");
     await snap(page, testInfo, "addon-pending");
     await addon.getByRole("button", { name: "Remove…" }).click();
     await page.getByRole("dialog", { name: "Remove Additional IPv4 address?" }).getByRole("button", { name: "Remove add-on" }).click();

@@ -1,4 +1,4 @@
-import { expect, signOut, snap, submitLogin, test } from "../fixtures";
+import { expect, openServiceTab, signOut, snap, submitLogin, test } from "../fixtures";
 
 // A whole VPS life in the panel: ordered and paid from credit, built (progress shown while it is set
 // up), rebooted, snapshotted and reverted, then terminated at once. The VPS is an extra one; the
@@ -44,23 +44,28 @@ test.describe("customer panel: a VPS from order to termination", () => {
     await expect(page.getByText("Your server is being set up")).toBeHidden({ timeout: 15_000 });
     await expect(page.getByRole("definition").filter({ hasText: "Active" }).first()).toBeVisible();
     await expect(progress).toBeHidden();
+    await openServiceTab(page, "settings");
     await expect(page.getByRole("button", { name: "Reinstall…" })).toBeVisible();
     // A new server has no usage samples yet, and says when they come.
+    await openServiceTab(page, "usage");
     await expect(page.getByTestId("usage-card").getByText("No samples yet")).toBeVisible();
     await snap(page, testInfo, "journey-active");
 
     // Reboot, confirmed, with its progress.
+    await openServiceTab(page, "power");
     await page.getByRole("button", { name: "Restart" }).click();
     await page.getByRole("dialog", { name: "Restart the server?" }).getByRole("button", { name: "Restart" }).click();
     await expect(page.getByText(/^Restarting…/)).toBeVisible();
     await expect(progress).toBeHidden({ timeout: 30_000 });
     await expect(page.getByText("The server is running.")).toBeVisible();
     // The activity card lists the restart, done, above the setup.
+    await openServiceTab(page, "activity");
     const activity = page.getByTestId("activity-card").getByRole("listitem");
     await expect(activity.first()).toContainText(/Restart.*Done/, { timeout: 30_000 });
     await expect(activity.last()).toContainText(/Setup.*Done/);
 
     // Snapshot, then revert to it.
+    await openServiceTab(page, "backups");
     await page.getByLabel("Snapshot name").fill("journey-base");
     await page.getByRole("button", { name: "Take snapshot" }).click();
     const row = page.getByTestId("snapshot-row").filter({ hasText: "journey-base" });
@@ -69,15 +74,18 @@ test.describe("customer panel: a VPS from order to termination", () => {
     await page.getByRole("dialog", { name: "Revert to journey-base?" }).getByRole("button", { name: "Revert and lose changes" }).click();
     await expect(page.getByText("Reverting to journey-base…")).toBeVisible();
     await expect(row).toContainText("Ready", { timeout: 60_000 });
+    await expect(progress).toBeHidden({ timeout: 60_000 });
+    await openServiceTab(page, "overview");
     await expect(page.getByText("The server is running.")).toBeVisible({ timeout: 60_000 });
-    await expect(progress).toBeHidden({ timeout: 30_000 });
     await snap(page, testInfo, "journey-reverted");
 
-    // Cancel immediately: terminated, its controls gone.
+    // Cancel immediately, typing the server's name: terminated, its controls gone.
+    await openServiceTab(page, "destroy");
     await page.getByRole("radio", { name: /^Immediately/ }).check();
     await page.getByRole("button", { name: "Cancel service…" }).click();
     const terminate = page.getByRole("dialog", { name: "Terminate the server now?" });
     await expect(terminate).toContainText("This cannot be undone");
+    await terminate.getByLabel(`Type ${hostname} to confirm`).fill(hostname);
     await terminate.getByRole("button", { name: "Terminate now" }).click();
     await expect(page.getByRole("definition").filter({ hasText: "Terminated" })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("button", { name: "Restart" })).toHaveCount(0);

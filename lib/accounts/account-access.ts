@@ -41,6 +41,8 @@ export const ACCOUNT_ACCESS = {
   orders: { view: [SEE_SERVICES], place: [["services.manage"]] },
   /** Invoices and proformas of the account. */
   invoices: { view: [["invoices.view"]], pay: [["invoices.pay"]] },
+  /** The account's saved cards: whoever may pay its invoices may pay with them and manage them. */
+  cards: { view: [["invoices.pay"]], manage: [["invoices.pay"]] },
   projects: { view: [SEE_SERVICES], manage: [["services.manage", "services.power"]], delete: [["services.cancel"]] },
   /** The account's SSH public keys (installed on every server). */
   sshKeys: { view: ANY_MEMBER, manage: [["services.manage", "services.power"]] },

@@ -7,6 +7,8 @@ import type { DomainContext } from "@/lib/db/domain-context";
  */
 export interface OperatorActor {
   userId: string;
+  /** The request's client address, for the audit log; absent or null when the server does not know it. */
+  ip?: string | null;
 }
 
 /** The context every operator function takes first (lib/db/domain-context.ts). */

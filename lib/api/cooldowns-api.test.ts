@@ -134,9 +134,10 @@ describe("what clients are told", () => {
       paths: Record<string, Record<string, { responses: Record<string, { description: string }>; "x-cooldown"?: unknown }>>;
     };
     const reinstall = doc.paths["/machines/{id}/reinstall"]!.post!;
-    expect(reinstall["x-cooldown"]).toEqual({ bucket: "reinstall", max: 1, windowSeconds: 300, resource: "id" });
+    expect(reinstall["x-cooldown"]).toEqual({ bucket: "reinstall", max: 1, windowSeconds: 300, resource: "id", description: "1 per 5 minutes per user and resource" });
     expect(reinstall.responses["429"]!.description).toMatch(/RATE_LIMITED.*ACTION_RATE_LIMITED: 1 per 5 minutes per user and resource/);
     expect(doc.paths["/purchases"]!.post!.responses["429"]!.description).toContain("30 per 15 minutes per user (");
+    expect(doc.paths["/purchases"]!.post!["x-cooldown"]).toMatchObject({ resource: null, description: "30 per 15 minutes per user" });
     const identity = doc.paths["/"]!.get!;
     expect(identity["x-cooldown"]).toBeUndefined();
     expect(identity.responses["429"]!.description).toMatch(/^RATE_LIMITED/);

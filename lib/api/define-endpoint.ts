@@ -93,6 +93,8 @@ export interface EndpointDeclaration<Auth, S, P, Q, B, R> {
   status?: number;
   /** Media type of a handler that answers with its own Response instead of the envelope (docs routes, file downloads). */
   produces?: string;
+  /** With `produces`: an example of that answer for the docs (an envelope's example is generated from `response`). */
+  example?: unknown;
   /**
    * A larger request body limit than the APIs' 1 MB (docs/decisions.md#d5): only for an endpoint whose
    * spec row names a bigger payload (the game file upload's 4 MiB, base64-encoded).
@@ -127,6 +129,7 @@ export interface Endpoint<Auth = unknown, Scope extends string = string> {
   readonly operationId: string;
   readonly status: number;
   readonly produces: string | undefined;
+  readonly example: unknown;
   readonly maxBodyBytes: number | undefined;
   readonly guard: ((ctx: EndpointContext<Auth | null, Record<string, string>, unknown, unknown>) => Promise<void>) | undefined;
   readonly handler: (ctx: EndpointContext<Auth | null, Record<string, string>, unknown, unknown>) => Promise<unknown>;
@@ -222,6 +225,7 @@ export function endpointFactory<Auth, Scope extends string>(check: (endpoint: En
       operationId: decl.operationId ?? defaultOperationId(decl.method, segments),
       status: decl.status ?? 200,
       produces: decl.produces,
+      example: decl.example,
       maxBodyBytes: decl.maxBodyBytes,
       guard: decl.guard as unknown as Endpoint<Auth, Scope>["guard"],
       handler: decl.handler as unknown as Endpoint<Auth, Scope>["handler"],

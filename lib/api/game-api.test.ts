@@ -23,12 +23,13 @@ const customer = async (method: string, path: string, body?: unknown, key = me.p
 type Doc = { server: { state: string; installState: string; address: { port: number }; template: { id: string; name: string }; variables: { key: string; value: string }[]; lastExit: unknown; usage: unknown; sftp: { username: string } }; capabilities: Record<string, boolean> };
 
 async function stateOf(serviceId: string, want: string) {
-  const deadline = Date.now() + 20_000;
+  // Generous: CI's second database pass runs this beside a full suite on two cores.
+  const deadline = Date.now() + 45_000;
   for (;;) {
     const { body } = await reseller("GET", `/services/${serviceId}/game`);
     const doc = body.data as Doc;
     if (doc.server.state === want) return doc;
-    if (Date.now() > deadline) throw new Error(`state stayed ${doc.server.state}, wanted ${want}`);
+    if (Date.now() > deadline) throw new Error(`state stayed ${doc.server.state}, wanted ${want} (last exit: ${JSON.stringify(doc.server.lastExit)})`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

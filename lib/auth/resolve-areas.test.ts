@@ -87,12 +87,14 @@ describe("paths", () => {
     expect(areaOfPath("/administrator")).toBe("customer");
     expect(areaOfPath("/reseller/keys")).toBe("reseller");
     expect(areaOfPath("/account/security")).toBeNull();
+    expect(areaOfPath("/invitation")).toBeNull();
     expect(areaOfPath("/services/1")).toBe("customer");
   });
 
   it("follows a callback only to a same-site path the user may open", () => {
     expect(postSignInPath("/services?x=1", customer)).toBe("/services?x=1");
     expect(postSignInPath("/account/security", operator)).toBe("/account/security");
+    expect(postSignInPath("/invitation?token=abc", operator)).toBe("/invitation?token=abc");
     expect(postSignInPath("/admin", customer)).toBe("/");
     expect(postSignInPath("/reseller", customer)).toBe("/");
     expect(postSignInPath("/", operator)).toBe("/admin");

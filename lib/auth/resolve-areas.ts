@@ -93,6 +93,8 @@ export function areaOfPath(pathname: string): Area | null {
   if (pathname === "/admin" || pathname.startsWith("/admin/")) return "admin";
   if (pathname === "/reseller" || pathname.startsWith("/reseller/")) return "reseller";
   if (pathname === "/account" || pathname.startsWith("/account/")) return null;
+  // A team invitation is for whoever it was sent to, whatever their areas (docs/accounts.md#teams).
+  if (pathname === "/invitation") return null;
 
   return "customer";
 }

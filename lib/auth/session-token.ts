@@ -45,6 +45,8 @@ export async function recordSignOut(token: SessionClaims, options: { db: DbOrTx;
     create: { id: token.sid, userId: token.uid, signedOutAt: now, expiresAt },
     update: {},
   });
+  // The Security page's list drops it too (lib/auth/sessions/user-sessions.ts).
+  await db.userSession.updateMany({ where: { id: token.sid, signedOutAt: null }, data: { signedOutAt: now } });
 }
 
 /** Sign-out records whose every JWT copy has expired; returns how many were deleted. */

@@ -6,6 +6,7 @@ import { assertActorWritable } from "@/lib/accounts/account-permissions";
 import type { OperatorContext } from "@/lib/admin/operator-context";
 import { DomainError } from "@/lib/errors/domain-error";
 import { type Db, getDb } from "@/lib/db/client";
+import { assertNotImpersonating, describeImpersonation, type ViewerImpersonation } from "./impersonation/describe-impersonation";
 import {
   AREA_HOME,
   canEnter,
@@ -21,6 +22,10 @@ export type Viewer = {
   user: { id: string; name: string; email: string };
   areas: Areas;
   home: Area;
+  /** This browser's session id (the JWT's `sid`): the Security page marks it in the sessions list. */
+  sessionId: string | null;
+  /** Set while an operator looks at the portal as this user (docs/operator-console.md#signing-in-as-a-customer). */
+  impersonation: ViewerImpersonation | null;
 };
 
 /** The signed-in user and the areas they may enter; once per request. */
@@ -28,12 +33,18 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   const session = await auth();
   const id = session?.user?.id;
   if (!id) return null;
-  const areas = await resolveAreas({ userId: id }, { db: getDb() });
+  const impersonationId = (session as { impersonationId?: string | null }).impersonationId ?? null;
+  const [areas, impersonation] = await Promise.all([
+    resolveAreas({ userId: id }, { db: getDb() }),
+    impersonationId ? describeImpersonation(getDb(), impersonationId) : null,
+  ]);
 
   return {
     user: { id, name: session.user?.name ?? "", email: session.user?.email ?? "" },
     areas,
     home: homeAreaOf(areas),
+    sessionId: (session as { sessionId?: string | null }).sessionId ?? null,
+    impersonation,
   };
 });
 
@@ -42,6 +53,13 @@ export async function requireViewer(callbackPath: string): Promise<Viewer> {
   const viewer = await getViewer();
   if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
 
+  return viewer;
+}
+
+/** For actions on the person's own sign-in (password, two-factor, sessions): refused in a customer view. */
+export async function requireOwnSignIn(callbackPath: string): Promise<Viewer> {
+  const viewer = await requireViewer(callbackPath);
+  assertNotImpersonating(viewer);
   return viewer;
 }
 

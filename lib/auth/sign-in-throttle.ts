@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 import type { Db } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
+import { formatCount } from "@/lib/format/format-count";
 
 // Sign-in throttling (docs/decisions.md#r15): growing delays per client address, per account and per
 // user's second factor instead of a lock-out an attacker can trigger. The rule is `nextAttemptAt`;
@@ -201,10 +202,10 @@ export async function deleteStaleSignInThrottles(db: Db, now: Date): Promise<num
 /** The sentence for a refused attempt: the same for every key, so it reveals nothing about the account. */
 export function throttledMessage(retryAt: Date, now: Date): string {
   const seconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
-  if (seconds < 60) return `Too many failed sign-in attempts. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
+  if (seconds < 60) return `Too many failed sign-in attempts. Try again in ${formatCount(seconds, "second")}.`;
   const minutes = Math.ceil(seconds / 60);
 
-  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Too many failed sign-in attempts. Try again in ${formatCount(minutes, "minute")}.`;
 }
 
 /** The sentence when too many password checks are already queued (lib/auth/password-verifier.ts). */

@@ -83,5 +83,5 @@ describe("state survives a restart (file-backed PGlite)", () => {
     } finally {
       await second.close();
     }
-  });
+  }, 90_000); // two file-backed databases opened in turn: slow on a loaded machine
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { recordAccountEvent } from "@/lib/mail/account-events";
 import type { DbOrTx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { nextDocumentNumber } from "./next-document-number";
@@ -69,6 +70,9 @@ export async function createInvoice(tx: DbOrTx, input: CreateInvoiceInput): Prom
     },
     select: { id: true, number: true },
   });
+  // Told by email: an unpaid invoice is due, a paid one was paid (docs/email.md).
+  if (paid) await recordAccountEvent(tx, { accountId: input.accountId, type: "payment.received", payload: { invoiceId: invoice.id }, now: input.at });
+  else await recordAccountEvent(tx, { accountId: input.accountId, type: "invoice.raised", payload: { documentType: "invoice", documentId: invoice.id }, now: input.at });
   return invoice;
 }
 

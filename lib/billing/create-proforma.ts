@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@/lib/db/client";
+import { recordAccountEvent } from "@/lib/mail/account-events";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { assertAddsUp, lineData, type BillingDocumentInput, type CreatedDocument } from "./create-invoice";
 import { nextDocumentNumber } from "./next-document-number";
@@ -11,7 +12,7 @@ import { nextDocumentNumber } from "./next-document-number";
 export async function createProforma(tx: DbOrTx, input: BillingDocumentInput): Promise<CreatedDocument> {
   assertAddsUp(input);
   const number = await nextDocumentNumber(tx, "proforma", input.at);
-  return tx.proforma.create({
+  const proforma = await tx.proforma.create({
     data: {
       number,
       accountId: input.accountId,
@@ -29,4 +30,6 @@ export async function createProforma(tx: DbOrTx, input: BillingDocumentInput): P
     },
     select: { id: true, number: true },
   });
+  await recordAccountEvent(tx, { accountId: input.accountId, type: "invoice.raised", payload: { documentType: "proforma", documentId: proforma.id }, now: input.at });
+  return proforma;
 }

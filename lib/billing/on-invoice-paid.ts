@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db/client";
+import { recordAccountEvent } from "@/lib/mail/account-events";
 import { activatePaidOrder } from "@/lib/orders/activate-paid-order";
 import { settlePaidRenewals } from "./renewals/settle-paid-renewals";
 
@@ -14,7 +15,8 @@ import { settlePaidRenewals } from "./renewals/settle-paid-renewals";
  * A renewal invoice (lib/billing/renewals) moves its service's nextDueDate on by one cycle here.
  */
 export async function onInvoicePaid(tx: Tx, invoiceId: string, at: Date = new Date()): Promise<string[]> {
-  const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: invoiceId }, select: { orderId: true } });
+  const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: invoiceId }, select: { orderId: true, accountId: true } });
+  await recordAccountEvent(tx, { accountId: invoice.accountId, type: "payment.received", payload: { invoiceId }, now: at });
   const fromOrder = invoice.orderId ? (await activatePaidOrder(tx, { orderId: invoice.orderId, invoiceId, at })).serviceIds : [];
   await settlePaidRenewals(tx, invoiceId, at);
   const rows = await tx.$queryRaw<{ id: string }[]>`

@@ -7,6 +7,7 @@ import { convertProformaToInvoice } from "./convert-proforma-to-invoice";
 import { lockInvoice, lockProforma } from "./lock-billing-document";
 import { onInvoicePaid } from "./on-invoice-paid";
 import { postCreditEntry } from "./post-credit-entry";
+import { recordRenewalFailed } from "./renewals/record-renewal-failed";
 
 // Paying an open document (a renewal, in practice) with the account's saved card, the way a
 // `saved_method` order is paid: a `processing` card Payment on the document commits first under the
@@ -47,7 +48,7 @@ export async function payDocumentByCard(db: Db, doc: CardDocument, options: { no
     if (earlier.some((p) => p.status === "processing")) return { skipped: "in_flight" as const };
     if (earlier.filter((p) => p.status === "failed").length >= CARD_ATTEMPTS_PER_DOCUMENT) return { skipped: "attempts_used" as const };
     const payment = await tx.payment.create({
-      data: { accountId: doc.accountId, ...documentRef(doc), paymentMethodId: method.id, method: "card", amount: remaining, currency: locked.currency, status: "processing", createdAt: now },
+      data: { accountId: doc.accountId, ...documentRef(doc), purpose: "document", paymentMethodId: method.id, method: "card", amount: remaining, currency: locked.currency, status: "processing", createdAt: now },
       select: { id: true },
     });
     return { paymentId: payment.id, amount: remaining, currency: locked.currency, number: locked.number };
@@ -56,6 +57,7 @@ export async function payDocumentByCard(db: Db, doc: CardDocument, options: { no
 
   const outcome = await chargeSafely(method.gateway, {
     token: method.token,
+    customer: method.customer,
     cardLastFour: method.cardLastFour,
     amount: claim.amount,
     currency: claim.currency,
@@ -67,6 +69,7 @@ export async function payDocumentByCard(db: Db, doc: CardDocument, options: { no
     paymentId: claim.paymentId,
     methodId: method.id,
     at: now,
+    unattended: true,
     outcome: outcome.ok ? { ok: true, gatewayReference: outcome.gatewayReference } : { ok: false, reason: outcome.reason, gatewayReference: outcome.gatewayReference },
   });
 }
@@ -76,7 +79,8 @@ export async function payDocumentByCard(db: Db, doc: CardDocument, options: { no
  * payment, a fully paid invoice is `paid` (onInvoicePaid: a renewal moves its service on), a fully
  * paid proforma becomes a paid invoice; what the document no longer owed (paid or cancelled while
  * the card was charged) is added to the account's credit with a ledger row; refused → the payment is `failed` with the reason and the
- * document stays open (the grace period runs on). Nothing happens when the payment is no longer
+ * document stays open (the grace period runs on), and an unattended charge's first refusal raises
+ * `renewal.failed` (record-renewal-failed.ts). Nothing happens when the payment is no longer
  * `processing`.
  */
 export async function settleDocumentCardPayment(
@@ -84,9 +88,11 @@ export async function settleDocumentCardPayment(
   input: {
     doc: CardDocument;
     paymentId: string;
-    methodId: string;
+    methodId: string | null;
     at: Date;
     outcome: { ok: true; gatewayReference: string } | { ok: false; reason: string; gatewayReference: string | null };
+    /** Charged with nobody present (payDocumentByCard, the nightly run): a refusal is a failed automatic renewal to tell. */
+    unattended?: boolean;
   },
 ): Promise<DocumentCardOutcome> {
   const { doc, at, outcome } = input;
@@ -94,11 +100,18 @@ export async function settleDocumentCardPayment(
     const locked = doc.type === "invoice" ? await lockInvoice(tx, doc.id, doc.accountId) : await lockProforma(tx, doc.id, doc.accountId);
     const claimed = await tx.payment.updateMany({
       where: { id: input.paymentId, status: "processing" },
-      data: outcome.ok ? { status: "paid", gatewayReference: outcome.gatewayReference } : { status: "failed", failureReason: outcome.reason, gatewayReference: outcome.gatewayReference },
+      data: outcome.ok
+        ? { status: "paid", gatewayReference: outcome.gatewayReference, actionUrl: null }
+        : { status: "failed", failureReason: outcome.reason, gatewayReference: outcome.gatewayReference, actionUrl: null },
     });
     if (claimed.count === 0) return { status: "settled_elsewhere" as const };
-    await tx.paymentMethod.update({ where: { id: input.methodId }, data: { lastUsedAt: at } });
-    if (!outcome.ok) return { status: "failed" as const, reason: outcome.reason };
+    if (input.methodId) await tx.paymentMethod.update({ where: { id: input.methodId }, data: { lastUsedAt: at } });
+    if (!outcome.ok) {
+      // Told once per document, at its first refusal; the next nights' attempts are silent.
+      const firstRefusal = async () => (await tx.payment.count({ where: { ...documentRef(doc), method: "card", status: "failed", id: { not: input.paymentId } } })) === 0;
+      if (input.unattended && (await firstRefusal())) await recordRenewalFailed(tx, { document: doc, reason: `your saved card was refused (${outcome.reason.replace(/\.$/, "")}).`, now: at });
+      return { status: "failed" as const, reason: outcome.reason };
+    }
 
     const { amount } = await tx.payment.findUniqueOrThrow({ where: { id: input.paymentId }, select: { amount: true } });
     // Someone paid or cancelled the document while the card was being charged: what it no longer owes is kept as credit.

@@ -5,7 +5,10 @@ import { postCreditEntry } from "./post-credit-entry";
 
 export type UnbuiltRefund =
   | { refunded: true; amount: Prisma.Decimal; currency: string; accountId: string; ledgerEntryId: string }
-  | { refunded: false; reason: "no_order" | "nothing_paid" | "currency"; detail: string | null };
+  | { refunded: false; reason: "no_order" | "nothing_paid" | "currency" | "already_refunded"; detail: string | null };
+
+/** The description of a service's refund row; also how a second failure finds the first refund. */
+export const unbuiltRefundDescription = (service: { id: string; name: string }) => `Refund: service ${service.name} (${service.id}) could not be built`;
 
 /**
  * A service that cannot be built gets back what was charged for it, as a `refund` row on the credit
@@ -22,11 +25,17 @@ export type UnbuiltRefund =
  * service's account. Money paid in another currency than that account keeps credit in is not
  * converted: no ledger row; the reason is added to the service's `failureDetail` (operator text) and
  * returned, and the operator refunds by hand.
+ *
+ * A service is refunded at most once: a build the operator retried (lib/admin/services) that fails
+ * again finds the first refund row (its order, kind `refund`, the service's id in the description)
+ * and refunds nothing more.
  */
 export async function refundUnbuiltService(tx: Tx, input: { serviceId: string; at: Date }): Promise<UnbuiltRefund> {
   const service = await tx.service.findUniqueOrThrow({ where: { id: input.serviceId }, select: { id: true, name: true, accountId: true, orderId: true, failureDetail: true } });
   if (!service.orderId) return { refunded: false, reason: "no_order", detail: null };
   const orderId = service.orderId;
+  const earlier = await tx.creditLedgerEntry.findFirst({ where: { orderId, kind: "refund", description: { contains: `(${service.id})` } }, select: { id: true } });
+  if (earlier) return { refunded: false, reason: "already_refunded", detail: null };
   const [invoices, proformas] = await Promise.all([
     tx.invoice.findMany({ where: { orderId }, select: { id: true } }),
     tx.proforma.findMany({ where: { orderId }, select: { id: true } }),
@@ -73,7 +82,7 @@ export async function refundUnbuiltService(tx: Tx, input: { serviceId: string; a
     accountId,
     kind: "refund",
     amount,
-    description: `Refund: service ${service.name} (${service.id}) could not be built`,
+    description: unbuiltRefundDescription(service),
     orderId,
     paymentId: payments.length === 1 ? payments[0]!.id : null,
     at: input.at,

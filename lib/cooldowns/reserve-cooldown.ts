@@ -1,10 +1,18 @@
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { COOLDOWN_BUCKETS, consumesCooldown, describeCooldown, type CooldownBucketName } from "./cooldown-buckets";
+import { COOLDOWN_BUCKETS, consumesCooldown, describeCooldown, type CooldownBucket, type CooldownBucketName } from "./cooldown-buckets";
 import { secondsUntil } from "./seconds-until";
 
 /** The customer API's code for a cool-down refusal; the panel shows the same sentence. */
 export const ACTION_RATE_LIMITED = "ACTION_RATE_LIMITED";
+
+/** The refusal of a call the cool-down does not let through for `seconds` more (also the API docs' example). */
+export function cooldownRefusal(bucket: CooldownBucket, seconds: number): DomainError {
+  return new DomainError("rate_limited", `Too many ${bucket.what} on this resource (${describeCooldown(bucket)}); try again in ${seconds} seconds`, {
+    code: ACTION_RATE_LIMITED,
+    retryAfterSeconds: seconds,
+  });
+}
 
 export interface CooldownKey {
   bucket: CooldownBucketName;
@@ -53,11 +61,7 @@ export async function reserveCooldown(db: Db, key: CooldownKey, now: Date): Prom
     { maxWait: 10_000, timeout: 10_000 },
   );
   if ("refusedUntil" in outcome) {
-    const seconds = secondsUntil(outcome.refusedUntil, now);
-    throw new DomainError("rate_limited", `Too many ${bucket.what} on this resource (${describeCooldown(bucket)}); try again in ${seconds} seconds`, {
-      code: ACTION_RATE_LIMITED,
-      retryAfterSeconds: seconds,
-    });
+    throw cooldownRefusal(bucket, secondsUntil(outcome.refusedUntil, now));
   }
   const release = async () => {
     try {

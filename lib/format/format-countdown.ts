@@ -1,3 +1,4 @@
+import { formatCount } from "./format-count";
 /**
  * Time left as a clock: "59:07", "1:02:03", "0:00" once passed. Rounded up to the whole second, so
  * the clock shows 0:00 only when the moment has come (a viewer counting down to a cut-off).
@@ -19,12 +20,11 @@ export function describeCountdown(until: Date, now: Date): string {
   if (total === 0) return "no time left";
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
   const parts: string[] = [];
-  if (hours > 0) parts.push(plural(hours, "hour"));
-  if (minutes > 0) parts.push(plural(minutes, "minute"));
+  if (hours > 0) parts.push(formatCount(hours, "hour"));
+  if (minutes > 0) parts.push(formatCount(minutes, "minute"));
   // Seconds only matter in the last minute; above that the clock beside it is precise enough.
-  if (hours === 0 && minutes === 0) parts.push(plural(total, "second"));
+  if (hours === 0 && minutes === 0) parts.push(formatCount(total, "second"));
 
   return `${parts.join(" ")} left`;
 }

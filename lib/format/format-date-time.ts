@@ -1,15 +1,8 @@
-const DATE_TIME = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hour12: false,
-  timeZone: "UTC",
-});
+import { DISPLAY_LOCALE } from "./display-locale";
 
-/** "3 Mar 2030, 14:05:09 UTC" (UTC, so server and browser agree). */
-export function formatDateTime(date: Date): string {
-  return `${DATE_TIME.format(date)} UTC`;
+const DATE_TIME = new Intl.DateTimeFormat(DISPLAY_LOCALE, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" });
+
+/** "3 Mar 2030, 14:05 UTC" (UTC with the zone named, so server and browser agree). Takes a Date or an ISO string. */
+export function formatDateTime(date: Date | string): string {
+  return `${DATE_TIME.format(typeof date === "string" ? new Date(date) : date)} UTC`;
 }

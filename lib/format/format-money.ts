@@ -1,3 +1,4 @@
+import { DISPLAY_LOCALE } from "./display-locale";
 import { minorUnitDigits } from "@/lib/pricing/currency-digits";
 
 /**
@@ -6,7 +7,7 @@ import { minorUnitDigits } from "@/lib/pricing/currency-digits";
  * currency's minor unit (minorUnitDigits, the places money is rounded to: docs/decisions.md), so a
  * stored amount is shown as it was charged.
  */
-export function formatMoney(amount: { toString(): string } | string, currency: string, locale = "en-GB"): string {
+export function formatMoney(amount: { toString(): string } | string, currency: string, locale = DISPLAY_LOCALE): string {
   const value = typeof amount === "string" ? amount : amount.toString();
   const digits = minorUnitDigits(currency);
   return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value as `${number}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatRelativeTime } from "./format-relative-time";
+import { formatRelativeTime } from "./format-relative-time";
 
 const now = new Date("2030-06-15T12:00:00Z");
 const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
@@ -18,10 +18,9 @@ describe("formatRelativeTime", () => {
   ])("%i s → %s", (seconds, text) => {
     expect(formatRelativeTime(at(seconds), now)).toBe(text);
   });
-});
 
-describe("formatDateTime", () => {
-  it("is UTC with the zone named", () => {
-    expect(formatDateTime(new Date("2030-03-03T14:05:09Z"))).toBe("3 Mar 2030, 14:05 UTC");
+  it("takes an ISO string as well", () => {
+    expect(formatRelativeTime("2030-06-18T12:00:00Z", now)).toBe("in 3 days");
+    expect(formatRelativeTime("2030-06-15T10:00:00.000Z", now)).toBe("2 hours ago");
   });
 });

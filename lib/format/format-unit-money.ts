@@ -1,3 +1,4 @@
+import { DISPLAY_LOCALE } from "./display-locale";
 import { minorUnitDigits } from "@/lib/pricing/currency-digits";
 
 /**
@@ -5,7 +6,7 @@ import { minorUnitDigits } from "@/lib/pricing/currency-digits";
  * places). Prices arrive already rounded by lib/pricing (docs/decisions.md); this never rounds a
  * price that has at most 4 places, and shows at least the currency's minor unit (JP¥1,221, €3,121.00).
  */
-export function formatUnitMoney(amount: { toString(): string } | string, currency: string, locale = "en-GB"): string {
+export function formatUnitMoney(amount: { toString(): string } | string, currency: string, locale = DISPLAY_LOCALE): string {
   const value = typeof amount === "string" ? amount : amount.toString();
   const digits = minorUnitDigits(currency);
   return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, 4) }).format(value as `${number}`);

@@ -9,6 +9,7 @@ import { pruneSignedOutSessions } from "./functions/prune-signed-out-sessions";
 import { pruneWebhookDeliveries } from "./functions/prune-webhook-deliveries";
 import { reconcileCardPaymentsJob } from "./functions/reconcile-card-payments";
 import { sampleMachinesFunction } from "./functions/sample-machines";
+import { sendEmails } from "./functions/send-emails";
 import { sweepPendingServices } from "./functions/sweep-pending-services";
 import { sweepWebhookDeliveries } from "./functions/sweep-webhook-deliveries";
 import { terminateCancelledServices } from "./functions/terminate-cancelled-services";
@@ -30,4 +31,5 @@ export const functions = [
   sweepServiceUpgrades,
   reconcileCardPaymentsJob,
   sampleMachinesFunction,
+  sendEmails,
 ];

@@ -10,3 +10,4 @@ export { activatePaidOrder, type ActivatedOrder } from "./activate-paid-order";
 export { placeCustomerOrder, type CustomerOrderBuyer, type PlaceCustomerOrderResult } from "./place-customer-order";
 export { isCustomerOrderReplay } from "./order-replay";
 export { placePanelOrder, panelIdempotencyKey, type PanelOrderBuyer, type PanelOrderContext, type PanelOrderPlacement } from "./place-panel-order";
+export { cancelUnpaidOrder, findCancellableOrder, ORDER_NOT_NEW, ORDER_NOT_WAITING, ORDER_PART_PAID, ORDER_PAYMENT_IN_PROGRESS, type CancellableOrder, type CancelOrderActor } from "./cancel-unpaid-order";

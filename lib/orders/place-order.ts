@@ -1,4 +1,5 @@
 import type { DbOrTx, Tx } from "@/lib/db/client";
+import { recordAccountEvent } from "@/lib/mail/account-events";
 import { DomainError } from "@/lib/errors/domain-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { INSUFFICIENT_CREDIT, postCreditEntry } from "@/lib/billing/post-credit-entry";
@@ -270,6 +271,8 @@ async function placeInTransaction(tx: Tx, ctx: OrderContext, input: PlaceOrderIn
   if (payNow) await debitOrder(tx, ctx, orderId, quote.total, quote.currency, now, ctx.mode === "hourly_credit", paymentId!);
   const numbers = await assignDocumentNumbers(tx, now, { orderId, invoiceId: paidInvoice?.id ?? null });
   const orderNumber = numbers.orderNumber;
+  // Resellers hear of their orders by webhook; the account's people by email (docs/email.md).
+  if (!ctx.resellerId) await recordAccountEvent(tx, { accountId: ctx.accountId, type: "order.received", payload: { orderId }, now });
 
   const event = {
     orderId,
@@ -325,6 +328,7 @@ async function chargeAndActivate(ctx: OrderRunContext, orderId: string, paymentI
   const { db, now } = ctx;
   const outcome = await chargeSafely(method.gateway as PaymentGateway, {
     token: method.token,
+    customer: method.customer,
     cardLastFour: method.cardLastFour,
     amount: quote.total,
     currency: quote.currency,

@@ -1,10 +1,10 @@
 import type { Db } from "@/lib/db/client";
-import { settleDocumentCardPayment, type CardDocument } from "@/lib/billing/pay-document-by-card";
+import { paymentReference } from "@/lib/billing/card-payments/payment-reference";
+import type { CardGateway } from "@/lib/payments/card-gateway";
 import { defaultGatewayResolver, type ChargeLookup, type GatewayResolver } from "@/lib/payments/payment-gateway";
-import { requestUpgradeExecution } from "@/lib/services/changes/execute-service-upgrade";
-import { settleChangeFailed, settleChangePaid } from "@/lib/services/changes/settle-card-change";
-import { requestProvisioning } from "@/lib/services/request-provisioning";
-import { activateChargedOrder, failChargedOrder } from "./saved-method";
+import { SETTLE_PAYMENT_SELECT, settlePaymentOutcome } from "./settle-payment-outcome";
+
+export { CHARGE_NOT_COMPLETED } from "./settle-payment-outcome";
 
 // A card charge runs between two transactions (docs/orders.md "saved_method and the 502"): if the
 // process stops after the first one committed, the payment and its order stay `processing` and a
@@ -17,8 +17,9 @@ export const PROCESSING_TIMEOUT_MS = 10 * 60_000;
 /** Payments looked at per run; the rest wait for the next run. */
 export const RECONCILE_BATCH = 50;
 
-/** Sentence recorded when the gateway never received the charge: nothing was taken, the reseller may retry. */
-export const CHARGE_NOT_COMPLETED = "The payment was interrupted before the card was charged; retry the order";
+/** A payment waiting for its holder's 3-D Secure answer this long is given up (the holder left the challenge). */
+export const ABANDONED_CHALLENGE_MS = 24 * 60 * 60_000;
+export const CHALLENGE_ABANDONED = "The card's authentication was not completed";
 
 export interface ReconcileResult {
   /** Payments old enough that were asked about. */
@@ -54,17 +55,15 @@ export async function reconcileCardPayments(options: ReconcileOptions): Promise<
     where: {
       status: "processing",
       method: "card",
-      OR: [{ orderId: { not: null } }, { invoiceId: { not: null } }, { proformaId: { not: null } }],
+      OR: [{ orderId: { not: null } }, { invoiceId: { not: null } }, { proformaId: { not: null } }, { purpose: "top_up" }],
       createdAt: { lte: new Date(now.getTime() - PROCESSING_TIMEOUT_MS) },
     },
     select: {
-      id: true,
-      accountId: true,
-      orderId: true,
-      invoiceId: true,
-      proformaId: true,
-      order: { select: { orderType: true } },
-      paymentMethod: { select: { id: true, gateway: true, gatewayToken: true, cardLastFour: true } },
+      ...SETTLE_PAYMENT_SELECT,
+      gatewayReference: true,
+      actionUrl: true,
+      createdAt: true,
+      paymentMethod: { select: { id: true, gateway: true, gatewayToken: true, gatewayCustomer: true, cardLastFour: true } },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: RECONCILE_BATCH,
@@ -79,66 +78,33 @@ export async function reconcileCardPayments(options: ReconcileOptions): Promise<
       result.pending += 1;
       continue;
     }
-    // A document's own card payment (a renewal: pay-document-by-card.ts) has no order; its charge is referenced by the document.
-    const doc: CardDocument | null = payment.orderId
-      ? null
-      : payment.invoiceId
-        ? { type: "invoice", id: payment.invoiceId, accountId: payment.accountId }
-        : { type: "proforma", id: payment.proformaId!, accountId: payment.accountId };
-    const orderId = payment.orderId ?? "";
     let answer: ChargeLookup;
     try {
-      answer = await gateway.lookup({ reference: `${doc ? doc.id : orderId}:${payment.id}`, token: method.gatewayToken, cardLastFour: method.cardLastFour });
+      answer = await gateway.lookup({ reference: paymentReference(payment), token: method.gatewayToken, cardLastFour: method.cardLastFour, gatewayReference: payment.gatewayReference });
     } catch (err) {
       console.warn(`[orders] gateway ${gateway.name} could not be asked about payment ${payment.id}; next run`, err);
       result.pending += 1;
       continue;
     }
 
-    const change = payment.order?.orderType === "addon" || payment.order?.orderType === "upgrade";
+    if (answer.status === "pending" && payment.actionUrl && now.getTime() - payment.createdAt.getTime() >= ABANDONED_CHALLENGE_MS) {
+      // The holder never came back from the challenge: it is cancelled at the gateway (so a late answer
+      // cannot take money for a failed payment) and the attempt fails; the document can be paid again.
+      try {
+        if (payment.gatewayReference && "cancel" in gateway) await (gateway as CardGateway).cancel(payment.gatewayReference);
+        answer = { status: "failed", code: "declined", reason: CHALLENGE_ABANDONED, gatewayReference: payment.gatewayReference };
+      } catch (err) {
+        console.warn(`[payments] payment ${payment.id}'s challenge could not be cancelled; asked again next run`, err);
+      }
+    }
     if (answer.status === "pending") {
       result.pending += 1;
-    } else if (doc) {
-      const settled = await settleDocumentCardPayment(db, {
-        doc,
-        paymentId: payment.id,
-        methodId: method.id,
-        at: now,
-        outcome:
-          answer.status === "succeeded"
-            ? { ok: true, gatewayReference: answer.gatewayReference }
-            : { ok: false, reason: answer.status === "failed" ? answer.reason : CHARGE_NOT_COMPLETED, gatewayReference: answer.status === "failed" ? answer.gatewayReference : null },
-      });
-      if (settled.status === "paid") result.paid += 1;
-      else if (settled.status === "failed") result.failed += 1;
-      else result.skipped += 1;
-      if (settled.status === "paid" && settled.releasedServiceIds.length > 0) await (options.provision ?? requestProvisioning)(settled.releasedServiceIds);
-    } else if (change) {
-      // Add-ons and plan changes settle the change itself (settle-card-change.ts), not new services.
-      const settle = { orderId, paymentId: payment.id, methodId: method.id, at: now };
-      const settled =
-        answer.status === "succeeded"
-          ? await settleChangePaid(db, { ...settle, gatewayReference: answer.gatewayReference })
-          : await settleChangeFailed(db, { ...settle, gatewayReference: answer.status === "failed" ? answer.gatewayReference : null, reason: answer.status === "failed" ? answer.reason : CHARGE_NOT_COMPLETED });
-      if (!settled.settled) result.skipped += 1;
-      else if (settled.paid) result.paid += 1;
-      else result.failed += 1;
-      if (settled.executing.length > 0) await (options.executeUpgrades ?? requestUpgradeExecution)(settled.executing);
-    } else if (answer.status === "succeeded") {
-      const activated = await activateChargedOrder(db, { orderId, paymentId: payment.id, methodId: method.id, gatewayReference: answer.gatewayReference, at: now });
-      if (activated.alreadySettled) {
-        result.skipped += 1;
-        continue;
-      }
-      result.paid += 1;
-      if (activated.serviceIds.length > 0) await (options.provision ?? requestProvisioning)(activated.serviceIds);
-    } else {
-      const reason = answer.status === "failed" ? answer.reason : CHARGE_NOT_COMPLETED;
-      const gatewayReference = answer.status === "failed" ? answer.gatewayReference : null;
-      const settled = await failChargedOrder(db, { orderId, paymentId: payment.id, methodId: method.id, reason, gatewayReference, at: now });
-      if (settled) result.failed += 1;
-      else result.skipped += 1;
+      continue;
     }
+    const settled = await settlePaymentOutcome(payment, answer, options);
+    if (settled === "paid") result.paid += 1;
+    else if (settled === "failed") result.failed += 1;
+    else result.skipped += 1;
   }
   return result;
 }

@@ -83,6 +83,7 @@ export async function retryOrderPayment(ctx: RetryOrderContext, { orderId, payme
 
   const outcome = await chargeSafely(method.gateway, {
     token: method.token,
+    customer: method.customer,
     cardLastFour: method.cardLastFour,
     amount: order.total,
     currency: order.currency,

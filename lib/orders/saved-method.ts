@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "@/lib/db/client";
+import type { Db, DbOrTx, Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { isUuid } from "@/lib/schemas/uuid";
@@ -21,6 +21,7 @@ export const PAYMENT_METHOD_NOT_FOUND = "Payment method not found";
 export interface SavedMethod {
   id: string;
   token: string;
+  customer: string | null;
   cardLastFour: string | null;
   gateway: PaymentGateway;
 }
@@ -38,7 +39,7 @@ export async function resolveSavedMethod(db: DbOrTx, accountId: string, paymentM
   }
   const gateway = gateways(method.gateway);
   if (!gateway) throw new DomainError("unavailable", `The payment gateway '${method.gateway}' is not available`);
-  return { id: method.id, token: method.gatewayToken, cardLastFour: method.cardLastFour, gateway };
+  return { id: method.id, token: method.gatewayToken, customer: method.gatewayCustomer, cardLastFour: method.cardLastFour, gateway };
 }
 
 /** The order event fields of a card-collected order (new services, or a change of one: settle-card-change.ts). */
@@ -215,8 +216,7 @@ export async function failChargedOrder(
     });
     if (claimed.count === 0) return false;
     await tx.paymentMethod.update({ where: { id: input.methodId }, data: { lastUsedAt: input.at } });
-    await tx.serviceOption.updateMany({ where: { service: { orderId: input.orderId }, status: "pending_payment" }, data: { status: "cancelled" } });
-    await tx.service.updateMany({ where: { orderId: input.orderId, status: "pending_payment" }, data: { status: "cancelled" } });
+    await releaseHeldServices(tx, input.orderId);
     await tx.order.update({ where: { id: input.orderId }, data: { status: "payment_failed", paymentStatus: "failed", paymentFailedReason: input.reason } });
     const order = await loadOrderRecord(tx, input.orderId);
     await raiseOrderEvent(
@@ -228,4 +228,16 @@ export async function failChargedOrder(
     );
     return true;
   });
+}
+
+/**
+ * The order's services and add-ons still held `pending_payment` become `cancelled`: they never ran,
+ * and a cancelled service no longer counts against holding caps (RELEASED_SERVICE_STATUSES). Used by
+ * a refused charge and by the customer's cancellation of an unpaid order (cancel-unpaid-order.ts).
+ */
+export async function releaseHeldServices(tx: Tx, orderId: string): Promise<{ services: number }> {
+  await tx.serviceOption.updateMany({ where: { service: { orderId }, status: "pending_payment" }, data: { status: "cancelled" } });
+  const { count } = await tx.service.updateMany({ where: { orderId, status: "pending_payment" }, data: { status: "cancelled" } });
+
+  return { services: count };
 }

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { testCardGateway } from "./test-card-gateway";
+import { cardGatewayByName } from "./card-gateways";
 
 /**
  * What the order code needs from a card processor: charge a saved card (identified by the token
@@ -10,6 +10,8 @@ import { testCardGateway } from "./test-card-gateway";
 export interface ChargeRequest {
   /** PaymentMethod.gatewayToken: the gateway's reference to the saved card. */
   token: string;
+  /** PaymentMethod.gatewayCustomer: the gateway's customer the card is saved under (Stripe needs it), if any. */
+  customer?: string | null;
   /** Display hint (the stored last four digits), for gateways that need it; never a card number. */
   cardLastFour: string | null;
   amount: Prisma.Decimal;
@@ -48,6 +50,8 @@ export interface LookupRequest {
   reference: string;
   token: string;
   cardLastFour: string | null;
+  /** The gateway's own id of the charge when it is known (Payment.gatewayReference): asked directly instead of searched by reference. */
+  gatewayReference?: string | null;
 }
 
 export interface PaymentGateway {
@@ -63,14 +67,10 @@ export interface PaymentGateway {
   lookup(request: LookupRequest): Promise<ChargeLookup>;
 }
 
-/** Registered adapters by PaymentMethod.gateway. */
-export const PAYMENT_GATEWAYS: Record<string, PaymentGateway> = {
-  [testCardGateway.name]: testCardGateway,
-};
-
 export type GatewayResolver = (name: string) => PaymentGateway | null;
 
-export const defaultGatewayResolver: GatewayResolver = (name) => PAYMENT_GATEWAYS[name] ?? null;
+/** The registered adapters (card-gateways.ts) by PaymentMethod.gateway. */
+export const defaultGatewayResolver: GatewayResolver = (name) => cardGatewayByName(name);
 
 /** Charges through `gateway`, turning a thrown error into a failed outcome (the charge did not go through). */
 export async function chargeSafely(gateway: PaymentGateway, request: ChargeRequest): Promise<ChargeOutcome> {

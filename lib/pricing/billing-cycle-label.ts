@@ -17,3 +17,9 @@ export const BILLING_CYCLE_PER: Record<BillingCycle, string> = {
   annually: "per year",
   hourly: "per hour",
 };
+
+/** BILLING_CYCLE_PER for a cycle as the database or the APIs spell it ("semi_annually", "semi-annually"); anything else reads "per <cycle>". */
+export function billingCyclePer(cycle: string): string {
+  const key = cycle.replaceAll("-", "_");
+  return Object.hasOwn(BILLING_CYCLE_PER, key) ? BILLING_CYCLE_PER[key as BillingCycle] : `per ${cycle.replaceAll(/[_-]+/g, " ")}`;
+}

@@ -3,6 +3,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { assertMayManageProjects, defaultProjectOf, findProjectByRef, findProjectOrThrow } from "./find-project-or-throw";
 import type { ProjectContext } from "./project-actor";
 import { DEFAULT_PROJECT_SLUG } from "./project-rules";
+import { formatCount } from "@/lib/format/format-count";
 
 export interface DeleteProjectResult {
   id: string;
@@ -12,7 +13,6 @@ export interface DeleteProjectResult {
   moved: { services: number; ssh_keys: number };
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Deletes a project. While it holds resources (services not terminated, SSH keys) it is refused
@@ -45,10 +45,10 @@ export async function deleteProject({ db, actor }: ProjectContext<Db>, input: { 
       tx.customerApiKey.count({ where: { projectId: project.id, revokedAt: null } }),
     ]);
     if (keys > 0) {
-      throw new DomainError("conflict", `${plural(keys, "API key is", "API keys are")} bound to this project; revoke ${keys === 1 ? "it" : "them"} before deleting the project`);
+      throw new DomainError("conflict", `${formatCount(keys, "API key is", "API keys are")} bound to this project; revoke ${keys === 1 ? "it" : "them"} before deleting the project`);
     }
     if (services + sshKeys > 0 && !target) {
-      const parts = [services ? plural(services, "service", "services") : null, sshKeys ? plural(sshKeys, "SSH key", "SSH keys") : null].filter(Boolean).join(" and ");
+      const parts = [services ? formatCount(services, "service") : null, sshKeys ? formatCount(sshKeys, "SSH key") : null].filter(Boolean).join(" and ");
       throw new DomainError("conflict", `Project is not empty: it holds ${parts}; move them or pass ?reassignTo=<id|slug>`, {
         details: [{ field: "reassignTo", message: `${services + sshKeys} resources to reassign` }],
       });

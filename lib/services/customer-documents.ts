@@ -1,4 +1,5 @@
 import type { BackendContext } from "@/lib/backends/context";
+import { networkOf } from "@/lib/backends/ipam/ip-math";
 import { nodeIsShared } from "@/lib/backends/nodes/node-is-shared";
 import { advanceMachineJobs } from "./advance-machine-jobs";
 import type { Db } from "@/lib/db/client";
@@ -130,7 +131,8 @@ export async function addressDocsOf(db: Db, machine: { vmId: string } | { server
     version: a.pool.version,
     prefix_length: a.pool.prefixLength,
     gateway: a.pool.gateway,
-    subnet_cidr: a.pool.cidr,
+    // The network the address is on: an IPv4 pool's subnet, or the /64 routed to this machine (not the pool's whole block).
+    subnet_cidr: networkOf(a.address, a.pool.prefixLength),
     purpose: a.purpose ?? "additional",
   }));
 }

@@ -8,7 +8,7 @@ import { changeServicePower } from "./lifecycle/change-service-power";
 import { runLifecycleVerb } from "./lifecycle/run-lifecycle-verb";
 import { resellerServiceView } from "./reseller-service-view";
 import { rescueService } from "./dedicated/rescue-service";
-import { setServiceReverseDns } from "./dedicated/set-service-reverse-dns";
+import { setDedicatedReverseDns } from "./dedicated/set-dedicated-reverse-dns";
 import { makeActiveService, makeDedicatedSite, makeVpsSite } from "./testing/service-factories";
 
 let t: TestDb;
@@ -56,7 +56,7 @@ describe("resellerServiceView", () => {
     expect(view.machine).toMatchObject({ kind: "dedicated", rescue: false });
     expect(view.dedicatedAddresses).toEqual([expect.objectContaining({ ip_address: view.address, reverse_dns: null, primary: true })]);
 
-    await setServiceReverseDns(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, ipAddressId: view.dedicatedAddresses![0]!.id, hostname: "metal-1.example.com" });
+    await setDedicatedReverseDns(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id, ipAddressId: view.dedicatedAddresses![0]!.id, hostname: "metal-1.example.com" });
     await rescueService(serviceContext({ ...ctx, actor: { accountId: r.account.id } }), { serviceId: service.id });
     ctx.clock.advance(3_600_000);
     const after = await resellerServiceView(sctx, { serviceId: service.id });

@@ -17,7 +17,7 @@ const FIRES_WHEN: Record<(typeof RESELLER_WEBHOOK_EVENTS)[number], string> = {
   "service.suspended": "suspended by you or the supplier (also the outcome of an unpaid wholesale renewal)",
   "service.unsuspended": "suspension lifted",
   "service.terminated": "terminated by you or the supplier",
-  "webhook.test": "`POST /webhooks/test`, or the portal's test button",
+  "webhook.test": "`POST /webhooks/test`, or Send test event on the reseller portal's Webhooks page",
 };
 
 function duration(seconds: number): string {
@@ -43,7 +43,7 @@ export function renderWebhookGuideSection(baseUrl: string): string {
 
 Rackfront POSTs an event to your URL when something happens to your orders and services. Set the URL
 with \`PUT /account/webhook {"webhookUrl": "https://…"}\` (key scope \`account\`, signed; \`{"webhookUrl": null}\`
-clears it) or in the portal's Webhooks page, **before you order**: events raised while no URL is on file
+clears it) or on the reseller portal's **Webhooks** page, **before you order**: events raised while no URL is on file
 are dropped, not queued. The URL needs an explicit \`http://\` or \`https://\` and a public host:
 
 | Refusal (400) | When |
@@ -97,8 +97,8 @@ retried after 60 seconds, doubling, capped at one hour (plus up to a minute unti
 ${retryTable()}
 
 After ${WEBHOOK_DEFAULT_MAX_ATTEMPTS} failed attempts (the supplier may set another number) the delivery
-is failed for good; send it again with \`POST /webhooks/deliveries/{deliveryId}/resend\` or the portal's
-"Send again" (a fresh round of attempts, same \`X-Webhook-Id\`). Delivery is at least once: an event can
+is failed for good; send it again with \`POST /webhooks/deliveries/{deliveryId}/resend\` or **Send again**
+on the delivery's page under the reseller portal's **Webhooks** page (a fresh round of attempts, same \`X-Webhook-Id\`). Delivery is at least once: an event can
 arrive twice (for instance when our sender restarts mid-request). While your reseller profile is not
 \`active\` deliveries are paused; on reactivation the backlog is sent.
 
@@ -194,6 +194,6 @@ curl -sS -o /dev/null -w '%{http_code}\\n' -X POST "$WEBHOOK_URL" \\
 \`?limit=\` 1-200, \`?offset=\`) lists your deliveries newest first; \`GET /webhooks/deliveries/{deliveryId}\`
 shows every attempt with the exact headers and body sent, the status code, duration, error and the
 start of your answer. \`POST /webhooks/test\` answers \`202\` once a \`webhook.test\` is queued
-(\`400 ${NO_WEBHOOK_URL}\` without a URL). The same log is in the portal under Webhooks (${baseUrl.replace(/\/v1\/reseller$/, "")}/reseller/webhooks).
+(\`400 ${NO_WEBHOOK_URL}\` without a URL). The same log is on the reseller portal's **Webhooks** page (${baseUrl.replace(/\/v1\/reseller$/, "")}/reseller/webhooks).
 `;
 }

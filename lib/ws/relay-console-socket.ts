@@ -3,6 +3,7 @@ import type { ConsoleStream } from "@/lib/console/console-types";
 import type { ServedConsole } from "@/lib/console/relay-port";
 import { DropAllFilter, ViewOnlyFilter } from "@/lib/console/rfb/view-only-filter";
 import { CONSOLE_CLOSE, CONSOLE_CLOSE_REASON, closeReasonText } from "./console-close-codes";
+import { formatCount } from "@/lib/format/format-count";
 
 export interface ConsoleRelayLimits {
   /** Above this many bytes queued for the viewer the console stream is paused. */
@@ -148,7 +149,7 @@ export function relayConsoleSocket(socket: WebSocket, served: ServedConsole, { c
       lastActivity = now.getTime();
     } else if (now.getTime() - lastActivity >= limits.idleMs) {
       const minutes = Math.round(limits.idleMs / 60_000);
-      return finish(CONSOLE_CLOSE.idle, minutes >= 1 ? `Closed after ${minutes} minutes without activity.` : "Closed for inactivity.", "idle");
+      return finish(CONSOLE_CLOSE.idle, minutes >= 1 ? `Closed after ${formatCount(minutes, "minute")} without activity.` : "Closed for inactivity.", "idle");
     }
     // Safety net for the send callbacks: never leave the console paused with an empty queue.
     if (sourcePaused && socket.bufferedAmount <= limits.lowWaterBytes) resumeSource();

@@ -10,6 +10,12 @@ import { resolveAreas, type CustomerMembership } from "@/lib/auth/resolve-areas"
 import { makeInvoice, makeProforma } from "@/lib/billing/testing/billing-factories";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { makeActiveService, makeVpsSite } from "@/lib/services/testing/service-factories";
+import { acceptInvitation } from "@/lib/accounts/team/accept-invitation";
+import { inviteTeamMember } from "@/lib/accounts/team/invite-team-member";
+import type { TeamActor } from "@/lib/accounts/team/team-actor";
+import { updateMemberPermissions } from "@/lib/accounts/team/update-member-permissions";
+import { openSecret } from "@/lib/crypto/secret-box";
+import { EMAIL_BODY_PURPOSE } from "@/lib/mail/queue-email";
 import { makeUser } from "@/lib/testing/factories";
 import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 
@@ -17,7 +23,9 @@ import { createTestDb, type TestDb } from "@/lib/testing/test-db";
 // each permission set and each resource family, the API's reads answer 200 (or at least not 403
 // FORBIDDEN, where the fixture has no such row) exactly when the panel's pages and actions show the
 // family, and 403 in the spec's envelope with the table's sentence exactly when they refuse it.
-// The API side is generated from the route table, so a new read endpoint is covered.
+// The API side is generated from the route table, so a new read endpoint is covered. Every member is
+// made the way the team page makes one (invited, the link accepted, permissions changed by the owner:
+// lib/accounts/team/), so what the owner sets there is what both sides decide on.
 
 const session = vi.hoisted(() => ({ userId: "" }));
 // The real session module, signed in as the test's user: only next-auth's session read is replaced.
@@ -64,17 +72,30 @@ beforeAll(async () => {
   actors.set("owner", { userId: me.owner.id, key: me.plaintext });
   for (const role of ROLES) {
     if (role.permissions === "owner") continue;
+    // A member as the team page makes one: invited by the owner, the link accepted by the invited user.
     const user = await makeUser(t.db);
+    const owner: TeamActor = { userId: me.owner.id, membership: { accountId: me.account.id, role: "owner" } };
+    const invited = await inviteTeamMember({ db: t.db, now: new Date(), origin: "https://portal.example" }, owner, { email: user.email, permissions: [...ACCOUNT_PERMISSIONS] });
+    await acceptInvitation({ db: t.db, now: new Date() }, { token: await invitationToken(invited.invitationId), userId: user.id });
+    const member = await t.db.teamMember.findFirstOrThrow({ where: { accountId: me.account.id, userId: user.id } });
     // Minted while holding everything (so the key carries every scope), then narrowed: the API re-checks live permissions.
-    const member = await t.db.teamMember.create({ data: { accountId: me.account.id, userId: user.id, permissions: [...ACCOUNT_PERMISSIONS] } });
     const { plaintext } = await mintCustomerKey(t.db, { accountId: me.account.id, userId: user.id, scopes: [...CUSTOMER_API_KEY_SCOPES] });
-    await t.db.teamMember.update({ where: { id: member.id }, data: { permissions: [...role.permissions] } });
+    if (role.permissions.length > 0) await updateMemberPermissions({ db: t.db, now: new Date() }, owner, { memberId: member.id, permissions: role.permissions });
+    // The team page keeps at least one permission; a stored empty list (the seed's, an old row) must still grant nothing.
+    else await t.db.teamMember.update({ where: { id: member.id }, data: { permissions: [] } });
     actors.set(role.name, { userId: user.id, key: plaintext });
   }
 });
 afterAll(async () => {
   await t?.close();
 });
+
+/** The token in the invitation email, as the invitee opens it. */
+async function invitationToken(invitationId: string): Promise<string> {
+  const message = await t.db.emailMessage.findUniqueOrThrow({ where: { dedupeKey: `token:${invitationId}` } });
+  const { text } = JSON.parse(openSecret(message.sealedBody!, EMAIL_BODY_PURPOSE)) as { text: string };
+  return text.match(/\/invitation\?token=([\w-]+)/)![1]!;
+}
 
 const api = async (key: string, method: string, path: string, body?: unknown) =>
   readJson(await dispatchCustomerApi(customerRequest(method, path, { key, body }), { db: t.db }));

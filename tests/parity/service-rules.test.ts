@@ -53,6 +53,11 @@ afterAll(async () => {
 
 describe("panel actions and the customer API decide alike", () => {
   const panel = () => import("@/app/(panel)/services/actions");
+  // What the reinstall dialog has the customer type: the host name, or the name without one.
+  const typedName = async (id: string) => {
+    const row = await t.db.service.findUniqueOrThrow({ where: { id } });
+    return row.hostname ?? row.name;
+  };
 
   it("a power verb switched off for the product: the same 403 sentence", async () => {
     const viaApi = await api("POST", `/vps/${restricted}/power/start`);
@@ -66,7 +71,7 @@ describe("panel actions and the customer API decide alike", () => {
     const image = await t.db.productOsImage.findFirstOrThrow({ where: { product: { services: { some: { id: restricted } } } } });
     const viaApi = await api("POST", `/vps/${restricted}/reinstall`, { image_id: image.osImageId, password: "correct-horse-battery" });
     expect(viaApi.status).toBe(403);
-    const viaPanel = await (await panel()).reinstallVpsAction(restricted, image.osImageId, "correct-horse-battery");
+    const viaPanel = await (await panel()).reinstallVpsAction(restricted, image.osImageId, "correct-horse-battery", await typedName(restricted));
     expect(viaPanel).toEqual({ ok: false, error: viaApi.body.error });
   });
 
@@ -91,7 +96,7 @@ describe("panel actions and the customer API decide alike", () => {
   it("cool-downs are shared: a reinstall through the API uses the panel's one, with the same 429 sentence", async () => {
     const first = await api("POST", `/vps/${spare}/reinstall`, { image_id: imageId, password: "correct-horse-battery" });
     expect(first.status).toBe(200);
-    const viaPanel = await (await panel()).reinstallVpsAction(spare, imageId, "correct-horse-battery");
+    const viaPanel = await (await panel()).reinstallVpsAction(spare, imageId, "correct-horse-battery", await typedName(spare));
     expect(viaPanel.ok).toBe(false);
     const again = await api("POST", `/vps/${spare}/reinstall`, { image_id: imageId, password: "correct-horse-battery" });
     expect(again.status).toBe(429);

@@ -248,7 +248,7 @@ describe("the Host header", () => {
     vi.stubEnv("RACKFRONT_BASE_URL", "");
     vi.stubEnv("RACKFRONT_TRUSTED_HOSTS", "");
     const forged = "evil.example:8443";
-    const paths = ["/v1/openapi.json", "/v1/docs", "/v1/guide.md", "/v1/reseller/openapi.json", "/v1/reseller/docs", "/v1/reseller/guide.md"];
+    const paths = ["/v1/openapi.json", "/v1/docs", "/v1/guide.md", "/v1/guide", "/v1/reseller/openapi.json", "/v1/reseller/docs", "/v1/reseller/guide.md", "/v1/reseller/guide"];
     for (const path of paths) {
       const answer = await request("GET", path, forged);
       expect(answer.status, path).toBe(200);

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useActionState, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
@@ -10,7 +11,7 @@ import { refusalSentence } from "@/lib/actions/refusal-sentence";
 import { fieldErrorsOf, ZSignInSchema, type FieldErrors, type TSignIn } from "@/lib/auth/schemas";
 import { signInAction } from "./actions";
 
-export function LoginForm({ callbackUrl, notice }: { callbackUrl: string | null; notice?: string }) {
+export function LoginForm({ callbackUrl, notice, success, email, signUpOpen }: { callbackUrl: string | null; notice?: string; success?: string; email?: string; signUpOpen: boolean }) {
   const [state, formAction] = useActionState<FormActionState, FormData>(signInAction, null);
   const [clientErrors, setClientErrors] = useState<FieldErrors<TSignIn>>({});
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -42,15 +43,16 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string | null;
       <p className="mt-1 text-sm text-neutral-500">Use the email address and password of your account.</p>
       <form action={formAction} onSubmit={validate} noValidate className="mt-6 space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
+        {!error && state === null && success && <Alert tone="success">{success}</Alert>}
         {callbackUrl && <input type="hidden" name="callbackUrl" value={callbackUrl} />}
         <Field
           label="Email"
           name="email"
           type="email"
           autoComplete="username"
-          autoFocus
+          autoFocus={!email}
           required
-          defaultValue={refusal?.values?.email}
+          defaultValue={refusal?.values?.email ?? email}
           error={errors.email}
           onChange={() => clientErrors.email && setClientErrors((c) => ({ ...c, email: undefined }))}
         />
@@ -60,7 +62,13 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string | null;
           name="password"
           type="password"
           autoComplete="current-password"
+          autoFocus={Boolean(email)}
           required
+          aside={
+            <Link href="/forgot-password" className="text-xs font-medium text-neutral-600 underline underline-offset-2">
+              Forgot your password?
+            </Link>
+          }
           error={errors.password}
           onChange={() => clientErrors.password && setClientErrors((c) => ({ ...c, password: undefined }))}
         />
@@ -68,6 +76,14 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string | null;
           Sign in
         </SubmitButton>
       </form>
+      {signUpOpen && (
+        <p className="mt-6 text-sm text-neutral-600">
+          New here?{" "}
+          <Link href="/sign-up" className="font-medium text-neutral-900 underline underline-offset-2">
+            Create an account
+          </Link>
+        </p>
+      )}
     </Card>
   );
 }

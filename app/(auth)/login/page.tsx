@@ -2,9 +2,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getViewer } from "@/lib/auth/session";
 import { postSignInPath } from "@/lib/auth/resolve-areas";
+import { getDb } from "@/lib/db/client";
 import { LoginForm } from "./login-form";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Sign in" };
+export const metadata: Metadata = { title: pageTitle("Sign in") };
 
 // Codes Auth.js puts on /login?error=CredentialsSignin&code=… after a direct post to its callback.
 const CODE_MESSAGES: Record<string, string> = {
@@ -23,9 +25,16 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   if (viewer) redirect(postSignInPath(callbackUrl, viewer.areas));
 
   let notice: string | undefined;
+  let success: string | undefined;
+  if (params.verified) success = "Your email address is confirmed and your account is ready. Sign in to start.";
+  else if (params.reset) success = "Your password is changed. Sign in with the new one.";
+  else if (params.joined) success = "You are on the team. Sign in with your new password.";
+  else if (params.emailChanged) success = "Your sign-in address is changed, and every session has ended. Sign in with the new address.";
   if (params.expired) notice = "Your sign-in took too long. Enter your email and password again.";
   else if (params.error === "CredentialsSignin") notice = CODE_MESSAGES[String(params.code)] ?? CODE_MESSAGES.invalid;
   else if (params.error) notice = "Sign-in failed. Please try again.";
 
-  return <LoginForm callbackUrl={callbackUrl} notice={notice} />;
+  const settings = await getDb().platformSettings.findUnique({ where: { id: 1 }, select: { signUpOpen: true } });
+  const email = typeof params.email === "string" ? params.email : undefined;
+  return <LoginForm callbackUrl={callbackUrl} notice={notice} success={success} email={email} signUpOpen={settings?.signUpOpen ?? true} />;
 }

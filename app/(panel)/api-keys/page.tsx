@@ -18,8 +18,9 @@ import { getDb } from "@/lib/db/client";
 import { getPlatformSwitches } from "@/lib/platform/platform-switches";
 import { CreateCustomerKeyForm } from "./create-key-form";
 import { revokeCustomerApiKeyAction } from "./actions";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "API keys" };
+export const metadata: Metadata = { title: pageTitle("API keys") };
 
 const DOCS = "/v1/docs";
 
@@ -112,7 +113,7 @@ export default async function CustomerApiKeysPage({ searchParams }: { searchPara
                 <ApiKeyTable
                   keys={live}
                   now={now}
-                  columns={[{ header: "Project", cell: (k) => (k.project ? k.project.name : <span className="text-neutral-400">Every project</span>) }]}
+                  columns={[{ header: "Project", cell: (k) => (k.project ? k.project.name : <span className="text-neutral-500">Every project</span>) }]}
                   note={(k) =>
                     k.ipAllowlist.length > 0 && (
                       <p className="mt-1 text-xs text-neutral-500" title={k.ipAllowlist.join("\n")}>

@@ -1,6 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ReceiptIcon } from "@/components/ui/icons";
+import { statusLabel } from "@/lib/format/status-labels";
 import { BillingDocumentTable, type BillingDocumentRow } from "./document-table";
 import { ListPager } from "./list-pager";
 import { StatusFilter } from "./status-filter";
@@ -45,10 +46,10 @@ export function DocumentListCard({
 
   return (
     <Card>
-      <StatusFilter base={base} statuses={filters} current={status} />
+      <StatusFilter kind={kind} base={base} statuses={filters} current={status} />
       {rows.length === 0 ? (
         status ? (
-          <EmptyState title={`No ${status} ${kind}s`}>
+          <EmptyState title={`No ${statusLabel(kind, status).toLowerCase()} ${kind}s`}>
             {noneOfStatus}
             {noneOfStatus && " "}
             <a href={base} className="font-medium text-neutral-700 underline underline-offset-2">

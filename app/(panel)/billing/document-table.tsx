@@ -66,7 +66,7 @@ export function BillingDocumentTable({
                 </td>
               )}
               <td className="px-5 py-2.5">
-                <StatusBadge status={d.status} />
+                <StatusBadge kind={kind} status={d.status} />
               </td>
               {extra === "invoice" && (
                 <td className={cell}>

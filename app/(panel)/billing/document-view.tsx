@@ -1,6 +1,7 @@
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StatusBadge } from "@/components/status/status-badge";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { formatDate } from "@/lib/format/format-date";
 import { formatDateTime } from "@/lib/format/format-date-time";
 import { formatMoney } from "@/lib/format/format-money";
@@ -20,15 +21,33 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/**
+ * "Print" (the printable page, which opens the print dialog) and "Download PDF": the document to
+ * keep, with the supplier's legal details (docs/billing.md "Printable documents").
+ */
+export function DocumentKeepActions({ doc, kind }: { doc: Pick<Doc, "id" | "number">; kind: "invoice" | "proforma" }) {
+  const href = `/billing/${kind === "invoice" ? "invoices" : "proformas"}/${doc.id}`;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a href={`${href}/print?print=1`} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+        Print
+      </a>
+      <a href={`${href}/pdf`} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+        Download PDF
+      </a>
+    </div>
+  );
+}
+
 /** Status, dates and the money figures of an invoice or proforma. */
-export function DocumentFacts({ doc, extra }: { doc: Doc; extra?: React.ReactNode }) {
+export function DocumentFacts({ doc, kind, extra }: { doc: Doc; kind: "invoice" | "proforma"; extra?: React.ReactNode }) {
   const m = (v: { toString(): string }) => formatMoney(v, doc.currency);
   return (
     <Card>
       <CardBody>
         <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-6">
           <Fact label="Status">
-            <StatusBadge status={doc.status} />
+            <StatusBadge kind={kind} status={doc.status} />
           </Fact>
           <Fact label="Issued">{formatDate(doc.issuedAt)}</Fact>
           <Fact label="Due">{formatDate(doc.dueDate)}</Fact>
@@ -110,7 +129,7 @@ export function DocumentPayments({ doc }: { doc: Doc }) {
                   <td className={`${td} whitespace-nowrap text-neutral-600`}>{formatDateTime(p.createdAt)}</td>
                   <td className={td}>{p.method === "credit" ? "Credit" : "Card"}</td>
                   <td className={td}>
-                    <StatusBadge status={p.status} />
+                    <StatusBadge kind="payment" status={p.status} />
                   </td>
                   <td className={`${td} text-right tabular-nums`}>{formatMoney(p.amount, p.currency)}</td>
                 </tr>

@@ -1,9 +1,9 @@
 import { cn } from "@/components/ui/cn";
-import { statusLabel } from "@/components/status/status-badge";
+import { statusLabel } from "@/lib/format/status-labels";
 
 /** Filter links "All / Unpaid / Paid / …" for a list page; the active one is marked. */
-export function StatusFilter({ base, statuses, current }: { base: string; statuses: readonly string[]; current: string | undefined }) {
-  const options = [{ value: undefined, label: "All" }, ...statuses.map((s) => ({ value: s, label: statusLabel(s) }))];
+export function StatusFilter({ kind, base, statuses, current }: { kind: "invoice" | "proforma"; base: string; statuses: readonly string[]; current: string | undefined }) {
+  const options = [{ value: undefined, label: "All" }, ...statuses.map((s) => ({ value: s, label: statusLabel(kind, s) }))];
   return (
     <nav aria-label="Filter by status" className="flex flex-wrap gap-2 px-5 py-3">
       {options.map((o) => {

@@ -13,8 +13,9 @@ import { getDb } from "@/lib/db/client";
 import { formatUnitMoney } from "@/lib/format/format-unit-money";
 import { BILLING_CYCLES, BILLING_CYCLE_PER } from "@/lib/pricing";
 import { specLine } from "./spec-line";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Order" };
+export const metadata: Metadata = { title: pageTitle("Order") };
 
 function byCategory(entries: CatalogueEntry[]): [string, CatalogueEntry[]][] {
   const groups = new Map<string, CatalogueEntry[]>();

@@ -8,8 +8,9 @@ import { requireCustomer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { listProjects } from "@/lib/projects/list-projects";
 import { ProjectsManager } from "./projects-manager";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Projects" };
+export const metadata: Metadata = { title: pageTitle("Projects") };
 
 export default async function ProjectsPage() {
   const viewer = await requireCustomer();

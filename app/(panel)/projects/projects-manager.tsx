@@ -76,10 +76,10 @@ export function ProjectsManager({ projects, services, canManage, canDelete }: { 
               <div className="min-w-0">
                 <p className="flex items-center gap-2 text-sm font-medium text-neutral-900">
                   {p.colour && <span aria-hidden className="inline-block size-3 rounded-full" style={{ backgroundColor: p.colour }} />}
-                  {p.name}
+                  <span className="min-w-0 break-words">{p.name}</span>
                   {p.is_default && <Badge>default</Badge>}
                 </p>
-                <p className="text-xs text-neutral-500">
+                <p className="text-xs break-words text-neutral-500">
                   <code>{p.slug}</code> · {plural(p.service_count, "service", "services")} · {plural(p.ssh_key_count, "SSH key", "SSH keys")}
                   {p.description ? ` · ${p.description}` : ""}
                 </p>

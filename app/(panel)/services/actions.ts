@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
 import { vpsDocument, type VpsDoc } from "@/lib/services/customer-documents";
+import { formatDate } from "@/lib/format/format-date";
 import { cancelService, withdrawCancellation } from "@/lib/services/lifecycle/cancel-service";
 import { serviceContext } from "@/lib/services/service-context";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
@@ -46,12 +47,13 @@ export async function powerVpsAction(serviceId: string, verb: string): Promise<A
   });
 }
 
-export async function reinstallVpsAction(serviceId: string, imageId: string, password: string): Promise<ActionResult> {
+/** `confirm`: the name typed in the reinstall dialog, checked again by the domain. */
+export async function reinstallVpsAction(serviceId: string, imageId: string, password: string, confirm: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
     const ctx = serviceContext({ db: getDb(), actor: a.scope });
-    await cooled("reinstall", a.userId, serviceId, () => reinstallService(ctx, { serviceId, osImageId: imageId, password }));
+    await cooled("reinstall", a.userId, serviceId, () => reinstallService(ctx, { serviceId, osImageId: imageId, password, confirm }));
     return "Reinstall started: the server is being rebuilt";
   });
 }
@@ -66,13 +68,14 @@ export async function resetVpsPasswordAction(serviceId: string, password: string
   });
 }
 
-export async function cancelServiceAction(serviceId: string, immediate: boolean): Promise<ActionResult> {
+/** `confirm`: the name typed in the "cancel now" dialog, checked again by the domain. */
+export async function cancelServiceAction(serviceId: string, immediate: boolean, confirm?: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canCancel) throw new DomainError("forbidden", "Cancelling needs the services.cancel permission on this account");
     const ctx = serviceContext({ db: getDb(), actor: a.scope });
-    const result = await cooled("cancellation", a.userId, serviceId, () => cancelService(ctx, { serviceId, immediate, reason: "cancelled in the panel" }));
-    return "immediate" in result ? "The service is terminated" : "Cancellation scheduled for the end of the billing period";
+    const result = await cooled("cancellation", a.userId, serviceId, () => cancelService(ctx, { serviceId, immediate, confirm, reason: "cancelled in the panel" }));
+    return "immediate" in result ? "The service is terminated" : `Cancellation scheduled: the service is terminated on ${formatDate(new Date(result.cancellation_scheduled_date))}`;
   });
 }
 

@@ -6,7 +6,6 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { dedicatedDocument, type DedicatedDoc } from "@/lib/services/dedicated/dedicated-document";
 import { rescueService, unrescueService } from "@/lib/services/dedicated/rescue-service";
 import { attachServiceSshKey, detachServiceSshKey, listServiceSshKeys, type ServiceSshKeyRow } from "@/lib/services/dedicated/service-ssh-keys";
-import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
 import { serviceNetwork, type NetworkSection } from "@/lib/services/document/service-network";
 import { serviceContext } from "@/lib/services/service-context";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
@@ -58,12 +57,13 @@ export async function powerDedicatedAction(serviceId: string, verb: string): Pro
   });
 }
 
-export async function reinstallDedicatedAction(serviceId: string, imageId: string, password: string): Promise<ActionResult> {
+/** `confirm`: the name typed in the reinstall dialog, checked again by the domain. */
+export async function reinstallDedicatedAction(serviceId: string, imageId: string, password: string, confirm: string): Promise<ActionResult> {
   return run(async () => {
     const a = await access({ change: true });
     if (!a.canManage) throw new DomainError("forbidden", "Reinstalling needs the services.manage permission on this account");
     const ctx = dedicatedContext(a.scope);
-    await cooled("reinstall", a.userId, serviceId, () => reinstallService(ctx, { serviceId, osImageId: imageId, password: password || null }));
+    await cooled("reinstall", a.userId, serviceId, () => reinstallService(ctx, { serviceId, osImageId: imageId, password: password || null, confirm }));
     return "Reinstall started: the server is being rebuilt";
   });
 }
@@ -84,16 +84,6 @@ export async function unrescueDedicatedAction(serviceId: string): Promise<Action
     if (!a.canManage) throw new DomainError("forbidden", "Rescue mode needs the services.manage permission on this account");
     await unrescueService(dedicatedContext(a.scope), { serviceId });
     return "Rebooting into the installed system…";
-  });
-}
-
-export async function setRdnsAction(serviceId: string, ipAddressId: string, hostname: string): Promise<ActionResult> {
-  return run(async () => {
-    const a = await access({ change: true });
-    if (!a.canManage) throw new DomainError("forbidden", "Reverse DNS needs the services.manage permission on this account");
-    const name = hostname.trim();
-    const view = await setServiceReverseDns(dedicatedContext(a.scope), { serviceId, ipAddressId, hostname: name === "" ? null : name });
-    return view.reverseDns ? `Reverse DNS of ${view.address} set to ${view.reverseDns}` : `Reverse DNS of ${view.address} cleared`;
   });
 }
 

@@ -11,8 +11,9 @@ import { serviceDocuments } from "@/lib/services/customer-documents";
 import { listServices, serviceStats } from "@/lib/services/list-services";
 import { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { serviceContext } from "@/lib/services/service-context";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Services" };
+export const metadata: Metadata = { title: pageTitle("Services") };
 
 const PAGE_SIZE = 25;
 

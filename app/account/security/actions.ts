@@ -6,7 +6,7 @@ import { confirmTotpEnrolment } from "@/lib/auth/confirm-totp-enrolment";
 import { disableTotp } from "@/lib/auth/disable-totp";
 import { getSecuritySettings } from "@/lib/auth/get-security-settings";
 import { fieldErrorsOf, ZConfirmTotpSchema, ZDisableTotpSchema } from "@/lib/auth/schemas";
-import { requireViewer } from "@/lib/auth/session";
+import { requireOwnSignIn, requireViewer } from "@/lib/auth/session";
 import { revokeAllSessions } from "@/lib/auth/session-token";
 import { throttledMessage } from "@/lib/auth/sign-in-throttle";
 import { startTotpEnrolment, type TotpEnrolment } from "@/lib/auth/start-totp-enrolment";
@@ -39,7 +39,7 @@ function parseCode(schema: typeof ZConfirmTotpSchema | typeof ZDisableTotpSchema
 
 export async function startTotpAction(): Promise<ActionResult<TotpEnrolment>> {
   return runAction(async () => {
-    const viewer = await requireViewer(PATH);
+    const viewer = await requireOwnSignIn(PATH);
     const result = await startTotpEnrolment({ userId: viewer.user.id }, { db: getDb() });
     if (result.status === "already_enabled") throw new DomainError("conflict", "Two-factor authentication is already on.");
 
@@ -50,7 +50,7 @@ export async function startTotpAction(): Promise<ActionResult<TotpEnrolment>> {
 /** Turning it on answers the recovery codes, shown once. */
 export async function confirmTotpAction(_prev: FormActionState<{ recoveryCodes: string[] }>, formData: FormData): Promise<FormActionState<{ recoveryCodes: string[] }>> {
   return runAction(async () => {
-    const viewer = await requireViewer(PATH);
+    const viewer = await requireOwnSignIn(PATH);
     const code = parseCode(ZConfirmTotpSchema, formData);
     const result = await confirmTotpEnrolment({ userId: viewer.user.id, code }, { db: getDb() });
     switch (result.status) {
@@ -69,7 +69,7 @@ export async function confirmTotpAction(_prev: FormActionState<{ recoveryCodes: 
 
 export async function disableTotpAction(_prev: FormActionState, formData: FormData): Promise<FormActionState> {
   return runAction(async () => {
-    const viewer = await requireViewer(PATH);
+    const viewer = await requireOwnSignIn(PATH);
     const code = parseCode(ZDisableTotpSchema, formData);
     const now = new Date();
     const result = await disableTotp({ userId: viewer.user.id, code }, { db: getDb(), now });
@@ -90,7 +90,7 @@ export async function disableTotpAction(_prev: FormActionState, formData: FormDa
 
 /** Ends every session of the user, this one included. */
 export async function signOutEverywhereAction(): Promise<void> {
-  const viewer = await requireViewer(PATH);
+  const viewer = await requireOwnSignIn(PATH);
   await revokeAllSessions({ userId: viewer.user.id }, { db: getDb() });
   await signOut({ redirectTo: "/login" });
 }

@@ -9,8 +9,9 @@ import { requireViewer } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { listProjects } from "@/lib/projects/list-projects";
 import { SshKeysManager } from "./ssh-keys-manager";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "SSH keys" };
+export const metadata: Metadata = { title: pageTitle("SSH keys") };
 
 export default async function SshKeysPage() {
   const viewer = await requireViewer("/account/ssh-keys");

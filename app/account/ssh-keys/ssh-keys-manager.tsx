@@ -12,6 +12,8 @@ import { Field } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { refusalSentence } from "@/lib/actions/refusal-sentence";
 import { addSshKeyAction, deleteSshKeyAction } from "./actions";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { formatDate } from "@/lib/format/format-date";
 
 type KeyRow = { id: string; name: string; type: string; fingerprint: string; project: string; createdAt: string };
 type ProjectOption = { id: string; name: string; isDefault: boolean };
@@ -45,7 +47,7 @@ export function SshKeysManager({ keys, projects, canManage }: { keys: KeyRow[]; 
               : "Ask someone who can manage services on this account to add one."}
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollBox label="SSH keys">
             <table className="w-full" aria-label="SSH keys">
               <thead className="border-b border-neutral-200 bg-neutral-50">
                 <tr>
@@ -65,7 +67,7 @@ export function SshKeysManager({ keys, projects, canManage }: { keys: KeyRow[]; 
                     </td>
                     <td className={`${td} font-mono text-xs break-all`}>{k.fingerprint}</td>
                     <td className={td}>{k.project}</td>
-                    <td className={`${td} whitespace-nowrap`}>{new Date(k.createdAt).toLocaleDateString("en-GB", { timeZone: "UTC" })}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDate(k.createdAt)}</td>
                     {canManage && (
                       <td className={`${td} text-right`}>
                         <Button variant="danger" size="sm" aria-label={`Delete ${k.name}`} onClick={() => setDeleting(k)}>
@@ -77,7 +79,7 @@ export function SshKeysManager({ keys, projects, canManage }: { keys: KeyRow[]; 
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
       </Card>
 

@@ -1,9 +1,10 @@
 import { cn } from "@/components/ui/cn";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 /** The console's tables: header row on a grey band, rows divided, scrolling sideways on small screens. */
-export function Table({ head, children, label }: { head: React.ReactNode[]; children: React.ReactNode; label?: string }) {
+export function Table({ head, children, label }: { head: React.ReactNode[]; children: React.ReactNode; label: string }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label={label}>
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className="border-y border-neutral-100 bg-neutral-50 text-xs font-medium text-neutral-500">
           <tr>
@@ -16,7 +17,7 @@ export function Table({ head, children, label }: { head: React.ReactNode[]; chil
         </thead>
         <tbody className="divide-y divide-neutral-100">{children}</tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

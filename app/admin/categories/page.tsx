@@ -10,8 +10,9 @@ import { CYCLE_LABEL } from "@/lib/catalogue/admin/cycle-price-fields";
 import { getDb } from "@/lib/db/client";
 import { saveCategoryAction } from "./actions";
 import { categoryFields } from "./category-fields";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Categories" };
+export const metadata: Metadata = { title: pageTitle("Categories") };
 
 export default async function CategoriesPage() {
   await requireOperator();

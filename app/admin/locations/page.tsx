@@ -9,8 +9,9 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { listLocations } from "@/lib/catalogue/admin/admin-catalogue-reads";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Locations" };
+export const metadata: Metadata = { title: pageTitle("Locations") };
 
 export default async function LocationsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const ctx = await requireOperatorContext();

@@ -10,8 +10,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { listNodesWithUsage } from "@/lib/backends/nodes/list-nodes-with-usage";
 import { UsageBar } from "./usage-bar";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatCount } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "Nodes" };
+export const metadata: Metadata = { title: pageTitle("Nodes") };
 
 const KIND_LABEL = { vps: "Hypervisor", dedicated: "BMC", game: "Game" } as const;
 
@@ -48,7 +50,7 @@ export default async function NodesPage({ searchParams }: { searchParams: Promis
                     <Td><UsageBar used={n.allocatedVcpus} total={n.capacityVcpus} unit="vCPU" /></Td>
                     <Td><UsageBar used={Math.round(n.allocatedMemoryMb / 1024)} total={Math.round(n.capacityMemoryMb / 1024)} unit="GB" /></Td>
                     <Td><UsageBar used={n.allocatedDiskGb} total={n.capacityDiskGb} unit="GB" /></Td>
-                    <Td className="whitespace-nowrap tabular-nums">{n.machines} machine{n.machines === 1 ? "" : "s"}</Td>
+                    <Td className="whitespace-nowrap tabular-nums">{formatCount(n.machines, "machine")}</Td>
                   </>
                 ) : n.kind === "game" ? (
                   <>
@@ -56,7 +58,7 @@ export default async function NodesPage({ searchParams }: { searchParams: Promis
                     <Td><UsageBar used={Math.round(n.allocatedMemoryMb / 1024)} total={Math.round(n.capacityMemoryMb / 1024)} unit="GB" /></Td>
                     <Td><UsageBar used={n.allocatedDiskGb} total={n.capacityDiskGb} unit="GB" /></Td>
                     <Td className="whitespace-nowrap tabular-nums">
-                      {n.gameServers} game server{n.gameServers === 1 ? "" : "s"}
+                      {formatCount(n.gameServers, "game server")}
                       <span className="block text-xs text-neutral-500">ports {n.portRangeStart}–{n.portRangeEnd}</span>
                     </Td>
                   </>
@@ -66,7 +68,7 @@ export default async function NodesPage({ searchParams }: { searchParams: Promis
                     <Td className="text-neutral-400">—</Td>
                     <Td className="text-neutral-400">—</Td>
                     <Td className="whitespace-nowrap tabular-nums">
-                      {n.servers.total} server{n.servers.total === 1 ? "" : "s"}, {n.servers.available} in stock
+                      {formatCount(n.servers.total, "server")}, {n.servers.available} in stock
                     </Td>
                   </>
                 )}

@@ -7,16 +7,23 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { moneyText } from "@/lib/admin/format";
+import { formatUnitMoney } from "@/lib/format/format-unit-money";
+import { getBaseCurrency } from "@/lib/pricing/base-currency";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
 import { requireOperatorContext } from "@/lib/auth/session";
 import { listOptions } from "@/lib/catalogue/admin/admin-catalogue-reads";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Options" };
+export const metadata: Metadata = { title: pageTitle("Options") };
+
+/** A stored figure in the base currency, or a dash for none. */
+const money = (v: Prisma.Decimal | null | undefined, currency: string) => (v ? formatUnitMoney(v, currency) : "—");
 
 export default async function OptionsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const ctx = await requireOperatorContext();
   const created = (await searchParams).created === "1";
-  const options = await listOptions(ctx);
+  const [options, currency] = await Promise.all([listOptions(ctx), getBaseCurrency(ctx.db)]);
 
   return (
     <>
@@ -38,8 +45,8 @@ export default async function OptionsPage({ searchParams }: { searchParams: Prom
                   <span className="block font-mono text-xs text-neutral-500">{o.slug}</span>
                 </Td>
                 <Td>{o.pricingType === "one_time" ? "One-time" : "Recurring"}</Td>
-                <Td className="tabular-nums">{moneyText(o.prices.find((p) => p.cycle === "monthly")?.amount) || "—"}</Td>
-                <Td className="tabular-nums">{(o.pricingType === "one_time" ? moneyText(o.oneTimePrice) : moneyText(o.setupFee)) || "—"}</Td>
+                <Td className="tabular-nums">{money(o.prices.find((p) => p.cycle === "monthly")?.amount, currency)}</Td>
+                <Td className="tabular-nums">{money(o.pricingType === "one_time" ? o.oneTimePrice : o.setupFee, currency)}</Td>
                 <Td className="tabular-nums">{o.maxQuantity ?? "—"}</Td>
                 <Td className="tabular-nums">{o._count.products}</Td>
                 <Td>{o.active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</Td>

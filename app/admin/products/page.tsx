@@ -6,15 +6,17 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { moneyText } from "@/lib/admin/format";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { listProductsByCategory } from "@/lib/catalogue/admin/admin-catalogue-reads";
 import { CYCLE_LABEL } from "@/lib/catalogue/admin/cycle-price-fields";
 import { BILLING_CYCLES } from "@/lib/pricing/billing-cycles";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
 import { KIND_LABEL } from "./product-fields";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatUnitMoney } from "@/lib/format/format-unit-money";
+import { formatCount } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "Products" };
+export const metadata: Metadata = { title: pageTitle("Products") };
 
 export default async function ProductsPage() {
   const ctx = await requireOperatorContext();
@@ -42,7 +44,7 @@ export default async function ProductsPage() {
         <div className="space-y-6">
           {groups.map((g) => (
             <Card key={g.category?.id ?? "none"}>
-              <CardHeader title={g.category?.name ?? "No category"} description={`${g.products.length} product${g.products.length === 1 ? "" : "s"}`} />
+              <CardHeader title={g.category?.name ?? "No category"} description={formatCount(g.products.length, "product")} />
               {g.products.length === 0 ? (
                 <EmptyState title="No products in this category" />
               ) : (
@@ -60,11 +62,11 @@ export default async function ProductsPage() {
                         const price = p.prices.find((x) => x.cycle === c);
                         return (
                           <Td key={c} className="text-right tabular-nums">
-                            {price ? moneyText(price.amount) : <span className="text-neutral-400">—</span>}
+                            {price ? formatUnitMoney(price.amount, currency) : <span className="text-neutral-400">—</span>}
                           </Td>
                         );
                       })}
-                      <Td className="text-right tabular-nums">{p.setupFee ? moneyText(p.setupFee) : <span className="text-neutral-400">—</span>}</Td>
+                      <Td className="text-right tabular-nums">{p.setupFee ? formatUnitMoney(p.setupFee, currency) : <span className="text-neutral-400">—</span>}</Td>
                       <Td>
                         {p.enabled ? (p.forcedUnavailable ? <Badge tone="amber">Unavailable</Badge> : <Badge tone="green">On sale</Badge>) : <Badge>Off sale</Badge>}
                       </Td>

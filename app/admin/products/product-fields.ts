@@ -38,6 +38,12 @@ export function productFields(categories: { id: string; name: string }[], curren
       placeholder: '{"vcpus": 2, "memoryMb": 4096, "diskGb": 80, "cpu": "2 vCPU", "ram": "4 GB"}',
       hint: "A JSON object. VPS capacity reads vcpus, memoryMb, diskGb and ipv4; the rest is shown to customers.",
     },
+    {
+      name: "ipv6",
+      label: "IPv6",
+      type: "checkbox",
+      hint: "VPS only: each server gets its own /64 from the location's IPv6 pools. A location with no free /64 cannot build the plan.",
+    },
     ...cyclePriceFields(currency),
     { name: "setupFee", label: `Setup fee (${currency})`, type: "money", placeholder: "None", hint: "One-off, per service. Blank = none." },
     { name: "enabled", label: "On sale", type: "checkbox", hint: "Listed in the catalogue and orderable. Off = gone from both APIs (404).", group: "Availability" },

@@ -9,9 +9,11 @@ import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { formatDate } from "@/lib/format/format-date";
 import { listResellersForAdmin } from "@/lib/resellers/admin/admin-reseller-reads";
-import { ResellerStatusBadge } from "./reseller-status-badge";
+import { StatusBadge } from "@/components/status/status-badge";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatCount } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "Resellers" };
+export const metadata: Metadata = { title: pageTitle("Resellers") };
 
 export default async function ResellersPage() {
   const operator = await requireOperator();
@@ -21,7 +23,7 @@ export default async function ResellersPage() {
     <>
       <PageHeader
         title="Resellers"
-        description={pending ? `${pending} application${pending === 1 ? "" : "s"} waiting for approval (listed first).` : "Accounts buying at wholesale through the reseller API."}
+        description={pending ? `${formatCount(pending, "application")} waiting for approval (listed first).` : "Accounts buying at wholesale through the reseller API."}
       />
       <Card>
         {resellers.length === 0 ? (
@@ -36,7 +38,7 @@ export default async function ResellersPage() {
                 </Td>
                 <Td className="text-neutral-600">{r.account.owner.email}</Td>
                 <Td>
-                  <ResellerStatusBadge status={r.status} />
+                  <StatusBadge kind="reseller" status={r.status} />
                 </Td>
                 <Td>
                   {r.tier?.name ?? "—"}

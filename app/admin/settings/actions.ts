@@ -10,6 +10,8 @@ import { addExchangeRate, removeExchangeRate } from "@/lib/pricing/admin/add-exc
 import { addVatRate, removeVatRate } from "@/lib/pricing/admin/add-vat-rate";
 import { saveProgrammeSettings } from "@/lib/pricing/admin/save-programme-settings";
 import { saveBillingSettings } from "@/lib/billing/admin/save-billing-settings";
+import { saveInvoiceLegalDetails } from "@/lib/billing/admin/save-invoice-legal-details";
+import { saveSignUpSettings } from "@/lib/accounts/sign-up/save-sign-up-settings";
 
 const PATH = "/admin/settings";
 
@@ -39,4 +41,10 @@ export async function removeVatRateAction(_prev: FormActionState, formData: Form
 }
 export async function saveBillingSettingsAction(_prev: FormActionState, formData: FormData) {
   return run(formData, (ctx, v) => saveBillingSettings(ctx, v), "Billing settings saved.");
+}
+export async function saveInvoiceLegalDetailsAction(_prev: FormActionState, formData: FormData) {
+  return run(formData, (ctx, v) => saveInvoiceLegalDetails(ctx, v), "Legal details saved. Every invoice and proforma shows them from now on.");
+}
+export async function saveSignUpSettingsAction(_prev: FormActionState, formData: FormData) {
+  return run(formData, (ctx, v) => saveSignUpSettings(ctx, v), "Sign-up setting saved.");
 }

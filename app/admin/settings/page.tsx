@@ -13,10 +13,13 @@ import { formatDateTime } from "@/lib/format/format-date-time";
 import { listExchangeRates, listVatRates } from "@/lib/pricing/admin/admin-pricing-reads";
 import { getProgrammeSettings } from "@/lib/pricing/admin/save-programme-settings";
 import { getBillingSettings } from "@/lib/billing/admin/save-billing-settings";
+import { getInvoiceLegalDetails } from "@/lib/billing/admin/save-invoice-legal-details";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
-import { addExchangeRateAction, addVatRateAction, removeExchangeRateAction, removeVatRateAction, saveBillingSettingsAction, saveProgrammeAction } from "./actions";
+import { addExchangeRateAction, addVatRateAction, removeExchangeRateAction, removeVatRateAction, saveBillingSettingsAction,
+  saveSignUpSettingsAction, saveInvoiceLegalDetailsAction, saveProgrammeAction } from "./actions";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Programme, billing and rates" };
+export const metadata: Metadata = { title: pageTitle("Programme, billing and rates") };
 
 /** The row in force now for each key: the latest whose start is not in the future. */
 function inForce<T extends { id: string }>(rows: T[], key: (r: T) => string, start: (r: T) => Date, now: Date): Set<string> {
@@ -33,7 +36,14 @@ function inForce<T extends { id: string }>(rows: T[], key: (r: T) => string, sta
 export default async function SettingsPage() {
   const ctx = await requireOperatorContext();
   const { db, now } = ctx;
-  const [programme, billing, currency, rates, vat] = await Promise.all([getProgrammeSettings(ctx), getBillingSettings(ctx), getBaseCurrency(db), listExchangeRates(ctx), listVatRates(ctx)]);
+  const [programme, billing, legal, currency, rates, vat] = await Promise.all([
+    getProgrammeSettings(ctx),
+    getBillingSettings(ctx),
+    getInvoiceLegalDetails(ctx),
+    getBaseCurrency(db),
+    listExchangeRates(ctx),
+    listVatRates(ctx),
+  ]);
   const ratesNow = inForce(rates, (r) => r.quoteCurrency, (r) => r.effectiveAt, now);
   const vatNow = inForce(vat, (r) => r.countryCode, (r) => r.effectiveFrom, now);
 
@@ -105,6 +115,51 @@ export default async function SettingsPage() {
               { name: "issueProformas", label: "Issue proformas first", type: "checkbox" },
             ]}
             submitLabel="Save billing"
+          />
+        </CardBody>
+      </Card>
+
+      <Card className="mt-6">
+        <CardHeader title="Sign-ups" description="Whether people can create a customer account themselves, with a confirmed email address." />
+        <CardBody>
+          <AdminForm
+            label="Sign-ups"
+            action={saveSignUpSettingsAction}
+            columns={1}
+            values={{ signUpOpen: check(billing.signUpOpen) }}
+            fields={[{ name: "signUpOpen", label: "Open sign-ups", type: "checkbox", hint: "Off: the sign-up page says sign-ups are closed; accounts are then created by invitation only." }]}
+            submitLabel="Save sign-ups"
+          />
+        </CardBody>
+      </Card>
+
+      <Card className="mt-6">
+        <CardHeader
+          title="Legal details on invoices"
+          description="Who issues the documents: printed at the top of every invoice and proforma, on screen and in the PDF. Blank fields are left off."
+        />
+        <CardBody>
+          <AdminForm
+            label="Legal details on invoices"
+            action={saveInvoiceLegalDetailsAction}
+            columns={2}
+            values={{
+              legalName: legal.legalName ?? "",
+              legalAddress: legal.legalAddress ?? "",
+              legalVatNumber: legal.legalVatNumber ?? "",
+              legalRegistration: legal.legalRegistration ?? "",
+              legalEmail: legal.legalEmail ?? "",
+              invoiceFooter: legal.invoiceFooter ?? "",
+            }}
+            fields={[
+              { name: "legalName", label: "Legal name", placeholder: "Rackfront Hosting Ltd" },
+              { name: "legalEmail", label: "Billing email", placeholder: "billing@example.com" },
+              { name: "legalAddress", label: "Address", type: "textarea", hint: "As printed, one line per line; at most 8 lines." },
+              { name: "invoiceFooter", label: "Footer", type: "textarea", hint: "Printed at the foot of every document: bank details, payment terms." },
+              { name: "legalVatNumber", label: "VAT number", placeholder: "GB123456789" },
+              { name: "legalRegistration", label: "Company number", hint: "The registration number of the company." },
+            ]}
+            submitLabel="Save legal details"
           />
         </CardBody>
       </Card>

@@ -5,12 +5,14 @@ import { PageHeader } from "@/components/layout/app-shell";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { moneyText, percentText } from "@/lib/admin/format";
+import { percentText } from "@/lib/admin/format";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { listTiers } from "@/lib/pricing/admin/admin-pricing-reads";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatUnitMoney } from "@/lib/format/format-unit-money";
 
-export const metadata: Metadata = { title: "Tiers" };
+export const metadata: Metadata = { title: pageTitle("Tiers") };
 
 export default async function TiersPage() {
   const ctx = await requireOperatorContext();
@@ -32,7 +34,7 @@ export default async function TiersPage() {
                 <Td>
                   <Link href={`/admin/tiers/${t.id}`} className={linkClass}>{t.name}</Link>
                 </Td>
-                <Td className="tabular-nums">{moneyText(t.minMonthlyRunRate)}</Td>
+                <Td className="tabular-nums">{formatUnitMoney(t.minMonthlyRunRate, currency)}</Td>
                 <Td className="tabular-nums">{percentText(t.defaultDiscountPercent)} %</Td>
                 <Td className="text-neutral-600">
                   {t.categoryDiscounts.length === 0 ? "—" : t.categoryDiscounts.map((c) => `${c.category.name} ${percentText(c.percent)} %`).join(", ")}

@@ -9,8 +9,12 @@ import { getDb } from "@/lib/db/client";
 import { formatDateTime } from "@/lib/format/format-date-time";
 import { listUpgradesAwaitingOperator } from "@/lib/services/changes/operator-upgrades";
 import { DecisionButtons } from "./decision-buttons";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatMoney } from "@/lib/format/format-money";
+import { formatCount } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "Plan changes" };
+export const metadata: Metadata = { title: pageTitle("Plan changes") };
 
 export default async function OperatorUpgradesPage() {
   const operator = await requireOperator();
@@ -24,13 +28,13 @@ export default async function OperatorUpgradesPage() {
         description="Paid plan changes the hypervisor could not carry out. The charge stands until you settle them: try again once the host is fixed, mark them done after changing the server by hand, or cancel them with a refund to credit."
       />
       <Card>
-        <CardHeader title="Waiting for you" description={`${held.length} change${held.length === 1 ? "" : "s"}, oldest first.`} />
+        <CardHeader title="Waiting for you" description={`${formatCount(held.length, "change")}, oldest first.`} />
         {held.length === 0 ? (
           <EmptyState title="Nothing is waiting">
             <p>Every paid plan change was carried out. A change whose resize fails or is refused by the host appears here with the reason.</p>
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollBox label="Plan changes">
             <table className="w-full text-left text-sm">
               <thead className="border-y border-neutral-100 bg-neutral-50 text-xs font-medium text-neutral-500">
                 <tr>
@@ -55,7 +59,7 @@ export default async function OperatorUpgradesPage() {
                       {u.fromProduct ?? "?"} → {u.toProduct ?? "?"}
                     </td>
                     <td className="px-3 py-3 text-right tabular-nums">
-                      {u.total} {u.currency}
+                      {formatMoney(u.total, u.currency)}
                     </td>
                     <td className="max-w-72 px-3 py-3 text-neutral-700">{u.failureReason ?? "—"}</td>
                     <td className="px-3 py-3 whitespace-nowrap text-neutral-500">{formatDateTime(u.heldSince)}</td>
@@ -66,7 +70,7 @@ export default async function OperatorUpgradesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
       </Card>
     </>

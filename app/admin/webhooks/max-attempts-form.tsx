@@ -6,6 +6,7 @@ import { SubmitButton } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
 import type { FormActionState } from "@/lib/actions/action-result";
 import { saveMaxAttemptsAction } from "./actions";
+import { formatCount } from "@/lib/format/format-count";
 
 export function MaxAttemptsForm({ current, min, max }: { current: number; min: number; max: number }) {
   const [state, action] = useActionState<FormActionState<{ saved: number }>, FormData>(saveMaxAttemptsAction, null);
@@ -15,7 +16,7 @@ export function MaxAttemptsForm({ current, min, max }: { current: number; min: n
 
   return (
     <form action={action} noValidate aria-label="Attempt limit" className="space-y-3">
-      {saved !== undefined && <Alert tone="success">Saved: deliveries fail for good after {saved} attempt{saved === 1 ? "" : "s"} from the next sweep on.</Alert>}
+      {saved !== undefined && <Alert tone="success">Saved: deliveries fail for good after {formatCount(saved, "attempt")} from the next sweep on.</Alert>}
       <div className="flex flex-wrap items-start gap-3">
         <Field
           label="Attempts per delivery"

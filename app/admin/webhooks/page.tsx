@@ -10,8 +10,11 @@ import { offsetParam, type PageSearchParams } from "@/lib/format/search-params";
 import { getWebhookMaxAttempts, listFailedWebhookDeliveries, WEBHOOK_MAX_ATTEMPTS_RANGE } from "@/lib/webhooks/operator-webhooks";
 import { MaxAttemptsForm } from "./max-attempts-form";
 import { RequeueButton } from "./requeue-button";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatCount } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "Webhooks" };
+export const metadata: Metadata = { title: pageTitle("Webhooks") };
 
 const PAGE_SIZE = 25;
 
@@ -43,14 +46,14 @@ export default async function OperatorWebhooksPage({ searchParams }: { searchPar
       <Card className="mt-6">
         <CardHeader
           title="Failed deliveries"
-          description={`${total} deliver${total === 1 ? "y" : "ies"} failed for good, most recent first. Re-queue one once the reseller's endpoint works again: it is sent with the same X-Webhook-Id.`}
+          description={`${formatCount(total, "delivery", "deliveries")} failed for good, most recent first. Re-queue one once the reseller's endpoint works again: it is sent with the same X-Webhook-Id.`}
         />
         {deliveries.length === 0 ? (
           <EmptyState title="No failed deliveries">
             <p>Every reseller endpoint has accepted its events, or they are still being retried. Deliveries that exhaust their attempts appear here.</p>
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollBox label="Webhook deliveries">
             <table className="w-full text-left text-sm">
               <thead className="border-y border-neutral-100 bg-neutral-50 text-xs font-medium text-neutral-500">
                 <tr>
@@ -85,7 +88,7 @@ export default async function OperatorWebhooksPage({ searchParams }: { searchPar
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
         <OffsetPager offset={offset} pageSize={PAGE_SIZE} total={total} href={(o) => `/admin/webhooks?offset=${o}`} />
       </Card>

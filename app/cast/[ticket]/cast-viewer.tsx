@@ -5,6 +5,7 @@ import { Countdown } from "@/components/console/countdown";
 import { useNow } from "@/components/console/use-now";
 import { VncConsole } from "@/components/console/vnc-console";
 import { Logo } from "@/components/layout/logo";
+import { SkipLink } from "@/components/layout/skip-link";
 import { Badge } from "@/components/ui/badge";
 import type { ActionResult } from "@/lib/actions/action-result";
 import { WAITING_FOR_DISPLAY } from "@/lib/console/console-connection";
@@ -40,6 +41,7 @@ export function CastViewer({ ticket, initial, notFoundSentence }: { ticket: stri
 
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-neutral-200 bg-white px-4 py-3">
         <Logo className="text-sm" />
         <div className="flex min-w-0 flex-1 items-center gap-2">
@@ -58,7 +60,7 @@ export function CastViewer({ ticket, initial, notFoundSentence }: { ticket: stri
           </p>
         )}
       </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-2 py-4 sm:px-4">
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-2 py-4 focus:outline-none sm:px-4">
         {gone ? (
           <Ended title={`${notFoundSentence}.`} text="Ask whoever sent it for a new link." />
         ) : ended ? (

@@ -19,6 +19,7 @@ import { keyRefusal } from "@/lib/api-keys/key-refusal";
 import { requireReseller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
+import { pluralNoun } from "@/lib/format/format-count";
 
 const PATH = "/reseller/api-keys";
 
@@ -142,6 +143,6 @@ export async function revokeAllResellerApiKeysAction(): Promise<ActionResult> {
     const { revoked } = await revokeAllResellerApiKeys(await context());
     revalidatePath(PATH);
 
-    return revoked === 0 ? "There were no keys left to revoke." : `${revoked} key${revoked === 1 ? " is" : "s are"} revoked.`;
+    return revoked === 0 ? "There were no keys left to revoke." : `${revoked} ${pluralNoun(revoked, "key is", "keys are")} revoked.`;
   }, LOG);
 }

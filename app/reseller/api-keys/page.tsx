@@ -21,8 +21,10 @@ import { revokeResellerApiKeyAction } from "./actions";
 import { EditKeyButton } from "./edit-key-button";
 import { RevokeAllButton } from "./revoke-all-button";
 import { getDb } from "@/lib/db/client";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatCount } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "API keys" };
+export const metadata: Metadata = { title: pageTitle("API keys") };
 
 const DOCS = "/v1/reseller/docs";
 const CUSTOMER_CHOICES = 500;
@@ -36,7 +38,7 @@ function KeySlots({ used, max }: { used: number; max: number }) {
         <div className={cn("h-full rounded-full", full ? "bg-red-500" : "bg-neutral-900")} style={{ width: `${Math.min(100, (used / max) * 100)}%` }} />
       </div>
       <p className="text-sm whitespace-nowrap text-neutral-600" data-testid="key-slots">
-        <span className="font-semibold text-neutral-900 tabular-nums">{used}</span> of {max} keys
+        <span className="font-semibold text-neutral-900 tabular-nums">{used}</span> of {formatCount(max, "key")}
       </p>
     </div>
   );
@@ -144,13 +146,13 @@ export default async function ResellerApiKeysPage({ searchParams }: { searchPara
                             {k.customer.name && <span className="block text-xs text-neutral-500">{k.customer.name}</span>}
                           </>
                         ) : (
-                          <span className="text-neutral-400">Every customer</span>
+                          <span className="text-neutral-500">Every customer</span>
                         ),
                     },
                     {
                       header: "Limit / hour",
                       className: "tabular-nums",
-                      cell: (k) => (k.hourlyLimit !== null ? k.hourlyLimit.toLocaleString("en-GB") : <span className="text-neutral-400">Account&apos;s</span>),
+                      cell: (k) => (k.hourlyLimit !== null ? k.hourlyLimit.toLocaleString("en-GB") : <span className="text-neutral-500">Account&apos;s</span>),
                     },
                     {
                       header: "Signatures",

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { SelectField } from "@/components/ui/form-field";
 import { RESELLER_SIGNATURE_VERSION_LABELS, RESELLER_SIGNATURE_VERSIONS, type ResellerSignatureVersion } from "@/lib/api-keys/reseller-signature-settings";
 
-const GUIDE_V2 = "/v1/reseller/guide.md#signature-v2";
+const GUIDE_V2 = "/v1/reseller/guide#signature-v2";
 
 /**
  * A key's signature settings (docs/decisions.md#r16): which versions it accepts, and whether its v1

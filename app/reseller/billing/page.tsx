@@ -1,7 +1,6 @@
 import { LEDGER_KIND_LABEL } from "@/lib/billing/ledger-kind-label";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
-import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Stat } from "@/components/ui/stat";
@@ -10,13 +9,22 @@ import { getCreditBalance } from "@/lib/accounts/get-credit-balance";
 import { listPaymentMethods } from "@/lib/accounts/payment-methods/list-payment-methods";
 import { requireReseller } from "@/lib/auth/session";
 import { listCreditTransactions } from "@/lib/billing/list-credit-transactions";
-import { formatDate } from "@/lib/format/format-date";
 import { formatDateTime } from "@/lib/format/format-date-time";
 import { formatMoney } from "@/lib/format/format-money";
-import { MakeDefaultButton } from "./make-default-button";
+import { AddCreditForm } from "@/components/billing/add-credit-form";
+import { SavedCards } from "@/components/billing/saved-cards";
+import { TestModeBadge } from "@/components/billing/test-mode-badge";
+import { CardBody } from "@/components/ui/card";
+import { cardRows } from "@/lib/accounts/payment-methods/card-rows";
+import { topUpLimits } from "@/lib/billing/card-payments/top-up-limits";
+import { currencySymbol } from "@/lib/format/currency-symbol";
+import { activeCardGateway } from "@/lib/payments/card-gateways";
+import { addCardAction, makeDefaultCardAction, removeCardAction, topUpAction } from "./card-actions";
 import { getDb } from "@/lib/db/client";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Billing" };
+export const metadata: Metadata = { title: pageTitle("Billing") };
 
 const RECENT = 20;
 
@@ -25,11 +33,14 @@ export default async function ResellerBillingPage() {
   const viewer = await requireReseller();
   // Wholesale credit belongs to the reseller's account, whoever of its people is looking.
   const ctx = { db: getDb(), now: new Date(), actor: { accountId: viewer.reseller.accountId, userId: viewer.user.id, isOwner: true } };
-  const [balance, { transactions: entries }, methods] = await Promise.all([
+  const [balance, { transactions: entries }, methods, limits] = await Promise.all([
     getCreditBalance(ctx),
     listCreditTransactions(ctx, { page: 1, limit: RECENT }),
     listPaymentMethods(ctx),
+    topUpLimits(ctx.db),
   ]);
+  const cards = cardRows(methods);
+  const gateway = activeCardGateway();
 
   return (
     <>
@@ -46,7 +57,7 @@ export default async function ResellerBillingPage() {
           {entries.length === 0 ? (
             <EmptyState title="No credit movements yet">Top-ups, payments from credit, refunds and hourly usage appear here as they happen.</EmptyState>
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollBox label="Billing">
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-neutral-100 bg-neutral-50 text-xs font-medium text-neutral-500">
                   <tr>
@@ -73,33 +84,36 @@ export default async function ResellerBillingPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollBox>
           )}
         </Card>
 
-        <Card className="self-start">
-          <CardHeader title="Payment methods" description="In saved-method mode the default is charged for each order unless the order names another (paymentMethodId)." />
-          {methods.length === 0 ? (
-            <EmptyState title="No saved payment method">Saved methods are added at checkout with the payment gateway; none is on file for this account.</EmptyState>
-          ) : (
-            <ul className="divide-y divide-neutral-100">
-              {methods.map((m) => (
-                <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3" data-testid="payment-method">
-                  <div className="min-w-0">
-                    <p className="font-medium text-neutral-900">
-                      {m.label} {m.isDefault && <Badge tone="green">Default</Badge>}
-                    </p>
-                    <p className="text-xs text-neutral-500">
-                      {[m.cardBrand, m.cardLastFour ? `•••• ${m.cardLastFour}` : null, m.type].filter(Boolean).join(" · ")}
-                      {m.lastUsedAt ? ` · last used ${formatDate(m.lastUsedAt)}` : " · never used"}
-                    </p>
-                  </div>
-                  {!m.isDefault && <MakeDefaultButton methodId={m.id} label={m.label} />}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        <div className="space-y-6 self-start">
+          <Card>
+            <CardHeader title="Add credit" description="Top up your wholesale credit by card." action={<TestModeBadge testMode={gateway.testMode} />} />
+            <CardBody>
+              <AddCreditForm
+                action={topUpAction}
+                presets={limits.presets.map((p) => ({ value: String(p), label: formatMoney(String(p), balance.currency) }))}
+                limits={`${formatMoney(limits.minimum, balance.currency)} to ${formatMoney(limits.maximum, balance.currency)}`}
+                currencySymbol={currencySymbol(balance.currency)}
+                cards={cards}
+                cardsHref="#cards"
+              />
+            </CardBody>
+          </Card>
+          <Card id="cards">
+            <CardHeader title="Payment methods" description="Cards saved on your account; only brand, last four digits and expiry are kept here." />
+            <SavedCards
+              cards={cards}
+              makeDefault={makeDefaultCardAction}
+              remove={removeCardAction}
+              add={addCardAction}
+              setup={gateway.cardSetup.mode}
+              defaultNote="In saved-method mode the default card is charged for each order unless the order names another (paymentMethodId)."
+            />
+          </Card>
+        </div>
       </div>
     </>
   );

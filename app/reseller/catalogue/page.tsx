@@ -9,8 +9,10 @@ import { getDb } from "@/lib/db/client";
 import { formatUnitMoney } from "@/lib/format/format-unit-money";
 import { BILLING_CYCLES, BILLING_CYCLE_LABEL, describePriceRule, formatPercent } from "@/lib/pricing";
 import { WholesaleCell } from "./price-figures";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Wholesale catalogue" };
+export const metadata: Metadata = { title: pageTitle("Wholesale catalogue") };
 
 function byCategory(products: WholesaleProductRow[]): [string, WholesaleProductRow[]][] {
   const groups = new Map<string, WholesaleProductRow[]>();
@@ -54,7 +56,7 @@ export default async function WholesaleCataloguePage() {
           {byCategory(sheet.products).map(([category, products]) => (
             <Card key={category}>
               <CardHeader title={category} />
-              <div className="overflow-x-auto">
+              <ScrollBox label={`${category}: prices`}>
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">{category}: wholesale price per billing cycle with retail beside it</caption>
                   <thead className="border-b border-neutral-100 bg-neutral-50 text-xs font-medium text-neutral-500">
@@ -121,7 +123,7 @@ export default async function WholesaleCataloguePage() {
                     })}
                   </tbody>
                 </table>
-              </div>
+              </ScrollBox>
             </Card>
           ))}
           <p className="text-xs text-neutral-500">

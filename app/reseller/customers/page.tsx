@@ -12,8 +12,11 @@ import { listResellerCustomers } from "@/lib/resellers/customers/list-reseller-c
 import { CreateCustomerForm } from "./create-customer-form";
 import { PagePager } from "@/components/layout/page-pager";
 import { getDb } from "@/lib/db/client";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatCount } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "Customers" };
+export const metadata: Metadata = { title: pageTitle("Customers") };
 
 const PAGE_SIZE = 25;
 
@@ -41,7 +44,7 @@ export default async function ResellerCustomersPage({ searchParams }: { searchPa
       {firstParam(sp.deleted) === "1" && <Alert tone="success" className="mb-4">Customer record deleted. Keys bound to it were revoked.</Alert>}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card>
-          <CardHeader title="Customer records" description={`${total} record${total === 1 ? "" : "s"}${search ? " match" : ""}, newest first.`} />
+          <CardHeader title="Customer records" description={`${formatCount(total, "record")}${search ? " match" : ""}, newest first.`} />
           <CardBody>
             <form method="get" role="search" aria-label="Search customers" className="flex flex-wrap items-end gap-3">
               <label className="min-w-0 flex-1 basis-64 space-y-1.5 text-sm font-medium text-neutral-800">
@@ -68,7 +71,7 @@ export default async function ResellerCustomersPage({ searchParams }: { searchPa
               </EmptyState>
             )
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollBox label="Customers">
               <table className="w-full text-left text-sm">
                 <thead className="border-y border-neutral-100 bg-neutral-50 text-xs font-medium text-neutral-500">
                   <tr>
@@ -95,7 +98,7 @@ export default async function ResellerCustomersPage({ searchParams }: { searchPa
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollBox>
           )}
           <PagePager page={page} pages={pages} href={(p) => `/reseller/customers${query(search, p)}`} />
         </Card>

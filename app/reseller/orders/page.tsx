@@ -10,11 +10,15 @@ import { getDb } from "@/lib/db/client";
 import { formatDateTime } from "@/lib/format/format-date-time";
 import { firstParam, offsetParam, queryString, type PageSearchParams } from "@/lib/format/search-params";
 import type { PaymentStatus } from "@/lib/generated/prisma/client";
-import { moneyString } from "@/lib/format/money-string";
 import { listResellerOrders, provisioningStatusOf } from "@/lib/orders";
-import { PaymentStatusBadge } from "./order-status-badge";
+import { StatusBadge } from "@/components/status/status-badge";
+import { statusLabel } from "@/lib/format/status-labels";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatMoney } from "@/lib/format/format-money";
+import { formatCount } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "Orders" };
+export const metadata: Metadata = { title: pageTitle("Orders") };
 
 const PAGE_SIZE = 25;
 const PAYMENT_STATUSES: PaymentStatus[] = ["pending", "processing", "paid", "failed", "refunded"];
@@ -38,7 +42,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         description="Orders your platform placed through the API and those placed at the client-panel checkout (storefront), newest first."
       />
       <Card>
-        <CardHeader title="Order history" description={`${total} order${total === 1 ? "" : "s"}${filtered ? " match" : ""}.`} />
+        <CardHeader title="Order history" description={`${formatCount(total, "order")}${filtered ? " match" : ""}.`} />
         <CardBody>
           <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter orders">
             <label className="space-y-1.5 text-sm font-medium text-neutral-800">
@@ -47,7 +51,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                 <option value="">Any status</option>
                 {PAYMENT_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {s}
+                    {statusLabel("payment", s)}
                   </option>
                 ))}
               </select>
@@ -79,14 +83,14 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                 <code className="font-mono text-xs">externalOrderId</code> so a retried request never orders twice.
               </p>
               <p className="mt-2">
-                <a href="/v1/reseller/guide.md" className="font-medium text-neutral-800 underline underline-offset-2">
+                <a href="/v1/reseller/guide#orders" className="font-medium text-neutral-800 underline underline-offset-2">
                   Read the integration guide
                 </a>
               </p>
             </EmptyState>
           )
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollBox label="Orders">
             <table className="w-full text-left text-sm">
               <thead className="border-y border-neutral-100 bg-neutral-50 text-xs font-medium text-neutral-500">
                 <tr>
@@ -113,19 +117,19 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                       {o.resellerCustomer && <span className="block text-xs text-neutral-500">for {o.resellerCustomer.externalCustomerId}</span>}
                     </td>
                     <td className="px-3 py-2.5">
-                      <PaymentStatusBadge status={o.paymentStatus} />
+                      <StatusBadge kind="payment" status={o.paymentStatus} />
                       {o.paymentFailedReason && o.paymentStatus === "failed" && <span className="mt-1 block text-xs text-red-700">{o.paymentFailedReason}</span>}
                     </td>
                     <td className="px-3 py-2.5 text-xs text-neutral-600">{provisioningStatusOf(o) ?? "—"}</td>
                     <td className="px-3 py-2.5 text-right tabular-nums whitespace-nowrap">
-                      {moneyString(o.total)} {o.currency}
+                      {formatMoney(o.total, o.currency)}
                     </td>
                     <td className="px-5 py-2.5 text-xs whitespace-nowrap text-neutral-600">{formatDateTime(o.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
         <OffsetPager offset={offset} pageSize={PAGE_SIZE} total={total} href={(o) => `/reseller/orders${queryString({ status, externalOrderId, offset: o })}`} />
       </Card>

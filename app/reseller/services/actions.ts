@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { DomainError } from "@/lib/errors/domain-error";
 import { rescueService, unrescueService } from "@/lib/services/dedicated/rescue-service";
-import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
+import { setDedicatedReverseDns } from "@/lib/services/dedicated/set-dedicated-reverse-dns";
 import { listServiceActivity, type ActivityRow } from "@/lib/services/service-activity";
 import { serviceContext } from "@/lib/services/service-context";
 import { changeServicePower } from "@/lib/services/lifecycle/change-service-power";
@@ -73,11 +73,12 @@ export async function lifecycleResellerServiceAction(serviceId: string, verb: "s
   });
 }
 
-export async function reinstallResellerServiceAction(serviceId: string, osImageId: string, password: string): Promise<ActionResult> {
+/** `confirm`: the name typed in the reinstall dialog, checked again by the domain. */
+export async function reinstallResellerServiceAction(serviceId: string, osImageId: string, password: string, confirm: string): Promise<ActionResult> {
   return run(serviceId, async () => {
     const viewer = await requireReseller();
     const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
-    await reinstallService(ctx, { serviceId, osImageId, password: password || null });
+    await reinstallService(ctx, { serviceId, osImageId, password: password || null, confirm });
     return "OS reinstall initiated";
   });
 }
@@ -167,7 +168,7 @@ export async function setResellerRdnsAction(serviceId: string, ipAddressId: stri
     const name = hostname.trim();
     const viewer = await requireReseller();
     const ctx = serviceContext({ db: getDb(), actor: { accountId: viewer.reseller.accountId } });
-    const view = await setServiceReverseDns(ctx, { serviceId, ipAddressId, hostname: name === "" ? null : name });
+    const view = await setDedicatedReverseDns(ctx, { serviceId, ipAddressId, hostname: name === "" ? null : name });
     return view.reverseDns ? `Reverse DNS of ${view.address} set to ${view.reverseDns}` : `Reverse DNS of ${view.address} cleared`;
   });
 }

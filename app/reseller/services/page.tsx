@@ -6,8 +6,9 @@ import { getDb } from "@/lib/db/client";
 import { primaryAddressesOf } from "@/lib/services/primary-addresses-of";
 import { listServices, serviceStats } from "@/lib/services/list-services";
 import { serviceContext } from "@/lib/services/service-context";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Services" };
+export const metadata: Metadata = { title: pageTitle("Services") };
 
 const PAGE_SIZE = 25;
 

@@ -3,8 +3,9 @@ import { PageHeader } from "@/components/layout/app-shell";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { requireReseller } from "@/lib/auth/session";
 import { SigningSecretPanel } from "./signing-secret-panel";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Signing secret" };
+export const metadata: Metadata = { title: pageTitle("Signing secret") };
 
 const code = "font-mono text-xs text-neutral-800";
 
@@ -29,7 +30,7 @@ export default async function SigningSecretPage() {
             <pre className="overflow-x-auto rounded-md bg-neutral-900 px-3 py-2 font-mono text-xs text-neutral-100">{"<timestamp>.<raw request body>"}</pre>
             <p>GET requests are never signed. Timestamps more than 300 seconds off are refused.</p>
             <p>
-              <a href="/v1/reseller/guide.md" className="font-medium text-neutral-800 underline underline-offset-2">
+              <a href="/v1/reseller/guide#signing-requests" className="font-medium text-neutral-800 underline underline-offset-2">
                 Integration guide
               </a>{" "}
               ·{" "}

@@ -12,13 +12,17 @@ import type { WebhookDeliveryStatus } from "@/lib/generated/prisma/client";
 import { isResellerWebhookEvent, RESELLER_WEBHOOK_EVENTS, type ResellerWebhookEvent } from "@/lib/webhooks/events";
 import { listWebhookDeliveries, WEBHOOK_DELIVERY_STATUSES } from "@/lib/webhooks/webhook-deliveries";
 import { getWebhookUrl } from "@/lib/webhooks/webhook-url";
-import { DeliveryStatusBadge } from "./delivery-status-badge";
+import { StatusBadge } from "@/components/status/status-badge";
+import { statusLabel } from "@/lib/format/status-labels";
 import { RefreshWhilePending } from "./refresh-while-pending";
 import { SendTestButton } from "./send-test-button";
 import { WebhookUrlForm } from "./webhook-url-form";
 import { getDb } from "@/lib/db/client";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatCount } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "Webhooks" };
+export const metadata: Metadata = { title: pageTitle("Webhooks") };
 
 const PAGE_SIZE = 25;
 const code = "font-mono text-xs text-neutral-800";
@@ -70,7 +74,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
             </p>
             <p>Answer 2xx within 30 seconds. Failures are retried after 60 s, doubling up to an hour, 20 times (about 15 hours).</p>
             <p>
-              <a href="/v1/reseller/guide.md" className="font-medium text-neutral-800 underline underline-offset-2">
+              <a href="/v1/reseller/guide#webhooks" className="font-medium text-neutral-800 underline underline-offset-2">
                 Integration guide: verification code and a worked example
               </a>
             </p>
@@ -79,7 +83,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       </div>
 
       <Card className="mt-6">
-        <CardHeader title="Delivery log" description={`${total} deliver${total === 1 ? "y" : "ies"}${filtered ? " match" : ""}, newest first.`} />
+        <CardHeader title="Delivery log" description={`${formatCount(total, "delivery", "deliveries")}${filtered ? " match" : ""}, newest first.`} />
         <CardBody className="space-y-4">
           <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter deliveries">
             <label className="space-y-1.5 text-sm font-medium text-neutral-800">
@@ -99,7 +103,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                 <option value="">Any status</option>
                 {WEBHOOK_DELIVERY_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {s}
+                    {statusLabel("webhookDelivery", s)}
                   </option>
                 ))}
               </select>
@@ -132,7 +136,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
             </EmptyState>
           )
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollBox label="Webhook deliveries">
             <table className="w-full text-left text-sm">
               <thead className="border-y border-neutral-100 bg-neutral-50 text-xs font-medium text-neutral-500">
                 <tr>
@@ -153,7 +157,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                       </a>
                     </td>
                     <td className="px-3 py-2.5">
-                      <DeliveryStatusBadge status={d.status} />
+                      <StatusBadge kind="webhookDelivery" status={d.status} />
                     </td>
                     <td className="px-3 py-2.5 text-right tabular-nums">{d.attempts}</td>
                     <td className="max-w-72 px-3 py-2.5 text-neutral-600">
@@ -169,7 +173,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
         <OffsetPager offset={offset} pageSize={PAGE_SIZE} total={total} href={(o) => `/reseller/webhooks${queryString({ event, status, offset: o })}`} />
       </Card>

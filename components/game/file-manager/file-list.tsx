@@ -2,7 +2,8 @@
 
 import type { FileEntryView } from "@/game-node/protocol/node-api";
 import { formatBytes } from "@/lib/format/data-units";
-import { formatDateTime, formatRelativeTime } from "@/lib/format/format-relative-time";
+import { formatDateTime } from "@/lib/format/format-date-time";
+import { formatRelativeTime } from "@/lib/format/format-relative-time";
 import { isArchiveName } from "./file-paths";
 import { RowMenu, type RowMenuItem } from "./row-menu";
 

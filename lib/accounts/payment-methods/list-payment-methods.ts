@@ -17,6 +17,9 @@ export const PAYMENT_METHOD_SELECT = {
   label: true,
   cardBrand: true,
   cardLastFour: true,
+  expMonth: true,
+  expYear: true,
+  gateway: true,
   isDefault: true,
   lastUsedAt: true,
 } satisfies Prisma.PaymentMethodSelect;

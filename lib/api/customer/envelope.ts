@@ -19,13 +19,18 @@ export function customerSuccess(reply: Reply): Response {
 }
 
 export function customerError(error: ApiError): Response {
+  return jsonResponse(error.status, customerErrorBody(error));
+}
+
+/** The refusal's JSON body (also the OpenAPI document's error examples). */
+export function customerErrorBody(error: ApiError): Record<string, unknown> {
   const code = error.code === API_ERROR_CODES.validation ? API_ERROR_CODES.badRequest : error.code;
-  return jsonResponse(error.status, {
+  return {
     success: false,
     error: error.message,
     code,
     ...(error.details && code !== API_ERROR_CODES.invalidJson ? { details: error.details } : {}),
     ...(error.scope !== undefined ? { scope: error.scope } : {}),
     ...error.extra,
-  });
+  };
 }

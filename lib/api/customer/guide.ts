@@ -6,14 +6,14 @@ export function renderCustomerGuide(baseUrl: string): string {
 
 Base URL: \`${baseUrl}\` · Reference: [\`/docs\`](${baseUrl}/docs) · Machine-readable: [\`/openapi.json\`](${baseUrl}/openapi.json)
 
-The customer API lets you script what you do in the client panel: services, orders, invoices and
+The customer API lets you script what you do in the customer panel: services, orders, invoices and
 projects, with the same permissions the panel enforces. It is **beta** (\`1.0.0\`): endpoints and
 response shapes may still change before the stable release, and changes are announced in this guide.
 **Ignore fields you do not know**; new ones are added without notice.
 
 ## Authentication
 
-Create a key in the client panel (Profile → API keys). The plaintext is shown once; the platform only
+Create a key on the customer panel's **API keys** page (in the sidebar). The plaintext is shown once; the platform only
 keeps a hash of it. Send it on every request:
 
 \`\`\`sh

@@ -18,7 +18,7 @@ import { payProformaEndpoint } from "./endpoints/billing/pay-proforma";
 import { getDedicatedEndpoint, getDedicatedPowerStatusEndpoint, getDedicatedProvisionStatusEndpoint, getDedicatedStatsEndpoint, getDedicatedTrafficEndpoint, listDedicatedEndpoint, listDedicatedIpsEndpoint, listDedicatedOsImagesEndpoint } from "./endpoints/dedicated/dedicated-read-endpoints";
 import { powerDedicatedEndpoint, powerDedicatedByNameEndpoint, reinstallDedicatedEndpoint, resetDedicatedPasswordEndpoint } from "./endpoints/dedicated/dedicated-action-endpoints";
 import { getDocsEndpoint } from "./endpoints/docs/get-docs";
-import { getGuideEndpoint } from "./endpoints/docs/get-guide";
+import { getGuideEndpoint, getGuideHtmlEndpoint } from "./endpoints/docs/get-guide";
 import { getOpenApiEndpoint } from "./endpoints/docs/get-openapi";
 import { createOrderEndpoint } from "./endpoints/orders/create-order";
 import { getOrderEndpoint } from "./endpoints/orders/get-order";
@@ -59,6 +59,7 @@ export const customerRoutes: readonly Endpoint<CustomerAuth, CustomerApiKeyScope
   getOpenApiEndpoint,
   getDocsEndpoint,
   getGuideEndpoint,
+  getGuideHtmlEndpoint,
   getIdentityEndpoint,
   getAccountEndpoint,
   getAccountBalanceEndpoint,

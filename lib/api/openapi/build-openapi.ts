@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { ApiError, validationError } from "../api-error";
 import type { AnyEndpoint, ApiDescription } from "../define-endpoint";
+import { issuesToDetails } from "../request-input";
+import { exampleFromSchema } from "./example-from-schema";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -25,6 +28,8 @@ export interface OpenApiFlavour {
   /** Refusals the endpoint can answer with (status → description), besides the shared ones. */
   errorResponses(endpoint: AnyEndpoint): Record<string, string>;
   errorSchema: JsonSchema;
+  /** The body the API answers a refusal with `status` on this endpoint (its envelope around a sample refusal). */
+  errorExample(status: string, endpoint: AnyEndpoint): unknown;
   /** Headers or query parameters the pipeline reads on every authenticated endpoint. */
   extraParameters(endpoint: AnyEndpoint): OpenApiParameter[];
   /** `x-…` fields on each operation. */
@@ -69,6 +74,32 @@ function parametersOf(schema: z.ZodType | undefined, where: "path" | "query"): O
   });
 }
 
+/**
+ * A refusal each endpoint can meet, as the shared pipeline words it (lib/api/dispatch.ts and the
+ * authenticators): what the error examples show unless an API has its own.
+ */
+export function sampleRefusal(status: string, endpoint: AnyEndpoint): ApiError {
+  switch (status) {
+    case "400": {
+      const bodyIssues = endpoint.body?.safeParse({}).error?.issues;
+      if (bodyIssues?.length) return validationError(issuesToDetails(bodyIssues, "body"));
+      const paramIssues = endpoint.paramNames.length ? endpoint.params.safeParse({ [endpoint.paramNames[0]!]: "not-a-uuid" }).error?.issues : undefined;
+      if (paramIssues?.length) return validationError(issuesToDetails(paramIssues, "params"));
+      return new ApiError(400, "INVALID_JSON", "Request body is not valid JSON");
+    }
+    case "401":
+      return new ApiError(401, "UNAUTHORIZED", "Invalid API key");
+    case "403":
+      return new ApiError(403, "SCOPE_REQUIRED", `API key is missing the required scope: ${endpoint.scope}`, { scope: endpoint.scope ?? undefined });
+    case "404":
+      return new ApiError(404, "NOT_FOUND", "Not found");
+    case "413":
+      return new ApiError(413, "PAYLOAD_TOO_LARGE", "Request body too large");
+    default:
+      return new ApiError(Number(status), "REFUSED", REASON[status] ?? "Refused");
+  }
+}
+
 const REASON: Record<string, string> = {
   "400": "Bad request",
   "401": "Unauthorized",
@@ -78,6 +109,11 @@ const REASON: Record<string, string> = {
   "413": "Request body too large",
   "500": "Internal error",
 };
+
+function requestBodyOf(body: z.ZodType): JsonSchema {
+  const schema = jsonSchemaOf(body, "input");
+  return { required: true, content: { "application/json": { schema, example: exampleFromSchema(schema, { fields: "required" }) } } };
+}
 
 /** OpenAPI 3.1 document of an API, generated from its endpoint declarations alone. */
 export function buildOpenApiDocument(api: ApiDescription, flavour: OpenApiFlavour): JsonSchema {
@@ -95,20 +131,27 @@ export function buildOpenApiDocument(api: ApiDescription, flavour: OpenApiFlavou
     if (endpoint.produces) {
       responses[String(endpoint.status)] = {
         description: "OK",
-        content: { [endpoint.produces]: { schema: endpoint.produces === "application/json" ? { type: "object" } : { type: "string" } } },
+        content: {
+          [endpoint.produces]: {
+            schema: endpoint.produces === "application/json" ? { type: "object" } : { type: "string" },
+            ...(endpoint.example !== undefined ? { example: endpoint.example } : {}),
+          },
+        },
       };
     } else {
       const data = endpoint.response ? jsonSchemaOf(endpoint.response, "output") : {};
       responses[String(endpoint.status)] = {
         description: "OK",
-        content: { "application/json": { schema: flavour.successEnvelope(data, endpoint) } },
+        content: {
+          "application/json": { schema: flavour.successEnvelope(data, endpoint), example: { success: true, data: exampleFromSchema(data, { fields: "all" }) } },
+        },
       };
     }
     const errors = isPublic ? { "403": "The operator switched the API off" } : flavour.errorResponses(endpoint);
     for (const [status, description] of Object.entries(errors)) {
       responses[status] = {
         description: description || REASON[status] || "Refused",
-        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example: flavour.errorExample(status, endpoint) } },
       };
     }
     const operation: Record<string, unknown> = {
@@ -117,9 +160,7 @@ export function buildOpenApiDocument(api: ApiDescription, flavour: OpenApiFlavou
       ...(endpoint.description ? { description: endpoint.description } : {}),
       tags: [endpoint.tag],
       ...(parameters.length ? { parameters } : {}),
-      ...(endpoint.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchemaOf(endpoint.body, "input") } } } }
-        : {}),
+      ...(endpoint.body ? { requestBody: requestBodyOf(endpoint.body) } : {}),
       responses,
       security: isPublic ? [] : flavour.security,
       ...flavour.operationExtensions(endpoint),

@@ -1,4 +1,5 @@
 import { execFile, execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
@@ -105,16 +106,136 @@ describe("/v1/reseller/openapi.json", () => {
   });
 });
 
+describe("examples in both OpenAPI documents", () => {
+  type Media = { schema?: unknown; example?: unknown };
+  type Operation = { requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> };
+
+  it.each([
+    ["/v1/openapi.json", customerRoutes],
+    ["/v1/reseller/openapi.json", resellerRoutes],
+  ] as const)("%s: every operation has a success, error and (with a body) request example, and each one parses with the endpoint's own schema", async (path, routes) => {
+    const doc = await fetchDoc(path);
+    // Every miss at once: one list to read rather than the first failure only.
+    const misses: string[] = [];
+    const issues = (schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) =>
+      (schema.safeParse(value).error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
+    for (const e of routes) {
+      const where = `${e.method} ${e.path}`;
+      const op = doc.paths[e.path]![e.method.toLowerCase()] as unknown as Operation;
+      const success = Object.values(op.responses[String(e.status)]!.content!)[0]!;
+      if (success.example === undefined) misses.push(`${where}: no answer example`);
+      else if (!e.produces) {
+        const { success: ok, data } = success.example as { success: unknown; data: unknown };
+        if (ok !== true) misses.push(`${where}: the answer example is not a success`);
+        if (e.response) for (const i of issues(e.response, data)) misses.push(`${where} answer example ${i}`);
+      }
+      if (e.body) {
+        const example = op.requestBody?.content["application/json"]?.example;
+        if (example === undefined) misses.push(`${where}: no request example`);
+        else for (const i of issues(e.body, example)) misses.push(`${where} request example ${i}`);
+      }
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (!status.startsWith("2") && response.content?.["application/json"]?.example === undefined) misses.push(`${where}: no ${status} example`);
+      }
+    }
+    expect(misses).toEqual([]);
+  });
+
+  it("error examples are what the envelopes send: a body the endpoint refuses, the key's scope, a cool-down in words", async () => {
+    const customer = await fetchDoc("/v1/openapi.json");
+    const errors = (p: string, m: string) => (customer.paths[p]![m]!.responses as Record<string, { content: Record<string, Media> }>);
+    const example = (p: string, m: string, status: string) => errors(p, m)[status]!.content["application/json"]!.example;
+    expect(example("/projects", "post", "400")).toMatchObject({ success: false, code: "BAD_REQUEST", details: [expect.objectContaining({ field: "name" })] });
+    expect(example("/projects", "post", "403")).toEqual({
+      success: false,
+      error: "API key is missing the required scope: services",
+      code: "SCOPE_REQUIRED",
+      scope: "services",
+    });
+    const power = customerRoutes.find((e) => e.cooldown?.bucket === "power")!;
+    expect(example(power.path, power.method.toLowerCase(), "429")).toMatchObject({
+      code: "ACTION_RATE_LIMITED",
+      error: expect.stringContaining("10 per minute"),
+      retry_after_seconds: 42,
+    });
+    expect(customer.paths[power.path]![power.method.toLowerCase()]!["x-cooldown"]).toMatchObject({ bucket: "power", description: "10 per minute per user and resource" });
+    const reseller = await fetchDoc("/v1/reseller/openapi.json");
+    const create = reseller.paths["/customers"]!.post!.responses as Record<string, { content: Record<string, Media> }>;
+    expect(create["400"]!.content["application/json"]!.example).toMatchObject({ success: false, error: { message: "Validation failed", details: [expect.anything()] } });
+    expect(create["401"]!.content["application/json"]!.example).toEqual({ success: false, error: "Invalid API key" });
+  });
+});
+
+/** The page's one inline script, which its own CSP must allow by hash and nothing else. */
+function expectOnlyTheHashedScript(html: string, csp: string | null) {
+  const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]![1]).toBe("");
+  const hash = createHash("sha256").update(scripts[0]![2]!).digest("base64");
+  expect(csp).toContain(`script-src 'sha256-${hash}'`);
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).not.toMatch(/unsafe-inline'[^;]*script|script-src[^;]*(unsafe|\*|https?:)/);
+  expect(html).not.toMatch(/<link|src=|@import|cdn|https?:\/\/(?!127\.0\.0\.1)[^"<\s]*\.js/i);
+}
+
 describe("/docs", () => {
-  it.each(["/v1/docs", "/v1/reseller/docs"])("%s renders the reference locally: every path, no script, nothing external", async (path) => {
+  it.each(["/v1/docs", "/v1/reseller/docs"])("%s renders the reference locally: every path, its examples, one hashed script, nothing external", async (path) => {
     const response = await fetch(`${origin}${path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
-    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
     const html = await response.text();
+    expectOnlyTheHashedScript(html, response.headers.get("content-security-policy"));
     const routes = path.includes("reseller") ? resellerRoutes : customerRoutes;
     for (const e of routes) expect(html).toContain(`<code>${e.path}</code>`);
-    expect(html).not.toMatch(/<script|<link|src=|@import|cdn/i);
+    expect(html).not.toContain("[object Object]");
+    // every operation shows its success example, with a Copy button on each code block
+    const sections = html.split('<section class="op"').slice(1);
+    expect(sections).toHaveLength(routes.length);
+    for (const section of sections) expect(section).toMatch(/<td class="status"><code>2\d\d<\/code><\/td><td>[^<]*(\([^)]*\))?<div class="code"><button type="button" class="copy"/);
+    expect(html.match(/<button type="button" class="copy"/g)!.length).toBe(html.match(/<pre[ >]/g)!.length);
+    // a Try it form on every operation but the signed ones, sending to this origin only
+    expect(html.match(/<details class="try"/g)).toHaveLength(routes.filter((e) => !e.signed).length);
+    expect(response.headers.get("content-security-policy")).toContain("connect-src 'self'");
+    expect(html).toContain(`<body data-base="${origin}${path.replace(/\/docs$/, "")}">`);
+  });
+
+  it("/v1/docs writes each cool-down in words", async () => {
+    const html = await (await fetch(`${origin}/v1/docs`)).text();
+    const power = customerRoutes.find((e) => e.cooldown?.bucket === "power" && e.cooldown.resourceParam)!;
+    const section = html.slice(html.indexOf(`id="${power.operationId}"`));
+    expect(section.slice(0, section.indexOf("</h2>"))).toContain('<span class="tag">cool-down: 10 per minute per user and resource</span>');
+    expect(html.match(/cool-down: /g)).toHaveLength(customerRoutes.filter((e) => e.cooldown).length);
+  });
+});
+
+describe("/guide", () => {
+  it.each([
+    ["/v1/guide", "/v1/guide.md"],
+    ["/v1/reseller/guide", "/v1/reseller/guide.md"],
+  ])("%s is the Markdown guide as HTML: its sections, tables and code blocks, each with a Copy button", async (path, markdownPath) => {
+    const response = await fetch(`${origin}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    expectOnlyTheHashedScript(html, response.headers.get("content-security-policy"));
+    const md = await (await fetch(`${origin}${markdownPath}`)).text();
+    const blocks = codeBlocks(md);
+    expect(html.match(/<div class="code"><button type="button" class="copy"/g)).toHaveLength(blocks.length);
+    // a code block's text arrives whole (escaped)
+    const longest = blocks.reduce((a, b) => (b.code.length > a.code.length ? b : a));
+    const unescape = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+    const shown = [...html.matchAll(/<pre><code[^>]*>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescape(m[1]!));
+    expect(shown).toContain(longest.code.replace(/\n$/, ""));
+    expect(html).toContain('<h2 id="authentication">Authentication</h2>');
+    expect(html.match(/<table>/g)!.length).toBe(md.match(/^\s*\|[-| :]+\|\s*$/gm)!.length);
+    expect(html).toContain(`<a href="#authentication">Authentication</a>`);
+    expect(html).not.toContain("[object Object]");
+    expect(html).not.toMatch(/(^|[^`])\*\*[A-Za-z]/m);
+  });
+
+  it("the reseller guide's signature v2 section keeps the anchor the API keys page links to", async () => {
+    const html = await (await fetch(`${origin}/v1/reseller/guide`)).text();
+    expect(html).toContain('<a id="signature-v2"></a>\n<h2 id="signature-v2">Signature v2</h2>');
   });
 });
 

@@ -23,17 +23,19 @@ export function resellerSuccess(reply: Reply): Response {
 }
 
 export function resellerError(error: ApiError): Response {
+  return jsonResponse(error.status, resellerErrorBody(error));
+}
+
+/** The refusal's JSON body (also the OpenAPI document's error examples). */
+export function resellerErrorBody(error: ApiError): Record<string, unknown> {
   if (error.code === API_ERROR_CODES.validation) {
-    return jsonResponse(400, { success: false, error: { message: "Validation failed", details: error.details ?? [] } });
+    return { success: false, error: { message: "Validation failed", details: error.details ?? [] } };
   }
   if (error.code === API_ERROR_CODES.invalidJson) {
-    return jsonResponse(400, {
-      success: false,
-      error: { message: "Validation failed", details: [{ field: "body", message: "Request body is not valid JSON" }] },
-    });
+    return { success: false, error: { message: "Validation failed", details: [{ field: "body", message: "Request body is not valid JSON" }] } };
   }
   if (error.code === API_ERROR_CODES.featureDisabled) {
-    return jsonResponse(error.status, { error: "Feature not available", message: error.message, code: "FEATURE_DISABLED" });
+    return { error: "Feature not available", message: error.message, code: "FEATURE_DISABLED" };
   }
-  return jsonResponse(error.status, { success: false, error: error.message, ...(error.status >= 500 ? { message: error.message } : {}) });
+  return { success: false, error: error.message, ...(error.status >= 500 ? { message: error.message } : {}) };
 }

@@ -59,7 +59,7 @@ Authorization: Bearer rsk_<8 letters or digits>_<64 letters or digits>
 | \`401 Invalid API key\` | unknown, revoked or expired key, or your reseller profile is not \`active\` (indistinguishable on purpose) |
 | \`403 API key is missing the required scope: <scope>\` | the key lacks the endpoint's scope |
 
-Keys are minted in the reseller portal; the secret is shown once. A reseller holds at most 20
+Keys are minted on the reseller portal's **API keys** page; the secret is shown once. A reseller holds at most 20
 unrevoked keys. A key has a fixed scope set (a key made without scopes has \`read\` alone):
 
 | Scope | Grants |
@@ -78,7 +78,7 @@ the customer record is deleted.
 ## Signing requests
 
 Every \`POST\`, \`PUT\`, \`PATCH\` and \`DELETE\` must be signed; \`GET\` never is. The signing secret is the
-64-character hex string shown in your portal (it is not the API key). Rotating it invalidates the old
+64-character hex string on the reseller portal's **Signing secret** page (it is not the API key). Rotating it invalidates the old
 one at once for every integration.
 
 \`\`\`
@@ -218,7 +218,7 @@ X-Reseller-Signature: v2=<64 lowercase hex>
   the same signature, so the second is refused: use millisecond timestamps, and sign a retry afresh
   with a new timestamp. A signature is spent when it is checked, even when the request is then refused
   (a \`429\`, a validation error); spent signatures are forgotten once their timestamp is outside the window.
-- Every key accepts v2. In the portal's API-keys page a key can be set to **v2 required**: it then
+- Every key accepts v2. On the reseller portal's **API keys** page a key can be set to **v2 required**: it then
   refuses the \`hmac-sha256=\` form. Separately, a key that still takes v1 can **require
   \`X-Reseller-Timestamp\`** on v1 signatures. New keys accept both and require nothing, as the contract
   says. Switch an integration to v2, check it works, then set its key to v2 required.
@@ -433,7 +433,7 @@ yours are never distinguished: both are \`404\`.
 - A product of a kind the platform cannot build yet (today IP transit and colocation) is
   listed but not orderable: \`409\` with a sentence such as \`IP transit products cannot be ordered yet:
   no backend builds them\`; its \`locationPricing\` entries read \`available: false\`.
-- \`GET /orders\` also lists orders placed at the client-panel checkout of your own account
+- \`GET /orders\` also lists orders placed on the customer panel's **Order** page by your own account
   (\`payment_mode: storefront\`, no \`external_order_id\`); retrying them answers \`409\`.
 
 ## Idempotency

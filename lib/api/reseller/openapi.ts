@@ -1,5 +1,7 @@
-import type { ApiDescription } from "../define-endpoint";
-import { buildOpenApiDocument, type JsonSchema } from "../openapi/build-openapi";
+import { ApiError } from "../api-error";
+import type { AnyEndpoint, ApiDescription } from "../define-endpoint";
+import { buildOpenApiDocument, sampleRefusal, type JsonSchema } from "../openapi/build-openapi";
+import { resellerErrorBody } from "./envelope";
 import { MAX_BODY_BYTES } from "../read-body";
 
 const DESCRIPTION = `Buy, provision and manage services at wholesale from your own platform.
@@ -14,6 +16,12 @@ const details = {
   type: "array",
   items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } },
 };
+
+function errorExample(status: string, e: AnyEndpoint): unknown {
+  if (e.scope === null) return resellerErrorBody(new ApiError(403, "FEATURE_DISABLED", "The reseller programme is not enabled on this platform"));
+  if (status === "429") return resellerErrorBody(new ApiError(429, "RATE_LIMITED", "Rate limit exceeded"));
+  return resellerErrorBody(sampleRefusal(status, e));
+}
 
 /** The reseller API's OpenAPI document (declares version 1). */
 export function buildResellerOpenApi(api: ApiDescription, baseUrl: string): JsonSchema {
@@ -70,6 +78,7 @@ export function buildResellerOpenApi(api: ApiDescription, baseUrl: string): Json
       ...(e.method !== "GET" ? { "413": `Request body too large (over ${(e.maxBodyBytes ?? MAX_BODY_BYTES).toLocaleString("en-US")} bytes)` } : {}),
       "429": "Rate limit exceeded (see the X-RateLimit-* headers and Retry-After)",
     }),
+    errorExample,
     extraParameters: (e) =>
       e.signed
         ? [

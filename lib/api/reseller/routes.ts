@@ -14,7 +14,7 @@ import { deleteCustomerEndpoint } from "./endpoints/customers/delete-customer";
 import { listCustomersEndpoint } from "./endpoints/customers/list-customers";
 import { updateCustomerEndpoint } from "./endpoints/customers/update-customer";
 import { getDocsEndpoint } from "./endpoints/docs/get-docs";
-import { getGuideEndpoint } from "./endpoints/docs/get-guide";
+import { getGuideEndpoint, getGuideHtmlEndpoint } from "./endpoints/docs/get-guide";
 import { getOpenApiEndpoint } from "./endpoints/docs/get-openapi";
 import { createOrderEndpoint } from "./endpoints/orders/create-order";
 import { getOrderEndpoint } from "./endpoints/orders/get-order";
@@ -66,6 +66,7 @@ export const resellerRoutes: readonly Endpoint<ResellerAuth, ResellerApiKeyScope
   getOpenApiEndpoint,
   getDocsEndpoint,
   getGuideEndpoint,
+  getGuideHtmlEndpoint,
   listCustomersEndpoint,
   createCustomerEndpoint,
   updateCustomerEndpoint,

@@ -22,7 +22,17 @@ export function checkSize(size: VpsSize): Required<VpsSize> {
   return { vcpus: size.vcpus, memoryMb: size.memoryMb, diskGb: size.diskGb, ipv4, ipv6 };
 }
 
-/** A product's machine-readable size from its specs (`vcpus`, `memoryMb`, `diskGb`, `ipv4`), or null. */
+/**
+ * How many IPv6 prefixes (a /64 each, docs/backends.md "IP address management") a product's machines
+ * get: `specs.ipv6` is the console's IPv6 checkbox (`true` = one), or a count.
+ */
+export function ipv6FromSpecs(specs: unknown): number {
+  const v = specs && typeof specs === "object" ? (specs as Record<string, unknown>).ipv6 : undefined;
+  if (v === true) return 1;
+  return typeof v === "number" && Number.isInteger(v) && v > 0 ? v : 0;
+}
+
+/** A product's machine-readable size from its specs (`vcpus`, `memoryMb`, `diskGb`, `ipv4`, `ipv6`), or null. */
 export function sizeFromSpecs(specs: unknown): VpsSize | null {
   if (!specs || typeof specs !== "object") return null;
   const s = specs as Record<string, unknown>;
@@ -31,7 +41,7 @@ export function sizeFromSpecs(specs: unknown): VpsSize | null {
   const memoryMb = int(s.memoryMb);
   const diskGb = int(s.diskGb);
   if (vcpus === null || memoryMb === null || diskGb === null) return null;
-  return { vcpus, memoryMb, diskGb, ipv4: typeof s.ipv4 === "number" ? s.ipv4 : 1, ipv6: typeof s.ipv6 === "number" ? s.ipv6 : 0 };
+  return { vcpus, memoryMb, diskGb, ipv4: typeof s.ipv4 === "number" ? s.ipv4 : 1, ipv6: ipv6FromSpecs(s) };
 }
 
 /** A game product's size from its specs (`memoryMb`, `diskGb`), or null (docs/game-servers.md#products). */

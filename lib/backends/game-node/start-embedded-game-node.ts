@@ -49,9 +49,12 @@ export function startEmbeddedGameNode(options: EmbeddedGameNodeOptions): Promise
         GAME_NODE_SFTP_HOST: "0.0.0.0",
         GAME_NODE_SFTP_PORT: process.env.RACKFRONT_GAME_SFTP_PORT ?? "0",
         GAME_NODE_ALLOWED_ORIGINS: options.allowedOrigin,
+        // The agent stops its servers and exits when this process's end of its stdin closes, however
+        // this process ended (a SIGKILL or an out-of-memory kill runs no handler here).
+        GAME_NODE_EXIT_WITH_PARENT: "1",
         ...(process.env.GAME_NODE_RUNTIME_DIR ? { GAME_NODE_RUNTIME_DIR: process.env.GAME_NODE_RUNTIME_DIR } : {}),
       };
-      const proc = spawn(process.execPath, ["--import", "tsx", path.join(options.root, "game-node/main.ts")], { cwd: options.root, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+      const proc = spawn(process.execPath, ["--import", "tsx", path.join(options.root, "game-node/main.ts")], { cwd: options.root, env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
       child = proc;
       let url: string | null = null;
       let sftpPort: number | null = null;

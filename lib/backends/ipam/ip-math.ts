@@ -114,6 +114,26 @@ export function subPrefix(cidr: ParsedCidr, assignLength: number, index: bigint)
   return cidr.network + (index << BigInt(BITS[cidr.version] - assignLength));
 }
 
+/** How many prefixes of length `assignLength` fit in `cidr` (0 when they are larger than it). */
+export function prefixCount(cidr: ParsedCidr, assignLength: number): bigint {
+  if (assignLength < cidr.prefixLength || assignLength > BITS[cidr.version]) return BigInt(0);
+  return BigInt(1) << BigInt(assignLength - cidr.prefixLength);
+}
+
+/** The `index`th /64 of an IPv6 block as text (`2001:db8:100:5::/64`), or null past its end. */
+export function nthIpv6Slash64(cidr: ParsedCidr, index: bigint): string | null {
+  if (cidr.version !== 6 || index < BigInt(0) || index >= prefixCount(cidr, 64)) return null;
+  return formatCidr({ version: 6, network: subPrefix(cidr, 64, index), prefixLength: 64 });
+}
+
+/** Whether two blocks share any address (one contains the other's network). */
+export function cidrsOverlap(a: ParsedCidr, b: ParsedCidr): boolean {
+  if (a.version !== b.version) return false;
+  const shorter = Math.min(a.prefixLength, b.prefixLength);
+  const m = mask(a.version, shorter);
+  return (a.network & m) === (b.network & m);
+}
+
 /** RFC 1123 host name (labels of 1-63 letters, digits, hyphens; at most 253 characters). */
 export function isHostname(name: string): boolean {
   return (

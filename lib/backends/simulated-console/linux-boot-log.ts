@@ -37,6 +37,8 @@ export interface LinuxBootFacts {
   diskLine: string;
   rootDevice: string;
   primary: IpAddressView | null;
+  /** The machine's IPv6 address (the ::1 of its routed prefix), when it has one. */
+  ipv6?: IpAddressView | null;
   mac: string;
 }
 
@@ -84,6 +86,7 @@ export function linuxBootLines(f: LinuxBootFacts): string[] {
     address
       ? `ci-info: | eth0 | True | ${address.address} | ${netmaskOf(address.prefixLength)} | global | ${f.mac} |`
       : `ci-info: | eth0 | True | . | . | . | ${f.mac} |`,
+    ...(f.ipv6 ? [`ci-info: | eth0 | True | ${f.ipv6.address}/${f.ipv6.prefixLength} | . | global | ${f.mac} |`] : []),
     `${OK} Finished cloud-init.service - Cloud-init: Network Stage.`,
     `${OK} Reached target network-online.target - Network is Online.`,
     `${OK} Started ssh.service - OpenBSD Secure Shell server.`,

@@ -168,6 +168,7 @@ function settledScene(db: Db, facts: ServerFacts, provisionState: string, powerS
         diskLine: `nvme nvme0: ${facts.specs.storage ?? "1/0/0 default/read/poll queues"}`,
         rootDevice: "nvme0n1p2",
         primary: facts.addresses[0] ?? null,
+        ipv6: facts.addresses.find((a) => a.version === 6) ?? null,
         mac: facts.mac,
       }),
     ],

@@ -91,6 +91,7 @@ export function vmSceneReader(db: Db, vmId: string, catchUp: () => Promise<void>
           diskLine: `virtio_blk virtio2: [vda] ${vm.diskGb * 2_097_152} 512-byte logical blocks (${Math.round(vm.diskGb * 1.073741824 * 10) / 10} GB/${vm.diskGb}.0 GiB)`,
           rootDevice: "vda1",
           primary: addresses[0] ?? null,
+          ipv6: addresses.find((a) => a.version === 6) ?? null,
           mac,
         }),
       );

@@ -8,6 +8,7 @@ import { apiBillingCycle, roundMoney, ZERO } from "@/lib/pricing";
 import { applyAutoCredit, type AutoCreditOutcome } from "../apply-auto-credit";
 import type { DocumentLineInput } from "../create-invoice";
 import { raiseRecurringDocument } from "./raise-recurring-document";
+import { CREDIT_SHORT_REASON, recordRenewalFailed } from "./record-renewal-failed";
 import { loadRenewalSettings } from "./renewal-settings";
 
 export type RenewalSource = "nightly" | "customer";
@@ -100,6 +101,11 @@ export async function raiseRenewal(db: Db, serviceId: string, options: RaiseRene
       data: document.type === "invoice" ? { invoiceId: document.id } : { proformaId: document.id },
     });
     const autoCredit = await collectRenewal(tx, { accountId: service.accountId, document, at, creditAccountId: options.creditAccountId });
+    // The nightly renewal of an account that pays from credit failed when the credit fell short: told
+    // once, as the period is claimed once. A customer renewing by hand sees the outcome on the spot.
+    if (options.source === "nightly" && (await collectsAutomatically(tx, service.accountId)) && (await leftUnpaid(tx, document))) {
+      await recordRenewalFailed(tx, { document, reason: CREDIT_SHORT_REASON, now: at });
+    }
     return { renewalId, serviceId, periodStart, periodEnd, document, autoCredit, settled: autoCredit?.settled ?? false } satisfies RaisedRenewal;
   });
   return raised;
@@ -125,6 +131,18 @@ export async function collectRenewal(
     always: resellerCredit,
     ...(input.creditAccountId && !resellerCredit ? { creditAccountId: input.creditAccountId } : {}),
   });
+}
+
+/** Renewals of the account are paid from credit without anyone asking: auto-credit, or a reseller's `credit` mode. */
+async function collectsAutomatically(tx: Tx, accountId: string): Promise<boolean> {
+  const account = await tx.clientAccount.findUnique({ where: { id: accountId }, select: { autoCredit: true } });
+  return Boolean(account?.autoCredit) || (await collectsFromResellerCredit(tx, accountId));
+}
+
+async function leftUnpaid(tx: Tx, document: { type: "invoice" | "proforma"; id: string }): Promise<boolean> {
+  const select = { status: true, total: true, paidAmount: true } as const;
+  const doc = document.type === "invoice" ? await tx.invoice.findUnique({ where: { id: document.id }, select }) : await tx.proforma.findUnique({ where: { id: document.id }, select });
+  return doc?.status === "unpaid" && doc.total.gt(doc.paidAmount);
 }
 
 /** The account is an active reseller's and the programme's payment mode is `credit`. */

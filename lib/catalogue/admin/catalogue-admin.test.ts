@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OperatorContext } from "@/lib/admin/operator-context";
 import type { Db } from "@/lib/db/client";
+import { sizeFromSpecs } from "@/lib/backends/capacity/sizes";
 import { quoteOrder } from "@/lib/pricing/quote-order";
 import { makeCustomer, makeLocation } from "@/lib/testing/factories";
 import { domainRefusal } from "@/lib/testing/domain-refusal";
@@ -86,6 +87,19 @@ describe("products", () => {
     await updateProduct(operator(), { productId: product.id, product: form({ slug: product.slug, price_monthly: "", price_hourly: "0.02" }) });
     const err = await domainRefusal(quoteOrder(t.db, { buyer: customer(), items: [{ productId: product.id, billingCycle: "monthly" }], at: AT }));
     expect(err.message).toBe("Product is not sold on the 'monthly' billing cycle");
+  });
+
+  it("the IPv6 checkbox of a VPS product is specs.ipv6, which the plan's size reads; other kinds refuse it", async () => {
+    const specs = JSON.stringify({ vcpus: 2, memoryMb: 2048, diskGb: 40, ipv6: 4 });
+    const product = await createProduct(operator(), form({ kind: "vps", specs, ipv6: "on" }));
+    expect(product.specs).toEqual({ vcpus: 2, memoryMb: 2048, diskGb: 40, ipv6: true });
+    expect(sizeFromSpecs(product.specs)).toMatchObject({ ipv4: 1, ipv6: 1 });
+    // Unticked: the key goes, whatever the JSON said.
+    const updated = await updateProduct(operator(), { productId: product.id, product: form({ slug: product.slug, kind: "vps", specs }) });
+    expect(updated.specs).toEqual({ vcpus: 2, memoryMb: 2048, diskGb: 40 });
+    expect(sizeFromSpecs(updated.specs)).toMatchObject({ ipv6: 0 });
+    const refused = await domainRefusal(createProduct(operator(), form({ kind: "dedicated", ipv6: "on" })));
+    expect(refused.details).toEqual([{ field: "ipv6", message: "IPv6 is an option of VPS products." }]);
   });
 
   it("refuses bad figures field by field, and a taken slug", async () => {

@@ -30,6 +30,7 @@ export const productInputSchema = z
     kind: zEnum(PRODUCT_KINDS, "Choose what kind of product this is."),
     description: zOptionalText(2000),
     specs: zSpecs,
+    ipv6: zCheckbox,
     setupFee: zOptionalMoney,
     enabled: zCheckbox,
     forcedUnavailable: zCheckbox,
@@ -40,6 +41,16 @@ export const productInputSchema = z
   .and(zCyclePrices);
 
 export type ProductInput = z.input<typeof productInputSchema>;
+
+/**
+ * The specs as stored: the IPv6 checkbox is `specs.ipv6` (true, or absent), so capacity and
+ * provisioning read it where they read the rest of the plan's size.
+ */
+function specsWithIpv6(data: { kind: ProductKind; specs: Prisma.InputJsonObject; ipv6: boolean }): Prisma.InputJsonObject {
+  if (data.ipv6 && data.kind !== "vps") throw fieldError("ipv6", "IPv6 is an option of VPS products.", "invalid");
+  const { ipv6: _dropped, ...rest } = data.specs;
+  return data.ipv6 ? { ...rest, ipv6: true } : rest;
+}
 
 async function checkCategory(db: DbOrTx, categoryId: string | null) {
   if (categoryId && !(await db.productCategory.findUnique({ where: { id: categoryId } }))) throw fieldError("categoryId", "Choose a category from the list.", "invalid");
@@ -64,7 +75,8 @@ function slugTaken(slug: string) {
 export async function createProduct({ db }: OperatorContext<Db>, input: ProductInput) {
   const data = parseInput(productInputSchema, input);
   await checkCategory(db, data.categoryId);
-  const { name, slug, categoryId, kind, description, specs, setupFee, enabled, forcedUnavailable, locationRequired, snapshotLimit, sortOrder } = data;
+  const { name, slug, categoryId, kind, description, setupFee, enabled, forcedUnavailable, locationRequired, snapshotLimit, sortOrder } = data;
+  const specs = specsWithIpv6(data);
   try {
     return await db.$transaction(async (tx) => {
       const product = await tx.product.create({
@@ -82,7 +94,8 @@ export async function createProduct({ db }: OperatorContext<Db>, input: ProductI
 export async function updateProduct({ db }: OperatorContext<Db>, { productId, product }: { productId: string; product: ProductInput }) {
   const data = parseInput(productInputSchema, product);
   await checkCategory(db, data.categoryId);
-  const { name, slug, categoryId, kind, description, specs, setupFee, enabled, forcedUnavailable, locationRequired, snapshotLimit, sortOrder } = data;
+  const { name, slug, categoryId, kind, description, setupFee, enabled, forcedUnavailable, locationRequired, snapshotLimit, sortOrder } = data;
+  const specs = specsWithIpv6(data);
   try {
     return await db.$transaction(async (tx) => {
       const updated = await tx.product.updateMany({

@@ -61,11 +61,13 @@ export async function startTestGameNode(options: { allowedOrigins?: string[]; sf
 
 /**
  * A location with an embedded game node and a Node.js-app product (256 MB, 1 GB). The node's ports are
- * a random block of 20 so test files running at once do not bind each other's ports.
+ * a random block of 20 so test files running at once do not bind each other's ports: above the demo
+ * node's 25565-25664 (CI runs these tests beside the browser suite's server) and below Linux's
+ * ephemeral range (32768 up), where an outgoing connection may hold the port a server wants.
  */
 export async function makeGameSite(db: Db, options: { template?: string; memoryMb?: number } = {}) {
   const location = await makeLocation(db);
-  const start = 20_000 + Math.floor(Math.random() * 2_000) * 20;
+  const start = 26_000 + Math.floor(Math.random() * 300) * 20;
   const node = await makeGameNode(db, location.id, { ports: { start, end: start + 19 } });
   const id = randomBytes(3).toString("hex");
   const product = await db.product.create({

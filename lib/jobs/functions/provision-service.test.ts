@@ -118,6 +118,8 @@ describe("a VPS build", () => {
     const ip = await t.db.ipAddress.findFirstOrThrow({ where: { vmId: vm.id } });
     const events = await t.db.outboxEvent.findMany({ where: { resellerId: reseller.profile.id } });
     expect(events.map((e) => e.type)).toEqual(["service.provisioned"]);
+    // A reseller hears by webhook, not by a "service ready" email about its customer's machine.
+    expect(await t.db.outboxEvent.count({ where: { type: "account.service.ready", payload: { path: ["serviceId"], equals: service.id } } })).toBe(0);
     expect(events[0]!.payload).toEqual({
       serviceId: service.id,
       orderId: order.id,
@@ -131,7 +133,7 @@ describe("a VPS build", () => {
     expect(run).toMatchObject({ status: "completed", output: { status: "active" } });
   });
 
-  it("uses the product's default image when the order named none, and raises no event for an ordinary customer", async () => {
+  it("uses the product's default image when the order named none, and raises no reseller event for an ordinary customer (an account event for its email instead)", async () => {
     const site = await makeVpsSite(t.db);
     const { account } = await makeCustomer(t.db);
     const { service } = await makePendingService(t.db, { accountId: account.id, productId: site.product.id, locationId: site.location.id });
@@ -139,7 +141,9 @@ describe("a VPS build", () => {
     await h.request(service.id);
     expect((await h.until(service.id)).status).toBe("active");
     expect(await t.db.virtualMachine.findFirstOrThrow({ where: { serviceId: service.id } })).toMatchObject({ osImageId: site.debian.id });
-    expect(await t.db.outboxEvent.count({ where: { payload: { path: ["serviceId"], equals: service.id } } })).toBe(0);
+    // No reseller event; the customer's people are told by email (one account event).
+    const events = await t.db.outboxEvent.findMany({ where: { payload: { path: ["serviceId"], equals: service.id } }, select: { type: true, resellerId: true } });
+    expect(events).toEqual([{ type: "account.service.ready", resellerId: null }]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   startBuild,
   type BuildFailure,
 } from "@/lib/services/provisioning/provisioning-steps";
+import { requestEmailSend } from "@/lib/mail/request-email-send";
 import { inngest } from "../client";
 
 /** A VPS build takes about half a minute on the simulator, a server install several minutes: give up after these. */
@@ -81,7 +82,14 @@ export function createProvisionServiceFunction(context: () => BackendContext = (
           for (let look = 0; look < MAX_POLLS; look++) {
             const progress = await step.run(`check${sfx}-${look}`, () => checkBuild(ctx, build, startedAt));
             if (progress.done) {
-              if (progress.ok) return step.run("mark-active", () => markProvisioned(ctx, serviceId));
+              if (progress.ok) {
+                return step.run("mark-active", async () => {
+                  const marked = await markProvisioned(ctx, serviceId);
+                  // "… is ready" now rather than at the email sweep's next minute (never throws).
+                  await requestEmailSend();
+                  return marked;
+                });
+              }
               failed = progress.failure;
               break;
             }

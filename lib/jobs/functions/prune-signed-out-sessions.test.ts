@@ -17,7 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-it("is registered, runs daily at 03:41 and deletes only sign-out records past the session lifetime and forgotten sign-in throttles", async () => {
+it("is registered, runs daily at 03:41 and deletes only sign-out records and listed sessions past the session lifetime, and forgotten sign-in throttles", async () => {
   expect(functions).toContain(pruneSignedOutSessions);
   const user = await createTestUser(t.db);
   const now = new Date("2026-03-20T03:41:02.000Z");
@@ -34,6 +34,13 @@ it("is registered, runs daily at 03:41 and deletes only sign-out records past th
     ],
   });
 
+  await t.db.userSession.createMany({
+    data: [
+      { id: old.sid, userId: user.id, sessionVersion: 1, lastSeenAt: new Date(now.getTime() - maxAge - 60_000) },
+      { id: recent.sid, userId: user.id, sessionVersion: 1, lastSeenAt: new Date(now.getTime() - 60_000) },
+    ],
+  });
+
   const clock = manualClock("2026-03-20T03:40:30.000Z");
   const runner = new EmbeddedRunner({ db: t.db, functions: [pruneSignedOutSessions], client: inngest, clock: clock.now, logger: recordingLogger() });
   await runner.tick();
@@ -42,7 +49,8 @@ it("is registered, runs daily at 03:41 and deletes only sign-out records past th
   clock.set(now);
   await runner.tick();
   const run = await t.db.jobRun.findFirstOrThrow({ where: { functionId: "rackfront-prune-signed-out-sessions" } });
-  expect(run).toMatchObject({ status: "completed", output: { deleted: 1, throttles: 1 } });
+  expect(run).toMatchObject({ status: "completed", output: { deleted: 1, throttles: 1, sessions: 1 } });
   expect((await t.db.signInThrottle.findMany()).map((r) => r.key)).toEqual(["address:192.0.2.2"]);
   expect((await t.db.signedOutSession.findMany()).map((s) => s.id)).toEqual([recent.sid]);
+  expect((await t.db.userSession.findMany()).map((s) => s.id)).toEqual([recent.sid]);
 });

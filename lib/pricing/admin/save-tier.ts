@@ -3,6 +3,7 @@ import { fieldError, isUniqueViolation, parseInput, zInt, zMoney, zOptionalPerce
 import type { OperatorContext } from "@/lib/admin/operator-context";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
+import { formatCount } from "@/lib/format/format-count";
 
 export const tierInputSchema = z.object({
   name: zText("tier name", 60),
@@ -61,6 +62,6 @@ export async function saveTier({ db }: OperatorContext<Db>, { tierId, tier }: { 
 /** A tier still assigned to resellers cannot go: their prices would change silently. */
 export async function deleteTier({ db }: OperatorContext, { tierId }: { tierId: string }) {
   const holders = await db.resellerProfile.count({ where: { tierId } });
-  if (holders > 0) throw new DomainError("conflict", `${holders} reseller${holders === 1 ? " is" : "s are"} on this tier. Move them to another tier first.`);
+  if (holders > 0) throw new DomainError("conflict", `${formatCount(holders, "reseller is", "resellers are")} on this tier. Move them to another tier first.`);
   await db.tier.deleteMany({ where: { id: tierId } });
 }

@@ -195,6 +195,7 @@ export async function chargeChangeOnCard(
   const { method } = input;
   const outcome = await chargeSafely(method.gateway, {
     token: method.token,
+    customer: method.customer,
     cardLastFour: method.cardLastFour,
     amount: input.amount,
     currency: input.currency,

@@ -2,6 +2,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { createAddressPolicy, type AddressPolicy } from "@/lib/webhooks/address-policy";
 import { checkHost } from "@/lib/webhooks/check-webhook-url";
 import { systemResolver, type Resolver } from "@/lib/webhooks/resolver";
+import { formatCount } from "@/lib/format/format-count";
 
 // Sentences of the custom image routes (customer API "Custom image", reseller capture and images).
 // The spec gives the status codes (409 image cap, image capturing, plan disk smaller than
@@ -17,7 +18,7 @@ export const SOURCE_SHA256_REQUIRED = "source_sha256 is required";
 export const SOURCE_SHA256_FORMAT = "source_sha256 must be 64 hexadecimal characters (the SHA-256 of the image file)";
 export const OS_FAMILIES = ["linux", "windows", "bsd"] as const;
 export const CAPTURE_FAILED = "The capture did not complete; delete this image and capture again";
-export const imageLimitReached = (max: number) => `Image limit reached: this account keeps at most ${max} custom image${max === 1 ? "" : "s"}`;
+export const imageLimitReached = (max: number) => `Image limit reached: this account keeps at most ${formatCount(max, "custom image")}`;
 export const imageStillCapturing = (name: string) => `Custom image ${name} is still capturing; try again when it is available`;
 export const imageNotAvailable = (name: string, status: string) => `Custom image ${name} is not available (${status})`;
 export const planDiskTooSmall = (diskGb: number, neededGb: number) => `The plan's disk (${diskGb} GB) is smaller than the image needs (${neededGb} GB)`;

@@ -1,8 +1,10 @@
 import type { BackendContext } from "@/lib/backends/context";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { DomainError } from "@/lib/errors/domain-error";
+import { recordAccountEvent } from "@/lib/mail/account-events";
+import { findAccountResellerId } from "../find-account-reseller";
 import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
-import { applyLifecycleVerb } from "./run-lifecycle-verb";
+import { applyLifecycleVerb, assertNameConfirmed } from "./run-lifecycle-verb";
 
 export const CANCEL_REFUSED = "Only an active service or one whose setup failed can be cancelled";
 export const NOTHING_TO_WITHDRAW = "No cancellation is scheduled for this service";
@@ -15,23 +17,38 @@ export type CancelResult = { immediate: true } | { cancellation_scheduled_date: 
  * otherwise). A failed service is terminated at once and its unpaid invoice or proforma cancelled; an
  * active one is terminated at once with `immediate`, else it stays active with
  * `cancellationScheduledDate` = its next due date (the end of the paid period), and the cancellation
- * sweep terminates it then.
+ * sweep terminates it then; the first scheduling raises `cancellation.scheduled` for a customer
+ * account (an email; a second cancel only updates the reason). `confirm` (the panel's "cancel now", typed in its dialog): checked as the
+ * reseller portal's terminate checks it, before an active service is terminated at once.
  */
-export async function cancelService(ctx: ServiceContext, input: { serviceId: string; immediate: boolean; reason?: string | null }): Promise<CancelResult> {
+export async function cancelService(ctx: ServiceContext, input: { serviceId: string; immediate: boolean; reason?: string | null; confirm?: string }): Promise<CancelResult> {
   const service = await serviceInScopeOrThrow(ctx, input.serviceId);
   if (service.status !== "active" && service.status !== "provisioning_failed") throw new DomainError("invalid", CANCEL_REFUSED);
+  if (service.status === "active" && input.immediate) assertNameConfirmed(service, input.confirm);
   if (service.status === "provisioning_failed" || input.immediate) {
     await applyLifecycleVerb(ctx, service.id, "terminate", { reason: input.reason ?? "cancelled by the customer" });
     if (service.status === "provisioning_failed") await cancelUnpaidDocuments(ctx, service.id);
     return { immediate: true };
   }
   const at = service.cancellationScheduledDate ?? (service.nextDueDate && service.nextDueDate > ctx.now ? service.nextDueDate : ctx.now);
-  const { count } = await ctx.db.service.updateMany({
-    where: { id: service.id, status: "active" },
-    data: { cancellationScheduledDate: at, cancellationReason: input.reason ?? null },
+  const scheduled = await inTransaction(ctx.db, async (tx) => {
+    // Scheduling is the update that finds none scheduled: it alone tells the customer (once, however often they cancel).
+    const fresh = await tx.service.updateMany({
+      where: { id: service.id, status: "active", cancellationScheduledDate: null },
+      data: { cancellationScheduledDate: at, cancellationReason: input.reason ?? null },
+    });
+    if (fresh.count === 0) {
+      const again = await tx.service.updateMany({ where: { id: service.id, status: "active", cancellationScheduledDate: { not: null } }, data: { cancellationReason: input.reason ?? null } });
+      if (again.count === 0) return null;
+      return (await tx.service.findUniqueOrThrow({ where: { id: service.id }, select: { cancellationScheduledDate: true } })).cancellationScheduledDate!;
+    }
+    if (!(await findAccountResellerId(tx, service.accountId))) {
+      await recordAccountEvent(tx, { accountId: service.accountId, type: "cancellation.scheduled", payload: { serviceId: service.id }, now: ctx.now });
+    }
+    return at;
   });
-  if (count === 0) throw new DomainError("invalid", CANCEL_REFUSED);
-  return { cancellation_scheduled_date: at.toISOString() };
+  if (!scheduled) throw new DomainError("invalid", CANCEL_REFUSED);
+  return { cancellation_scheduled_date: scheduled.toISOString() };
 }
 
 /** Withdraws the scheduled cancellation of one of the actor's services (404 outside its scope; 400 when none is scheduled or the service is no longer active). */

@@ -9,6 +9,7 @@ import { loadBuildPlan } from "../provisioning/build-plan";
 import { serviceMachineOrThrow } from "./service-machine-or-throw";
 import { INSTALL_RUNNING } from "./reset-service-password";
 import { attachedPublicKeys } from "../dedicated/service-ssh-keys";
+import { assertNameConfirmed } from "./run-lifecycle-verb";
 
 export const REINSTALL_INITIATED = "OS reinstall initiated";
 export const IMAGE_NOT_FOUND = "OS image not found";
@@ -22,10 +23,12 @@ export const IMAGE_NOT_OFFERED = "OS image is not available for this product";
  * running → 409. Native VPS needs the new root password (8+, checked by the endpoint, and here before
  * the image is looked up); a dedicated server takes it when given (the reseller API ignores it, with
  * a `RootPasswordInput` rule) and also installs the keys attached to the service.
- * The order item's user data and SSH keys are applied again.
+ * The order item's user data and SSH keys are applied again. `confirm`: the name typed in a portal's
+ * dialog, checked before anything else is (assertNameConfirmed).
  */
-export async function reinstallService(ctx: ServiceContext, input: { serviceId: string; osImageId: string; password?: RootPasswordInput }): Promise<BackendJobView> {
+export async function reinstallService(ctx: ServiceContext, input: { serviceId: string; osImageId: string; password?: RootPasswordInput; confirm?: string }): Promise<BackendJobView> {
   const service = await serviceInScopeOrThrow(ctx, input.serviceId);
+  assertNameConfirmed(service, input.confirm);
   const password = rootPasswordFor(input.password, service);
   const backend = assertServiceControl(service, "reinstall");
   assertRootPassword(password, { optional: backend === "dedicated" });

@@ -1,9 +1,11 @@
 import { followGameLifecycle } from "@/lib/game/follow-game-lifecycle";
 import type { BackendContext } from "@/lib/backends/context";
 import { bmcForServer, hypervisorForVm } from "@/lib/backends/registry";
+import type { Tx } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import type { ServiceStatus } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
+import { recordAccountEvent } from "@/lib/mail/account-events";
 import { recordResellerEvent } from "@/lib/webhooks/record-reseller-event";
 import { findAccountResellerId } from "../find-account-reseller";
 import { findServiceMachine } from "../find-service-machine";
@@ -27,6 +29,15 @@ const EVENT = { suspend: "service.suspended", unsuspend: "service.unsuspended", 
 export const TERMINATE_CONFIRM_MISMATCH = "Type the service's name exactly to confirm";
 
 /**
+ * A destructive step typed to confirm (the portals' terminate, cancel-now and reinstall dialogs):
+ * `confirm`, when given, must be the service's host name, or its name without one, surrounding
+ * spaces aside (400). The APIs send none; a portal action always passes what was typed.
+ */
+export function assertNameConfirmed(service: { hostname: string | null; name: string }, confirm: string | undefined): void {
+  if (confirm !== undefined && confirm.trim() !== (service.hostname ?? service.name)) throw new DomainError("invalid", TERMINATE_CONFIRM_MISMATCH);
+}
+
+/**
  * Suspend, unsuspend or terminate one of the actor's services (404 outside its scope), per
  * LIFECYCLE_TRANSITIONS. `confirm` (the reseller portal's terminate): the service's host name, or
  * its name without one, typed to confirm; anything else is refused (400) before any change. The
@@ -41,21 +52,24 @@ export async function runLifecycleVerb(
   input: { serviceId: string; verb: LifecycleVerb; reason?: string | null; confirm?: string },
 ): Promise<LifecycleResult> {
   const service = await serviceInScopeOrThrow(ctx, input.serviceId);
-  if (input.verb === "terminate" && input.confirm !== undefined && input.confirm.trim() !== (service.hostname ?? service.name)) {
-    throw new DomainError("invalid", TERMINATE_CONFIRM_MISMATCH);
-  }
+  if (input.verb === "terminate") assertNameConfirmed(service, input.confirm);
   return applyLifecycleVerb(ctx, service.id, input.verb, { reason: input.reason });
 }
 
+/** What a caller writes in the transaction of the change, once the conditional update matched (the operator's audit row). */
+export type LifecycleChangeHook = (tx: Tx, change: { serviceId: string; accountId: string; from: ServiceStatus; to: ServiceStatus; at: Date }) => Promise<void>;
+
 /**
  * `runLifecycleVerb` after the tenant check: for operations that already hold the service (the
- * customer's cancellation) and for the jobs that act for nobody (the cancellation sweep).
+ * customer's cancellation, the operator console) and for the jobs that act for nobody (the
+ * cancellation sweep). `onChanged` runs inside the change's transaction, after it matched: a refused
+ * or replayed verb never calls it.
  */
 export async function applyLifecycleVerb(
   ctx: BackendContext,
   serviceId: string,
   verb: LifecycleVerb,
-  options: { reason?: string | null } = {},
+  options: { reason?: string | null; onChanged?: LifecycleChangeHook } = {},
 ): Promise<LifecycleResult> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const current = await ctx.db.service.findUnique({ where: { id: serviceId }, select: { status: true } });
@@ -80,6 +94,8 @@ export async function applyLifecycleVerb(
       const service = await tx.service.findUniqueOrThrow({ where: { id: serviceId }, select: { accountId: true } });
       const resellerId = await findAccountResellerId(tx, service.accountId);
       if (resellerId) await recordResellerEvent(tx, { resellerId, type: EVENT[verb], data: await serviceEventDataFor(tx, serviceId, options.reason) }, { now });
+      else await recordServiceAccountEvent(tx, { accountId: service.accountId, serviceId, verb, reason: options.reason ?? null, now });
+      await options.onChanged?.(tx, { serviceId, accountId: service.accountId, from: current.status, to, at: now });
       return true;
     });
     if (!changed) continue;
@@ -87,6 +103,20 @@ export async function applyLifecycleVerb(
     return { serviceId, status: to as LifecycleResult["status"], actions, ...(verb === "terminate" ? { alreadyTerminated: false } : {}) };
   }
   throw new DomainError("conflict", "The service changed while this request ran; try again");
+}
+
+/**
+ * Tells a customer account's people of a lifecycle change by email (docs/email.md); a reseller
+ * account hears by webhook instead. Also raised by the billing suspensions (lib/billing/renewals).
+ */
+export async function recordServiceAccountEvent(
+  tx: Tx,
+  input: { accountId: string; serviceId: string; verb: LifecycleVerb; reason: string | null; now: Date },
+): Promise<void> {
+  const { accountId, serviceId, now } = input;
+  if (input.verb === "suspend") await recordAccountEvent(tx, { accountId, type: "service.suspended", payload: { serviceId, reason: input.reason ?? "" }, now });
+  else if (input.verb === "unsuspend") await recordAccountEvent(tx, { accountId, type: "service.unsuspended", payload: { serviceId }, now });
+  else await recordAccountEvent(tx, { accountId, type: "service.terminated", payload: { serviceId }, now });
 }
 
 /** What the machine does after the status changed (also after the billing suspensions, lib/billing/renewals). Best effort: the status change stands either way. */

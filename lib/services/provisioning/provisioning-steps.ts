@@ -8,6 +8,7 @@ import { getJob } from "@/lib/backends/jobs";
 import { bmcForServer, hypervisorForNode, hypervisorForVm } from "@/lib/backends/registry";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { refundUnbuiltService } from "@/lib/billing/refund-unbuilt-service";
+import { recordAccountEvent } from "@/lib/mail/account-events";
 import { recordResellerEvent } from "@/lib/webhooks/record-reseller-event";
 import { serviceBuildFailedData } from "@/lib/webhooks/events";
 import { findAccountResellerId } from "../find-account-reseller";
@@ -302,6 +303,7 @@ export async function markProvisioned(ctx: BackendContext, serviceId: string): P
     await settleOrder(tx, service.orderId, null);
     const resellerId = await findAccountResellerId(tx, service.accountId);
     if (resellerId) await recordResellerEvent(tx, { resellerId, type: "service.provisioned", data: await serviceEventDataFor(tx, serviceId) }, { now });
+    else await recordAccountEvent(tx, { accountId: service.accountId, type: "service.ready", payload: { serviceId }, now });
     return { status: "active" };
   });
 }

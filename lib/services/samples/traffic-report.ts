@@ -7,9 +7,9 @@ import type { DbOrTx } from "@/lib/db/client";
 export const TRAFFIC_RANGES = ["1h", "6h", "24h", "7d", "30d"] as const;
 export type TrafficRange = (typeof TRAFFIC_RANGES)[number];
 
-const RANGE_MS: Record<TrafficRange, number> = { "1h": 3_600_000, "6h": 6 * 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000 };
+export const RANGE_MS: Record<TrafficRange, number> = { "1h": 3_600_000, "6h": 6 * 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000 };
 /** Long ranges are averaged into buckets so a chart gets a few hundred points, not thousands. */
-const BUCKET_MS: Record<TrafficRange, number> = { "1h": 300_000, "6h": 300_000, "24h": 300_000, "7d": 1_800_000, "30d": 7_200_000 };
+export const BUCKET_MS: Record<TrafficRange, number> = { "1h": 300_000, "6h": 300_000, "24h": 300_000, "7d": 1_800_000, "30d": 7_200_000 };
 
 export interface TrafficDocument {
   kind: "vps" | "dedicated";

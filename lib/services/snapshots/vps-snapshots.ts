@@ -10,6 +10,7 @@ import type { ScopedService } from "../find-scoped-service-or-throw";
 import { serviceMachineOrThrow } from "../lifecycle/service-machine-or-throw";
 import { serviceInScopeOrThrow, type ServiceContext } from "../service-context";
 import { assertControlAllowed } from "../service-rules";
+import { formatCount } from "@/lib/format/format-count";
 
 /** the customer API spec Bodies: the name pattern; docs/decisions.md#d32: `auto-` and `system-` are reserved (any case). */
 export const SNAPSHOT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
@@ -22,7 +23,7 @@ export const SNAPSHOT_NAME_RESERVED = "Snapshot names starting with auto- or sys
 export const SNAPSHOT_CONFIRM_MISMATCH = "confirm must equal the snapshot name";
 export const DISK_JOB_RUNNING = "Another disk operation (snapshot, capture or reinstall) is running on this VPS; try again when it has finished";
 export const SNAPSHOT_MISSING_ON_HOST = "Snapshot is missing on its host";
-export const snapshotCapReached = (max: number) => `Snapshot limit reached: this VPS keeps at most ${max} snapshot${max === 1 ? "" : "s"}`;
+export const snapshotCapReached = (max: number) => `Snapshot limit reached: this VPS keeps at most ${formatCount(max, "snapshot")}`;
 export const duplicateSnapshotName = (name: string) => `A snapshot named ${name} already exists on this VPS`;
 export const snapshotNotAvailable = (name: string, status: string) => `Snapshot ${name} is not available (${status})`;
 

@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getPendingSecondFactor } from "@/lib/auth/sign-in-flow";
 import { VerifyForm } from "./verify-form";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Two-factor authentication" };
+export const metadata: Metadata = { title: pageTitle("Two-factor authentication") };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

@@ -1,7 +1,16 @@
+import { pageTitle } from "@/components/layout/page-title";
 import { LEDGER_KIND_LABEL } from "@/lib/billing/ledger-kind-label";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/app-shell";
-import { Card, CardHeader } from "@/components/ui/card";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { AddCreditForm } from "@/components/billing/add-credit-form";
+import { TestModeBadge } from "@/components/billing/test-mode-badge";
+import { cardRows } from "@/lib/accounts/payment-methods/card-rows";
+import { listPaymentMethods } from "@/lib/accounts/payment-methods/list-payment-methods";
+import { topUpLimits } from "@/lib/billing/card-payments/top-up-limits";
+import { currencySymbol } from "@/lib/format/currency-symbol";
+import { activeCardGateway } from "@/lib/payments/card-gateways";
+import { topUpAction } from "../card-actions";
 import { EmptyState } from "@/components/ui/empty-state";
 import { WalletIcon } from "@/components/ui/icons";
 import { Stat } from "@/components/ui/stat";
@@ -16,8 +25,9 @@ import { pageParam } from "@/lib/format/search-params";
 import { ListPager } from "../list-pager";
 import { NoBillingAccess } from "../no-billing-access";
 import { getDb } from "@/lib/db/client";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
-export const metadata: Metadata = { title: "Credit" };
+export const metadata: Metadata = { title: pageTitle("Credit", "Billing") };
 
 const PAGE_SIZE = 20;
 
@@ -29,6 +39,8 @@ export default async function CreditPage({ searchParams }: { searchParams: Promi
   const ctx = { db: getDb(), now: new Date(), actor: { accountId: viewer.customer.accountId, userId: viewer.user.id, isOwner: viewer.customer.role === "owner" } };
   const [credit, { transactions, total }] = await Promise.all([getCreditBalance(ctx), listCreditTransactions(ctx, { page, limit: PAGE_SIZE })]);
   const owner = viewer.customer.role === "owner";
+  // Only the owner tops up: the cards are the account's (lib/billing/card-payments/start-card-payment.ts).
+  const topUp = owner ? { limits: await topUpLimits(ctx.db), cards: cardRows(await listPaymentMethods(ctx)) } : null;
 
   return (
     <>
@@ -41,6 +53,23 @@ export default async function CreditPage({ searchParams }: { searchParams: Promi
           detail={owner ? "Credit of this account." : "Credit is per person: this is the credit of the account you own yourself."}
         />
       </dl>
+      <Card className="mb-6">
+        <CardHeader title="Add credit" description="Top up your prepaid credit by card. It pays invoices, proformas and hourly products." action={<TestModeBadge testMode={activeCardGateway().testMode} />} />
+        <CardBody>
+          {topUp ? (
+            <AddCreditForm
+              action={topUpAction}
+              presets={topUp.limits.presets.map((p) => ({ value: String(p), label: formatMoney(String(p), credit.currency) }))}
+              limits={`${formatMoney(topUp.limits.minimum, credit.currency)} to ${formatMoney(topUp.limits.maximum, credit.currency)}`}
+              currencySymbol={currencySymbol(credit.currency)}
+              cards={topUp.cards}
+              cardsHref="/billing/cards"
+            />
+          ) : (
+            <p className="text-sm text-neutral-600">Only the account owner adds credit by card, since the cards are the account&apos;s. Your own credit is topped up from the account you own.</p>
+          )}
+        </CardBody>
+      </Card>
       <Card>
         <CardHeader title="Transactions" description="Every movement of your credit, newest first, with the balance after it." />
         {transactions.length === 0 ? (
@@ -48,7 +77,7 @@ export default async function CreditPage({ searchParams }: { searchParams: Promi
             Top-ups, payments of invoices and proformas from credit, refunds and hourly charges are listed here.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollBox label="Transactions">
             <table className="w-full text-sm">
               <thead>
                 <tr className="border-b border-neutral-100 text-left text-xs text-neutral-500">
@@ -85,7 +114,7 @@ export default async function CreditPage({ searchParams }: { searchParams: Promi
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
         <ListPager page={page} pageSize={PAGE_SIZE} total={total} href={(p) => `/billing/credit?page=${p}`} />
       </Card>

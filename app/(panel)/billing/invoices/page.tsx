@@ -11,6 +11,7 @@ import { DOCUMENT_PAGE_SIZE, DocumentListCard, statusParam } from "../document-l
 import { pageParam } from "@/lib/format/search-params";
 import { NoBillingAccess } from "../no-billing-access";
 import { getDb } from "@/lib/db/client";
+import { formatCount } from "@/lib/format/format-count";
 
 export const metadata: Metadata = { title: "Invoices" };
 
@@ -33,7 +34,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
       <BillingTabs current="/billing/invoices" />
 
       <dl className="mb-6 grid gap-4 sm:grid-cols-3">
-        <Stat label="Outstanding" value={formatMoney(stats.outstanding, currency)} detail={unpaid ? `${unpaid} unpaid invoice${unpaid === 1 ? "" : "s"}` : "You're all paid up"} />
+        <Stat label="Outstanding" value={formatMoney(stats.outstanding, currency)} detail={unpaid ? formatCount(unpaid, "unpaid invoice") : "You're all paid up"} />
         <Stat label="Your credit balance" value={formatMoney(credit.balance, credit.currency)} detail="Open an unpaid invoice to pay it from credit." />
         <Stat label="Invoices" value={stats.count} detail={`${stats.byStatus.paid.count} paid`} />
       </dl>

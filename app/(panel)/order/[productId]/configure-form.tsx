@@ -8,6 +8,7 @@ import { formatMoney } from "@/lib/format/format-money";
 import { formatUnitMoney } from "@/lib/format/format-unit-money";
 import { optionFieldName, type TPanelOrderField, type TPanelOrderOptionField } from "@/lib/catalogue/panel-order-schema";
 import { placeOrderAction, reviewOrderAction, type OrderFormState } from "../actions";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 /** Everything the form shows, as plain strings (money is never a JS number here). */
 export interface ConfigureProduct {
@@ -379,7 +380,7 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
 
       {review && (
         <Card aria-labelledby="order-review-title" data-testid="order-review">
-          <header className="border-b border-neutral-100 px-5 py-4">
+          <header className="border-b border-neutral-100 px-5 py-4 wrap-anywhere">
             <h2 id="order-review-title" ref={reviewRef} tabIndex={-1} className="text-sm font-semibold text-neutral-900 focus:outline-none">
               Review: {review.productName}, {review.cycleLabel.toLowerCase()}
             </h2>
@@ -392,7 +393,7 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
               Priced at: {review.ruleText}
             </p>
           </header>
-          <div className="overflow-x-auto">
+          <ScrollBox label="Price breakdown">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Price breakdown in {review.currency}</caption>
               <thead className="border-b border-neutral-100 bg-neutral-50 text-xs font-medium text-neutral-500">
@@ -405,7 +406,7 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
               <tbody className="divide-y divide-neutral-100">
                 {review.rows.map((r) => (
                   <tr key={r.key}>
-                    <th scope="row" className="px-5 py-2.5 font-normal">
+                    <th scope="row" className="px-5 py-2.5 font-normal wrap-anywhere">
                       <span className="font-medium text-neutral-900">{r.label}</span>
                       {r.detail && <span className="block text-xs text-neutral-500">{r.detail}</span>}
                     </th>
@@ -420,7 +421,7 @@ export function ConfigureForm({ product, placeOrderEnabled, placeOrderUnavailabl
                 </tr>
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           <dl className="space-y-1 border-t border-neutral-100 px-5 py-4 text-sm">
             <div className="flex justify-between">
               <dt className="text-neutral-600">{review.hourly ? "Due now: first hour and one-off charges" : "Due now: first cycle and one-off charges"}</dt>

@@ -15,8 +15,18 @@ import { BILLING_CYCLES, BILLING_CYCLE_LABEL, BILLING_CYCLE_PER, ZERO, apiBillin
 import { specLine } from "../spec-line";
 import { mayPlaceOrders, ORDERING_NOT_ALLOWED } from "../ordering-status";
 import { ConfigureForm, type ConfigureProduct } from "./configure-form";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Configure" };
+export async function generateMetadata({ params }: { params: Promise<{ productId: string }> }): Promise<Metadata> {
+  const viewer = await requireCustomer();
+  if (!viewer.customer) return { title: pageTitle("Order") };
+  const ctx = { db: getDb(), now: new Date(), actor: { kind: "customer", accountId: viewer.customer.accountId } } as const;
+  const loaded = await getCatalogueEntry(ctx, { productId: (await params).productId }).catch((error: unknown) => {
+    if (error instanceof DomainError) return null;
+    throw error;
+  });
+  return { title: pageTitle(loaded?.entry.product.name, "Order") };
+}
 
 export default async function ConfigureProductPage({ params }: { params: Promise<{ productId: string }> }) {
   const viewer = await requireCustomer();

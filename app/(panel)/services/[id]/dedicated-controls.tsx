@@ -3,24 +3,20 @@
 import { JobProgress } from "@/components/services/job-progress";
 import { toastResult, type Perform } from "@/components/services/perform";
 import { PowerButtons, type PowerOption } from "@/components/services/power-buttons";
-import { RdnsCard } from "@/components/services/rdns-card";
 import { ReinstallCard } from "@/components/services/reinstall-card";
 import { RescueCard } from "@/components/services/rescue-card";
 import { useActivityFollows } from "@/components/services/use-activity-follows";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/input";
-import { Toaster } from "@/components/ui/toast";
 import { serviceKeys } from "@/lib/query/keys";
 import { useServerSeed } from "@/lib/query/server-seed";
-import { cancelServiceAction, withdrawCancellationAction } from "../actions";
 import { ConsoleCard } from "@/components/services/console-card";
 import { openConsoleAction } from "../console-actions";
-import { CancelCard } from "./cancel-card";
+import type { ServiceTabSlug } from "@/lib/services/service-tabs";
 import {
   attachSshKeyAction,
   detachSshKeyAction,
@@ -28,13 +24,20 @@ import {
   powerDedicatedAction,
   reinstallDedicatedAction,
   rescueDedicatedAction,
-  setRdnsAction,
   unrescueDedicatedAction,
   type DedicatedView,
 } from "../dedicated-actions";
 
 type Image = { id: string; name: string; isDefault: boolean };
-type Props = { initial: DedicatedView; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean; canConsole: boolean };
+type Props = {
+  /** The page's tab: the panel keeps polling on every tab and shows the cards of this one. */
+  tab: ServiceTabSlug;
+  initial: DedicatedView;
+  images: Image[];
+  canPower: boolean;
+  canManage: boolean;
+  canConsole: boolean;
+};
 
 const POWER: readonly PowerOption[] = [
   { verb: "start", label: "Power on", confirm: "Power the server on?", detail: "It boots from its disks; a physical server takes a minute or two.", variant: "secondary" as const },
@@ -65,20 +68,15 @@ export function DedicatedOperatingSystem({ initial }: { initial: DedicatedView }
   return <>{useDedicatedView(initial, false).server.os_installation?.os ?? "—"}</>;
 }
 
-export function DedicatedControls(props: Props) {
-  return (
-    <>
-      <Toaster />
-      <DedicatedPanel {...props} />
-    </>
-  );
-}
-
-function DedicatedPanel({ initial, images, canPower, canManage, canCancel, canConsole }: Props) {
+/**
+ * The dedicated server's live cards, for the page's tab: Overview (power state and the running job),
+ * Power, Console, Settings (rescue, reinstall, SSH keys); reverse DNS is the Networking tab's own card. Rendered on every
+ * tab, so the view is polled while something runs, whichever tab is open.
+ */
+export function DedicatedControls({ tab, initial, images, canPower, canManage, canConsole }: Props) {
   const queryClient = useQueryClient();
   const view = useDedicatedView(initial, true);
   const server = view.server;
-  const router = useRouter();
   const [pending, setPending] = useState<string | null>(null);
 
   const perform: Perform = async (key, fn, shownFields) => {
@@ -103,41 +101,65 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel, canCo
   const allowed = (verb: string) =>
     !!features?.power && !(server.status === "suspended" && verb === "start") && !(verb === "start" && power === "on") && !(verb === "stop" && power === "off");
 
+  const powerState = server.provisioning ? (
+    <>
+      The server is powered <strong className="font-medium text-neutral-800">{power}</strong>
+      {server.rescue_mode ? " and running the rescue system" : ""}.
+    </>
+  ) : (
+    "No server is assigned yet."
+  );
+
+  if (tab === "overview") {
+    // The server's state and what runs on it now; the buttons are on the Power tab.
+    return (
+      <Card>
+        <CardHeader title="Server" description={powerState} />
+        {job && (
+          <CardBody>
+            <JobProgress operation={job.operation} step={job.step} progress={job.progress} />
+          </CardBody>
+        )}
+      </Card>
+    );
+  }
+
+  if (tab !== "power" && tab !== "console" && tab !== "settings") return null;
+  const manageable = canManage && server.status !== "terminated";
+
   return (
     <div className="space-y-6">
-      <Card>
-        <CardHeader
-          title="Power"
-          description={
-            server.provisioning ? (
-              <>
-                The server is powered <strong className="font-medium text-neutral-800">{power}</strong>
-                {server.rescue_mode ? " and running the rescue system" : ""}.
-              </>
-            ) : (
-              "No server is assigned yet."
-            )
-          }
-        />
-        <CardBody className="space-y-4">
-          {job && <JobProgress operation={job.operation} step={job.step} progress={job.progress} />}
-          {server.status === "suspended" && (
-            <Alert tone="warning" title="This service is suspended">
-              You can still power it off and restart it. Powering on, reinstalling and rescue are refused until the suspension is lifted; see your invoices or contact support.
-            </Alert>
-          )}
-          {!canPower && <p className="text-sm text-neutral-500">Power actions need the services.power permission on this account.</p>}
-          <PowerButtons
-            options={POWER}
-            allowed={allowed}
-            disabled={!canPower || !!job || pending !== null}
-            pendingVerb={pending}
-            onConfirm={(verb) => void perform(verb, () => powerDedicatedAction(server.id, verb))}
-          />
-        </CardBody>
-      </Card>
+      {/* A reinstall or a rescue boot runs for minutes: its progress is shown where it was started. */}
+      {tab !== "power" && job && (
+        <Card>
+          <CardBody>
+            <JobProgress operation={job.operation} step={job.step} progress={job.progress} />
+          </CardBody>
+        </Card>
+      )}
+      {tab === "power" && (
+        <Card>
+          <CardHeader title="Power" description={powerState} />
+          <CardBody className="space-y-4">
+            {job && <JobProgress operation={job.operation} step={job.step} progress={job.progress} />}
+            {server.status === "suspended" && (
+              <Alert tone="warning" title="This service is suspended">
+                You can still power it off and restart it. Powering on, reinstalling and rescue are refused until the suspension is lifted; see your invoices or contact support.
+              </Alert>
+            )}
+            {!canPower && <p className="text-sm text-neutral-500">Power actions need the services.power permission on this account.</p>}
+            <PowerButtons
+              options={POWER}
+              allowed={allowed}
+              disabled={!canPower || !!job || pending !== null}
+              pendingVerb={pending}
+              onConfirm={(verb) => void perform(verb, () => powerDedicatedAction(server.id, verb))}
+            />
+          </CardBody>
+        </Card>
+      )}
 
-      {canConsole && features?.console && (
+      {tab === "console" && canConsole && features?.console && (
         <ConsoleCard
           openSession={(channel) => openConsoleAction(server.id, channel)}
           label={server.hostname ?? server.name}
@@ -148,7 +170,7 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel, canCo
         />
       )}
 
-      {canManage && server.status !== "terminated" && (
+      {tab === "settings" && manageable && (
         <>
           <RescueCard
             inRescue={server.rescue_mode ?? false}
@@ -158,32 +180,21 @@ function DedicatedPanel({ initial, images, canPower, canManage, canCancel, canCo
             onRescue={() => perform("rescue", () => rescueDedicatedAction(server.id))}
             onLeave={() => perform("rescue", () => unrescueDedicatedAction(server.id))}
           />
-          <ReinstallCard
-            images={images}
-            description="Installs a fresh operating system over the network. Every disk is erased. Your account's SSH keys and the keys below are installed."
-            eraseWarning="Every disk of the server is erased and cannot be recovered. The server is offline for several minutes while it is rebuilt."
-            passwordOptional
-            disabled={!features?.reinstall || busy || pending !== null}
-            pending={pending === "reinstall"}
-            onReinstall={(imageId, password, fields) => perform("reinstall", () => reinstallDedicatedAction(server.id, imageId, password), fields)}
-          />
-          <RdnsCard
-            addresses={view.network.ipAddresses}
-            disabled={!features?.rdns || server.status === "suspended" || pending !== null}
-            onSave={(ipAddressId, hostname, fields) => perform(`rdns:${ipAddressId}`, () => setRdnsAction(server.id, ipAddressId, hostname), fields)}
-          />
+          {/* The overview's "How to sign in" note links here: a reinstall sets the root password. */}
+          <div id="root-password" className="scroll-mt-6">
+            <ReinstallCard
+              images={images}
+              name={server.hostname ?? server.name}
+              description="Installs a fresh operating system over the network. Every disk is erased. Your account's SSH keys and the keys below are installed."
+              eraseWarning="Every disk of the server is erased and cannot be recovered. The server is offline for several minutes while it is rebuilt."
+              passwordOptional
+              disabled={!features?.reinstall || busy || pending !== null}
+              pending={pending === "reinstall"}
+              onReinstall={(imageId, password, fields, typed) => perform("reinstall", () => reinstallDedicatedAction(server.id, imageId, password, typed), fields)}
+            />
+          </div>
           <SshKeysCard id={server.id} keys={view.sshKeys} disabled={!features?.ssh_keys || server.status === "suspended" || pending !== null} perform={perform} />
         </>
-      )}
-      {canCancel && server.status === "active" && (
-        <CancelCard
-          service={server}
-          pending={pending === "cancel"}
-          cancel={async (immediate) => {
-            if ((await perform("cancel", () => cancelServiceAction(server.id, immediate))).ok && immediate) router.refresh();
-          }}
-          withdraw={() => perform("cancel", () => withdrawCancellationAction(server.id))}
-        />
       )}
     </div>
   );

@@ -1,14 +1,12 @@
-import { PageHeader } from "@/components/layout/app-shell";
-import { GameServerView } from "@/components/game/game-server-view";
+import { GameServerView, type GameSection } from "@/components/game/game-server-view";
 import { RefreshWhileSettingUp } from "@/components/game/refresh-while-setting-up";
-import { ServiceStatusBadge } from "@/components/services/service-status-badge";
 import { Alert } from "@/components/ui/alert";
+import { Detail } from "@/components/ui/detail";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { gameDocument, type GameDocument } from "@/lib/game/game-document";
-import type { ScopedService } from "@/lib/services/find-scoped-service-or-throw";
-import type { panelServiceAccess } from "@/lib/services/panel-service-access";
 import { serviceContext } from "@/lib/services/service-context";
+import { selectServiceTab, serviceTabs, type ServiceTabSlug } from "@/lib/services/service-tabs";
 import { gamePowerAction, getGameAction, openGameConsoleAction, rotateGameSftpAction, setGameVarsAction } from "../game-actions";
 import {
   compressGameFilesAction,
@@ -20,6 +18,11 @@ import {
   renameGameFileAction,
   writeGameFileAction,
 } from "../game-file-actions";
+import { BillingTab } from "./billing-tab";
+import { DestroyTab } from "./destroy-tab";
+import { ServiceOverview } from "./service-overview";
+import { cancellableOf, type ServicePageBase } from "./service-page-base";
+import { ServicePageFrame } from "./service-page-frame";
 
 const files = {
   list: listGameFilesAction,
@@ -33,8 +36,21 @@ const files = {
 };
 const actions = { load: getGameAction, power: gamePowerAction, openConsole: openGameConsoleAction, rotateSftp: rotateGameSftpAction, setVars: setGameVarsAction, files };
 
-/** A game service's page (docs/game-servers.md#panel); while the order places the server, a progress note that refreshes. */
-export async function GameServicePage({ service, access, back, extra }: { service: ScopedService; access: ReturnType<typeof panelServiceAccess>; back: React.ReactNode; extra: React.ReactNode }) {
+/** Which parts of the game server's view each tab shows (the console tab carries the live usage charts). */
+const SECTIONS: Partial<Record<ServiceTabSlug, readonly GameSection[]>> = {
+  overview: ["alerts"],
+  console: ["alerts", "console"],
+  files: ["files"],
+  power: ["alerts", "server", "power"],
+  settings: ["settings"],
+};
+
+/**
+ * A game service's page (docs/game-servers.md#panel) with the tabs of every service page; while the
+ * order places the server, a progress note that refreshes.
+ */
+export async function GameServicePage({ base }: { base: ServicePageBase }) {
+  const { service, access } = base;
   let doc: GameDocument | null = null;
   let refusal: string | null = null;
   try {
@@ -44,29 +60,68 @@ export async function GameServicePage({ service, access, back, extra }: { servic
     refusal = error.message;
   }
   const settingUp = !doc && (service.status === "pending" || service.status === "installing");
-  return (
-    <>
-      <PageHeader title={service.hostname ?? service.name} description={service.product.name} actions={back} />
-      {doc ? (
-        <GameServerView serviceId={service.id} initial={doc} can={{ power: access.canPower, console: access.canConsole, manage: access.canManage }} actions={actions} />
-      ) : (
-        <div className="space-y-4">
-          <div className="flex items-center gap-2 text-sm">
-            Status <ServiceStatusBadge status={service.status} />
-          </div>
-          {settingUp ? (
+  const caps = doc?.capabilities;
+  const tabs = serviceTabs({
+    kind: "game",
+    status: service.status,
+    access,
+    offers: caps ? { power: caps.power, console: caps.console, files: caps.files, settings: caps.variables || caps.sftp } : null,
+    hasMachine: doc !== null,
+    addresses: 0,
+    cancellationScheduled: service.cancellationScheduledDate !== null,
+    unpaidOrderCancellable: base.cancellableOrder !== null,
+  });
+  const tab = selectServiceTab(tabs, base.requestedTab);
+  const sections = SECTIONS[tab];
+  const view = doc && sections && (
+    <GameServerView serviceId={service.id} initial={doc} can={{ power: access.canPower, console: access.canConsole, manage: access.canManage }} actions={actions} sections={sections} />
+  );
+  const address = doc ? `${doc.server.address.host}:${doc.server.address.port}` : null;
+
+  let content: React.ReactNode;
+  switch (tab) {
+    case "overview":
+      content = (
+        <>
+          {!doc && settingUp && (
             <Alert tone="info" title="Your game server is being set up">
               We are choosing a node and a port for it; then it installs and starts. This page updates by itself.
               <RefreshWhileSettingUp />
             </Alert>
-          ) : (
+          )}
+          {!doc && !settingUp && (
             <Alert tone="warning" title="The game server is not available">
               {refusal}
             </Alert>
           )}
-        </div>
-      )}
-      {extra && <div className="mt-6">{extra}</div>}
-    </>
+          <ServiceOverview
+            serviceId={service.id}
+            status={service.status}
+            plan={service.product.name}
+            location={doc?.server.node.location ?? service.location?.name ?? null}
+            address={address && <span className="font-mono">{address}</span>}
+            nextDueDate={service.nextDueDate?.toISOString() ?? null}
+            cancellationDate={service.cancellationScheduledDate?.toISOString() ?? null}
+            tabs={tabs}
+            details={doc && <Detail label="Game">{doc.server.template.name}</Detail>}
+          />
+          {view}
+        </>
+      );
+      break;
+    case "billing":
+      content = <BillingTab service={service} access={access} buyer={base.buyer} renewable={base.renewable} />;
+      break;
+    case "destroy":
+      content = <DestroyTab service={cancellableOf(service)} order={base.cancellableOrder} access={access} />;
+      break;
+    default:
+      content = view;
+  }
+
+  return (
+    <ServicePageFrame serviceId={service.id} title={service.hostname ?? service.name} description={service.product.name} back={base.back} tabs={tabs} current={tab}>
+      {content}
+    </ServicePageFrame>
   );
 }

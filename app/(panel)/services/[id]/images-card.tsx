@@ -7,17 +7,17 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
+import { formatDateTime } from "@/lib/format/format-date-time";
+import { formatMoney } from "@/lib/format/format-money";
+import { statusLabel } from "@/lib/format/status-labels";
+import { formatUnitMoney } from "@/lib/format/format-unit-money";
 import { imageKeys } from "@/lib/query/keys";
 import type { Perform } from "@/components/services/perform";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { CustomImageView } from "@/lib/services/images/custom-image-view";
 import { captureImageAction, deleteImageAction, imageStoragePriceAction, listImagesAction } from "../actions";
 
-const STATUS: Record<string, { label: string; tone: "neutral" | "green" | "amber" | "red" }> = {
-  capturing: { label: "Capturing…", tone: "amber" },
-  available: { label: "Ready", tone: "green" },
-  error: { label: "Failed", tone: "red" },
-};
+const TONE: Record<string, "neutral" | "green" | "amber" | "red"> = { capturing: "amber", available: "green", error: "red" };
 const GIB = 1024 ** 3;
 const GIB_N = BigInt(GIB);
 /** A whole month of storing `bytes` at `perGib` (4 places), to the cent, half up; integers only, as money is. */
@@ -26,8 +26,6 @@ function monthly(bytes: number, perGib: string): string {
   const cents = (BigInt(bytes) * units * 2n + GIB_N * 100n) / (GIB_N * 200n);
   return `${cents / 100n}.${(cents % 100n).toString().padStart(2, "0")}`;
 }
-/** "0.0450" → "0.045", "1.0000" → "1". */
-const trimPrice = (price: string) => price.replace(/\.?0+$/, "");
 
 /**
  * The account's custom images: capture this server's disk into one (progress polled while a capture
@@ -69,10 +67,10 @@ export function ImagesCard({ id, canManage, disabled, perform }: { id: string; c
                       {i.name} {i.sourceServiceId === id && <span className="text-xs font-normal text-neutral-500">(from this server)</span>}
                     </p>
                     <p className="text-xs text-neutral-500" aria-live="polite">
-                      <Badge tone={STATUS[i.status]?.tone ?? "neutral"}>{STATUS[i.status]?.label ?? i.status}</Badge>{" "}
+                      <Badge tone={TONE[i.status] ?? "neutral"}>{statusLabel("customImage", i.status)}</Badge>{" "}
                       {i.virtualSizeBytes !== null && `${Math.ceil(i.virtualSizeBytes / GIB)} GB disk · `}
-                      {storage && i.virtualSizeBytes !== null && i.status === "available" && `about ${monthly(i.virtualSizeBytes, storage.perGibMonth)} ${storage.currency} a month · `}
-                      {i.sourceKind === "url" ? "from a URL" : "capture"} · {new Date(i.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                      {storage && i.virtualSizeBytes !== null && i.status === "available" && `about ${formatMoney(monthly(i.virtualSizeBytes, storage.perGibMonth), storage.currency)} a month · `}
+                      {i.sourceKind === "url" ? "from a URL" : "capture"} · {formatDateTime(i.createdAt)}
                     </p>
                     {i.status === "error" && i.error && <p className="text-xs text-red-700">{i.error}</p>}
                   </div>
@@ -93,7 +91,7 @@ export function ImagesCard({ id, canManage, disabled, perform }: { id: string; c
         )}
         {storage && (
           <p className="text-xs text-neutral-500">
-            Storage is billed monthly at {trimPrice(storage.perGibMonth)} {storage.currency} per GiB of an image&apos;s disk, for the days you keep it.
+            Storage is billed monthly at {formatUnitMoney(storage.perGibMonth, storage.currency)} per GiB of an image&apos;s disk, for the days you keep it.
           </p>
         )}
         {canManage && (

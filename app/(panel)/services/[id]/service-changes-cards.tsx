@@ -1,5 +1,10 @@
 "use client";
 
+import { formatDate } from "@/lib/format/format-date";
+import { formatMoney } from "@/lib/format/format-money";
+import { formatPricePer } from "@/lib/format/format-price-per";
+import { formatUnitMoney } from "@/lib/format/format-unit-money";
+import { statusLabel } from "@/lib/format/status-labels";
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -61,14 +66,6 @@ export interface AvailableAddon {
   oneTime: boolean;
 }
 
-const STATUS: Record<string, string> = {
-  awaiting_payment: "Waiting for payment",
-  executing: "Being applied",
-  awaiting_admin: "Waiting for our team",
-  pending: "Pending",
-  pending_payment: "Waiting for payment",
-  active: "Active",
-};
 
 function documentHref(doc: { type: "invoice" | "proforma"; id: string }) {
   return doc.type === "invoice" ? `/billing/invoices/${doc.id}` : `/billing/proformas/${doc.id}`;
@@ -121,7 +118,7 @@ export function UpgradeCard(props: { serviceId: string; currency: string; cycle:
         {pending && (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-200 bg-amber-50 p-3" data-testid="pending-upgrade">
             <p className="text-sm text-neutral-800">
-              Upgrade to <strong>{pending.toName}</strong>: <Badge tone="amber">{STATUS[pending.status] ?? pending.status}</Badge>
+              Upgrade to <strong>{pending.toName}</strong>: <Badge tone="amber">{statusLabel("serviceUpgrade", pending.status)}</Badge>
               {pending.document && pending.status === "awaiting_payment" && (
                 <>
                   {" "}
@@ -129,7 +126,7 @@ export function UpgradeCard(props: { serviceId: string; currency: string; cycle:
                   <Link className="font-medium underline" href={documentHref(pending.document)}>
                     {pending.document.number}
                   </Link>{" "}
-                  ({pending.total} {props.currency}) to apply it
+                  ({formatMoney(pending.total, props.currency)}) to apply it
                 </>
               )}
               {pending.status === "executing" && " — the server restarts once while it is resized."}
@@ -160,11 +157,9 @@ export function UpgradeCard(props: { serviceId: string; currency: string; cycle:
                     <p className="font-medium text-neutral-800">{row.name}</p>
                     <p className="text-xs text-neutral-500">{row.specs}</p>
                   </td>
+                  <td className="py-2">{formatUnitMoney(row.newCyclePrice, props.currency)}</td>
                   <td className="py-2">
-                    {row.newCyclePrice} {props.currency}
-                  </td>
-                  <td className="py-2">
-                    {row.totalWithVat} {props.currency}
+                    {formatMoney(row.totalWithVat, props.currency)}
                     <p className="text-xs text-neutral-500">
                       {row.daysRemaining} of {row.daysInCycle} days, VAT included
                     </p>
@@ -188,19 +183,17 @@ export function UpgradeCard(props: { serviceId: string; currency: string; cycle:
           <>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" data-testid="upgrade-breakdown">
               <dt className="text-neutral-500">New plan, {choice.daysRemaining} of {choice.daysInCycle} days</dt>
-              <dd className="text-right">{choice.chargeAmount}</dd>
+              <dd className="text-right">{formatMoney(choice.chargeAmount, props.currency)}</dd>
               <dt className="text-neutral-500">Credit for your current plan</dt>
-              <dd className="text-right">−{choice.creditAmount}</dd>
+              <dd className="text-right">−{formatMoney(choice.creditAmount, props.currency)}</dd>
               <dt className="text-neutral-500">Net</dt>
-              <dd className="text-right">{choice.netAmount}</dd>
+              <dd className="text-right">{formatMoney(choice.netAmount, props.currency)}</dd>
               <dt className="text-neutral-500">VAT {choice.vatRate} %</dt>
-              <dd className="text-right">{choice.vatAmount}</dd>
+              <dd className="text-right">{formatMoney(choice.vatAmount, props.currency)}</dd>
               <dt className="font-medium text-neutral-800">Total</dt>
-              <dd className="text-right font-medium">
-                {choice.totalWithVat} {props.currency}
-              </dd>
+              <dd className="text-right font-medium">{formatMoney(choice.totalWithVat, props.currency)}</dd>
             </dl>
-            <p className="mt-3 text-xs text-neutral-500">From the next billing period the server costs {choice.newCyclePrice} {props.currency} per {props.cycle}. It restarts once while it is resized.</p>
+            <p className="mt-3 text-xs text-neutral-500">From the next billing period the server costs {formatPricePer(choice.newCyclePrice, props.currency, props.cycle)}. It restarts once while it is resized.</p>
             <DialogActions>
               <Button variant="secondary" onClick={() => setChoice(null)}>
                 Back
@@ -256,11 +249,11 @@ export function AddonsCard(props: { serviceId: string; currency: string; cycle: 
               <li key={`${h.optionId}-${i}`} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="addon-row">
                 <div>
                   <p className="text-sm font-medium text-neutral-800">
-                    {h.name} × {h.quantity} {h.status !== "active" && <Badge tone="amber">{STATUS[h.status] ?? h.status}</Badge>}
+                    {h.name} × {h.quantity} {h.status !== "active" && <Badge tone="amber">{statusLabel("serviceOption", h.status)}</Badge>}
                   </p>
                   <p className="text-xs text-neutral-500">
-                    {h.amount ? `${h.amount} ${props.currency} per ${props.cycle}` : "One-time"}
-                    {h.nextDueDate ? ` · renews ${new Date(h.nextDueDate).toLocaleDateString("en-GB", { timeZone: "UTC" })}` : ""}
+                    {h.amount ? formatPricePer(h.amount, props.currency, props.cycle) : "One-time"}
+                    {h.nextDueDate ? ` · renews ${formatDate(h.nextDueDate)}` : ""}
                   </p>
                 </div>
                 {props.canCancel && (
@@ -312,8 +305,8 @@ export function AddonsCard(props: { serviceId: string; currency: string; cycle: 
               />
             </div>
             <p className="pb-2 text-sm text-neutral-700" data-testid="addon-price">
-              {selected.oneTime ? `${selected.setupFee} ${props.currency} once` : `${selected.price} ${props.currency} per ${props.cycle}`}
-              {!selected.oneTime && selected.setupFee !== "0.00" ? ` + ${selected.setupFee} ${props.currency} setup` : ""}, each, excl. VAT
+              {selected.oneTime ? `${formatMoney(selected.setupFee, props.currency)} once` : formatPricePer(selected.price, props.currency, props.cycle)}
+              {!selected.oneTime && selected.setupFee !== "0.00" ? ` + ${formatMoney(selected.setupFee, props.currency)} setup` : ""}, each, excl. VAT
             </p>
             <Button type="submit" pending={busy}>
               Add

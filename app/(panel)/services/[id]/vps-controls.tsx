@@ -1,5 +1,6 @@
 "use client";
 
+import { statusLabel } from "@/lib/format/status-labels";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "@/components/services/job-progress";
@@ -9,20 +10,27 @@ import { PasswordCard, ReinstallCard } from "@/components/services/reinstall-car
 import { useActivityFollows } from "@/components/services/use-activity-follows";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Toaster } from "@/components/ui/toast";
 import { serviceKeys } from "@/lib/query/keys";
 import { useServerSeed } from "@/lib/query/server-seed";
 import type { VpsDoc } from "@/lib/services/customer-documents";
 import { useRouter } from "next/navigation";
 import { ConsoleCard } from "@/components/services/console-card";
 import { openConsoleAction } from "../console-actions";
-import { CancelCard } from "./cancel-card";
 import { ImagesCard } from "./images-card";
 import { SnapshotsCard, type SnapshotActions } from "@/components/services/snapshots-card";
-import { cancelServiceAction, createSnapshotAction, deleteSnapshotAction, getVpsAction, listSnapshotsAction, revertSnapshotAction, powerVpsAction, reinstallVpsAction, resetVpsPasswordAction, withdrawCancellationAction } from "../actions";
+import { createSnapshotAction, deleteSnapshotAction, getVpsAction, listSnapshotsAction, revertSnapshotAction, powerVpsAction, reinstallVpsAction, resetVpsPasswordAction } from "../actions";
+import type { ServiceTabSlug } from "@/lib/services/service-tabs";
 
 type Image = { id: string; name: string; isDefault: boolean };
-type Props = { initial: VpsDoc; images: Image[]; canPower: boolean; canManage: boolean; canCancel: boolean; canConsole: boolean };
+type Props = {
+  /** The page's tab: the panel keeps polling on every tab and shows the cards of this one. */
+  tab: ServiceTabSlug;
+  initial: VpsDoc;
+  images: Image[];
+  canPower: boolean;
+  canManage: boolean;
+  canConsole: boolean;
+};
 
 const SNAPSHOT_ACTIONS: SnapshotActions = { list: listSnapshotsAction, create: createSnapshotAction, revert: revertSnapshotAction, remove: deleteSnapshotAction };
 
@@ -56,16 +64,13 @@ export function VpsOperatingSystem({ initial }: { initial: VpsDoc }) {
   return <>{useVpsDocument(initial, false).instance?.os ?? "—"}</>;
 }
 
-export function VpsControls(props: Props) {
-  return (
-    <>
-      <Toaster />
-      <VpsPanel {...props} />
-    </>
-  );
-}
-
-function VpsPanel({ initial, images, canPower, canManage, canCancel, canConsole }: Props) {
+/**
+ * The VPS's live cards, for the page's tab: Overview (the machine's state and the running job), Power,
+ * Console, Settings (reinstall, root password), Backups and snapshots (snapshots, custom images).
+ * Rendered on every tab, so the document is polled while something runs and the page is re-rendered
+ * once setup ends, whichever tab is open.
+ */
+export function VpsControls({ tab, initial, images, canPower, canManage, canConsole }: Props) {
   const queryClient = useQueryClient();
   const vps = useVpsDocument(initial, true);
   const router = useRouter();
@@ -96,41 +101,64 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel, canConsole 
   const busy = isBusy(vps);
   useActivityFollows(initial.id, busy);
 
+  const machineState = vps.instance ? (
+    <>
+      The server is <strong className="font-medium text-neutral-800">{statusLabel("vm", vps.instance.state).toLowerCase()}</strong>.
+    </>
+  ) : (
+    "The server does not exist yet."
+  );
+
+  if (tab === "overview") {
+    // The machine's state and what runs on it now; the buttons are on the Power tab.
+    return (
+      <Card>
+        <CardHeader title="Server" description={machineState} />
+        {job && (
+          <CardBody>
+            <JobProgress operation={job.operation} step={job.step} progress={job.progress} />
+          </CardBody>
+        )}
+      </Card>
+    );
+  }
+
+  if (tab !== "power" && tab !== "console" && tab !== "settings" && tab !== "backups") return null;
+
   return (
     <div className="space-y-6">
-      <Card>
-        <CardHeader
-          title="Power"
-          description={
-            vps.instance ? (
-              <>
-                The server is <strong className="font-medium text-neutral-800">{vps.instance.state}</strong>.
-              </>
-            ) : (
-              "The server does not exist yet."
-            )
-          }
-        />
-        <CardBody className="space-y-4">
-          {job && <JobProgress operation={job.operation} step={job.step} progress={job.progress} />}
-          {caps?.unavailable_reason === "suspended" && (
-            <Alert tone="warning" title="This service is suspended">
-              You can still stop and restart it. Starting, reinstalling and password resets are refused until the suspension is lifted; see your invoices or contact support.
-            </Alert>
-          )}
-          {!canPower && <p className="text-sm text-neutral-500">Power actions need the services.power permission on this account.</p>}
-          <PowerButtons
-            options={POWER}
-            // The backend accepts a start of a running server as a no-op; offering it only confuses.
-            allowed={(verb) => !!caps?.actions.includes(verb) && (verb === "start" ? vps.instance?.state !== "running" : vps.instance?.state !== "stopped")}
-            disabled={!canPower || !!job || pending !== null}
-            pendingVerb={pending}
-            onConfirm={(verb) => void perform(verb, () => powerVpsAction(initial.id, verb))}
-          />
-        </CardBody>
-      </Card>
+      {/* A reinstall, a password reset or a revert runs for a while: its progress is shown where it was started. */}
+      {tab !== "power" && job && (
+        <Card>
+          <CardBody>
+            <JobProgress operation={job.operation} step={job.step} progress={job.progress} />
+          </CardBody>
+        </Card>
+      )}
+      {tab === "power" && (
+        <Card>
+          <CardHeader title="Power" description={machineState} />
+          <CardBody className="space-y-4">
+            {job && <JobProgress operation={job.operation} step={job.step} progress={job.progress} />}
+            {caps?.unavailable_reason === "suspended" && (
+              <Alert tone="warning" title="This service is suspended">
+                You can still stop and restart it. Starting, reinstalling and password resets are refused until the suspension is lifted; see your invoices or contact support.
+              </Alert>
+            )}
+            {!canPower && <p className="text-sm text-neutral-500">Power actions need the services.power permission on this account.</p>}
+            <PowerButtons
+              options={POWER}
+              // The backend accepts a start of a running server as a no-op; offering it only confuses.
+              allowed={(verb) => !!caps?.actions.includes(verb) && (verb === "start" ? vps.instance?.state !== "running" : vps.instance?.state !== "stopped")}
+              disabled={!canPower || !!job || pending !== null}
+              pendingVerb={pending}
+              onConfirm={(verb) => void perform(verb, () => powerVpsAction(initial.id, verb))}
+            />
+          </CardBody>
+        </Card>
+      )}
 
-      {canConsole && caps?.console && (
+      {tab === "console" && canConsole && caps?.console && (
         <ConsoleCard
           openSession={(channel) => openConsoleAction(initial.id, channel)}
           label={vps.hostname ?? vps.name}
@@ -142,36 +170,30 @@ function VpsPanel({ initial, images, canPower, canManage, canCancel, canConsole 
       )}
 
       {/* Reinstall and password reset act on an installed system: not offered while it is being set up. */}
-      {canManage && vps.instance && (vps.status === "active" || vps.status === "suspended") && (
+      {tab === "settings" && canManage && vps.instance && (vps.status === "active" || vps.status === "suspended") && (
         <>
           <ReinstallCard
             images={images}
+            name={vps.hostname ?? vps.name}
             description="Installs a fresh operating system. Everything on the disk is erased; snapshots are kept."
             eraseWarning="Everything on the server's disk is erased and cannot be recovered. The server is offline while it is rebuilt."
             disabled={!caps?.reinstall || busy || pending !== null}
             pending={pending === "reinstall"}
-            onReinstall={(imageId, password, fields) => perform("reinstall", () => reinstallVpsAction(initial.id, imageId, password), fields)}
+            onReinstall={(imageId, password, fields, typed) => perform("reinstall", () => reinstallVpsAction(initial.id, imageId, password, typed), fields)}
           />
-          <PasswordCard
-            disabled={!caps?.password_reset || busy || pending !== null || vps.instance?.state !== "running"}
-            notRunning={vps.instance?.state !== "running"}
-            pending={pending === "password"}
-            onSubmit={(password, fields) => perform("password", () => resetVpsPasswordAction(initial.id, password), fields)}
-          />
+          {/* The overview's "How to sign in" note links here. */}
+          <div id="root-password" className="scroll-mt-6">
+            <PasswordCard
+              disabled={!caps?.password_reset || busy || pending !== null || vps.instance?.state !== "running"}
+              notRunning={vps.instance?.state !== "running"}
+              pending={pending === "password"}
+              onSubmit={(password, fields) => perform("password", () => resetVpsPasswordAction(initial.id, password), fields)}
+            />
+          </div>
         </>
       )}
-      {caps?.snapshots && <SnapshotsCard id={initial.id} canManage={canManage} disabled={busy || pending !== null} perform={perform} actions={SNAPSHOT_ACTIONS} />}
-      {caps?.images && <ImagesCard id={initial.id} canManage={canManage} disabled={busy || pending !== null} perform={perform} />}
-      {canCancel && vps.status === "active" && (
-        <CancelCard
-          service={vps}
-          pending={pending === "cancel"}
-          cancel={async (immediate) => {
-            if ((await perform("cancel", () => cancelServiceAction(vps.id, immediate))).ok && immediate) router.refresh();
-          }}
-          withdraw={() => perform("cancel", () => withdrawCancellationAction(vps.id))}
-        />
-      )}
+      {tab === "backups" && caps?.snapshots && <SnapshotsCard id={initial.id} canManage={canManage} disabled={busy || pending !== null} perform={perform} actions={SNAPSHOT_ACTIONS} />}
+      {tab === "backups" && caps?.images && <ImagesCard id={initial.id} canManage={canManage} disabled={busy || pending !== null} perform={perform} />}
     </div>
   );
 }

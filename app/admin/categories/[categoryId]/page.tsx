@@ -11,8 +11,14 @@ import { getDb } from "@/lib/db/client";
 import { BILLING_CYCLES } from "@/lib/pricing/billing-cycles";
 import { saveCategoryAction } from "../actions";
 import { categoryFields } from "../category-fields";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Edit category" };
+export async function generateMetadata({ params }: { params: Promise<{ categoryId: string }> }): Promise<Metadata> {
+  await requireOperator();
+  const { categoryId } = await params;
+  const category = /^[0-9a-f-]{36}$/i.test(categoryId) ? await getDb().productCategory.findUnique({ where: { id: categoryId }, select: { name: true } }) : null;
+  return { title: pageTitle(category?.name, "Categories") };
+}
 
 export default async function CategoryPage({ params }: { params: Promise<{ categoryId: string }> }) {
   await requireOperator();

@@ -14,8 +14,14 @@ import { check } from "@/lib/admin/format";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { getLocation } from "@/lib/catalogue/admin/admin-catalogue-reads";
 import { addIpPoolAction } from "../actions";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Edit location" };
+export async function generateMetadata({ params }: { params: Promise<{ locationId: string }> }): Promise<Metadata> {
+  const ctx = await requireOperatorContext();
+  const { locationId } = await params;
+  const location = /^[0-9a-f-]{36}$/i.test(locationId) ? await getLocation(ctx, { locationId }) : null;
+  return { title: pageTitle(location?.name, "Locations") };
+}
 
 export default async function LocationPage({ params }: { params: Promise<{ locationId: string }> }) {
   const ctx = await requireOperatorContext();
@@ -72,8 +78,8 @@ export default async function LocationPage({ params }: { params: Promise<{ locat
             values={{ nodeKind: "shared" }}
             fields={[
               { name: "name", label: "Name", placeholder: "ams1-v4-a" },
-              { name: "cidr", label: "CIDR block", placeholder: "192.0.2.0/24" },
-              { name: "gateway", label: "Gateway", placeholder: "192.0.2.1", hint: "Never handed out." },
+              { name: "cidr", label: "CIDR block", placeholder: "192.0.2.0/24", hint: "IPv4 subnet, or an IPv6 prefix of /64 or larger (2001:db8:100::/48)." },
+              { name: "gateway", label: "Gateway", placeholder: "192.0.2.1", hint: "IPv4: never handed out. IPv6: the next hop, e.g. fe80::1." },
               {
                 name: "nodeKind",
                 label: "For",
@@ -84,7 +90,7 @@ export default async function LocationPage({ params }: { params: Promise<{ locat
                   { value: "dedicated", label: "Dedicated only" },
                 ],
               },
-              { name: "assignPrefixLength", label: "IPv6 prefix each", type: "number", placeholder: "64", hint: "IPv6 only." },
+              { name: "assignPrefixLength", label: "IPv6 prefix each", type: "number", placeholder: "64", hint: "IPv6 only: each server gets one prefix (its ::1 is the server's address)." },
             ]}
             submitLabel="Add pool"
             pendingLabel="Adding…"

@@ -5,8 +5,9 @@ import { createLocationAction } from "@/app/admin/catalogue-actions";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card, CardBody } from "@/components/ui/card";
 import { requireOperator } from "@/lib/auth/session";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "New location" };
+export const metadata: Metadata = { title: pageTitle("New location", "Locations") };
 
 export default async function NewLocationPage() {
   await requireOperator();

@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
 import type { GameNodeCheck } from "@/lib/backends/nodes/check-game-node";
+import { formatCount } from "@/lib/format/format-count";
 
 /**
  * Asks the node's agent for its system view and shows what it said, or why it could not. `servers`
@@ -24,7 +25,7 @@ export function CheckConnection({ action, servers }: { action: (prev: GameNodeCh
       {result?.ok && (
         <Alert tone="success" title={`Connected: agent ${result.version}`}>
           <p>
-            It runs {result.servers} game server{result.servers === 1 ? "" : "s"}
+            It runs {formatCount(result.servers, "game server")}
             {result.servers !== servers && ` (the portal has ${servers} on this node)`}; its SFTP port is {result.sftpPort}.
           </p>
           <p className="mt-1">

@@ -1,6 +1,7 @@
 import { AdminForm } from "@/app/admin/_components/admin-form";
 import { Table, Td } from "@/app/admin/_components/table";
 import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/status/status-badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Detail } from "@/components/ui/detail";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -13,6 +14,7 @@ import { checkGameNodeAction, updateGameNodeAction } from "../actions";
 import { gameNodeFields } from "../game-node-fields";
 import { UsageBar } from "../usage-bar";
 import { CheckConnection } from "./check-connection";
+import { formatCount } from "@/lib/format/format-count";
 
 /** MB as GB with at most one decimal (1536 MB is 1.5 GB). */
 const gb = (n: number) => Math.round((n / 1024) * 10) / 10;
@@ -47,7 +49,7 @@ export async function GameNodeSections({ ctx, node: n, locations }: { ctx: Opera
             <UsageBar used={n.allocatedDiskGb} total={n.capacityDiskGb} unit="GB disk" />
             <UsageBar used={ports.used} total={ports.size} unit={ports.range ? `ports (${ports.range.start}–${ports.range.end})` : "ports"} />
             <p className="text-sm text-neutral-700">
-              {servers.length} game server{servers.length === 1 ? "" : "s"}
+              {formatCount(servers.length, "game server")}
             </p>
           </div>
         </CardBody>
@@ -87,7 +89,7 @@ export async function GameNodeSections({ ctx, node: n, locations }: { ctx: Opera
                 <Td>
                   {s.service ? (
                     <>
-                      {s.service.name} <Badge tone={s.service.status === "active" ? "green" : "blue"}>{s.service.status}</Badge>
+                      {s.service.name} <StatusBadge kind="service" status={s.service.status} />
                     </>
                   ) : (
                     <span className="text-neutral-500">No service</span>

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { AdminForm } from "@/app/admin/_components/admin-form";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Table, Td } from "@/app/admin/_components/table";
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/status/status-badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { check } from "@/lib/admin/format";
@@ -15,8 +15,15 @@ import { addServerAction, updateNodeAction } from "../actions";
 import { nodeFields } from "../node-fields";
 import { UsageBar } from "../usage-bar";
 import { GameNodeSections } from "./game-node-sections";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatCount } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "Node" };
+export async function generateMetadata({ params }: { params: Promise<{ nodeId: string }> }): Promise<Metadata> {
+  const { db } = await requireOperatorContext();
+  const { nodeId } = await params;
+  const node = /^[0-9a-f-]{36}$/i.test(nodeId) ? await db.node.findUnique({ where: { id: nodeId }, select: { name: true } }) : null;
+  return { title: pageTitle(node?.name, "Nodes") };
+}
 
 export default async function NodePage({ params }: { params: Promise<{ nodeId: string }> }) {
   const ctx = await requireOperatorContext();
@@ -56,11 +63,11 @@ export default async function NodePage({ params }: { params: Promise<{ nodeId: s
               <UsageBar used={n.allocatedVcpus} total={n.capacityVcpus} unit="vCPU" />
               <UsageBar used={n.allocatedMemoryMb} total={n.capacityMemoryMb} unit="MB" />
               <UsageBar used={n.allocatedDiskGb} total={n.capacityDiskGb} unit="GB disk" />
-              <p className="text-sm text-neutral-700">{n.machines} machine{n.machines === 1 ? "" : "s"}</p>
+              <p className="text-sm text-neutral-700">{formatCount(n.machines, "machine")}</p>
             </div>
           ) : (
             <p className="text-sm text-neutral-700">
-              {n.servers.total} server{n.servers.total === 1 ? "" : "s"}, {n.servers.available} in stock.
+              {formatCount(n.servers.total, "server")}, {n.servers.available} in stock.
             </p>
           )}
         </CardBody>
@@ -80,7 +87,7 @@ export default async function NodePage({ params }: { params: Promise<{ nodeId: s
                     {s.manufacturer} {s.model}
                   </Td>
                   <Td>{s.rack ?? "—"}</Td>
-                  <Td>{s.provisionState === "available" ? <Badge tone="green">In stock</Badge> : <Badge tone="blue">{s.provisionState}</Badge>}</Td>
+                  <Td><StatusBadge kind="dedicatedProvision" status={s.provisionState} /></Td>
                 </tr>
               ))}
             </Table>

@@ -12,8 +12,9 @@ import { getDb } from "@/lib/db/client";
 import { createGameNodeAction, createNodeAction } from "../actions";
 import { gameNodeFields } from "../game-node-fields";
 import { nodeFields } from "../node-fields";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Add node" };
+export const metadata: Metadata = { title: pageTitle("Add node", "Nodes") };
 
 const KINDS = [
   { kind: "machines", label: "Hypervisor or BMC controller", href: "/admin/nodes/new" },

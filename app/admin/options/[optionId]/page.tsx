@@ -12,8 +12,14 @@ import { requireOperatorContext } from "@/lib/auth/session";
 import { getOption } from "@/lib/catalogue/admin/admin-catalogue-reads";
 import { cyclePriceValues } from "@/lib/catalogue/admin/cycle-price-fields";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Edit option" };
+export async function generateMetadata({ params }: { params: Promise<{ optionId: string }> }): Promise<Metadata> {
+  const ctx = await requireOperatorContext();
+  const { optionId } = await params;
+  const option = /^[0-9a-f-]{36}$/i.test(optionId) ? await getOption(ctx, { optionId }) : null;
+  return { title: pageTitle(option?.name, "Options") };
+}
 
 export default async function OptionPage({ params }: { params: Promise<{ optionId: string }> }) {
   const ctx = await requireOperatorContext();

@@ -7,8 +7,9 @@ import { Card, CardBody } from "@/components/ui/card";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "New option" };
+export const metadata: Metadata = { title: pageTitle("New option", "Options") };
 
 export default async function NewOptionPage() {
   await requireOperator();

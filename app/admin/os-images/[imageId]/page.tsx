@@ -9,8 +9,14 @@ import { Card, CardBody } from "@/components/ui/card";
 import { check } from "@/lib/admin/format";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { getOsImage } from "@/lib/catalogue/admin/admin-catalogue-reads";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Edit OS image" };
+export async function generateMetadata({ params }: { params: Promise<{ imageId: string }> }): Promise<Metadata> {
+  const ctx = await requireOperatorContext();
+  const { imageId } = await params;
+  const image = /^[0-9a-f-]{36}$/i.test(imageId) ? await getOsImage(ctx, { osImageId: imageId }) : null;
+  return { title: pageTitle(image?.name, "OS images") };
+}
 
 export default async function OsImagePage({ params }: { params: Promise<{ imageId: string }> }) {
   const ctx = await requireOperatorContext();

@@ -5,8 +5,9 @@ import { createOsImageAction } from "@/app/admin/catalogue-actions";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card, CardBody } from "@/components/ui/card";
 import { requireOperator } from "@/lib/auth/session";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "New OS image" };
+export const metadata: Metadata = { title: pageTitle("New OS image", "OS images") };
 
 export default async function NewOsImagePage() {
   await requireOperator();

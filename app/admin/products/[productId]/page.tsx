@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ipv6FromSpecs } from "@/lib/backends/capacity/sizes";
 import { check, moneyText } from "@/lib/admin/format";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { getProductForEdit, listCategories, listLocations, listOptions, listOsImages } from "@/lib/catalogue/admin/admin-catalogue-reads";
@@ -24,8 +25,15 @@ import {
   updateProductAction,
 } from "../actions";
 import { productFields } from "../product-fields";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatUnitMoney } from "@/lib/format/format-unit-money";
 
-export const metadata: Metadata = { title: "Edit product" };
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const ctx = await requireOperatorContext();
+  const { productId } = await params;
+  const product = /^[0-9a-f-]{36}$/i.test(productId) ? await getProductForEdit(ctx, { productId }) : null;
+  return { title: pageTitle(product?.name, "Products") };
+}
 
 type Params = Promise<{ productId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -46,13 +54,16 @@ export default async function ProductPage({ params, searchParams }: { params: Pa
   ]);
   if (!product) notFound();
 
+  // The IPv6 checkbox shows specs.ipv6; the JSON shows the rest.
+  const { ipv6: _ipv6, ...shownSpecs } = (product.specs ?? {}) as Record<string, unknown>;
   const values = {
     name: product.name,
     slug: product.slug,
     categoryId: product.categoryId ?? "",
     kind: product.kind,
     description: product.description ?? "",
-    specs: JSON.stringify(product.specs ?? {}, null, 2),
+    specs: JSON.stringify(shownSpecs, null, 2),
+    ipv6: check(ipv6FromSpecs(product.specs) > 0),
     setupFee: moneyText(product.setupFee),
     enabled: check(product.enabled),
     forcedUnavailable: check(product.forcedUnavailable),
@@ -97,12 +108,22 @@ export default async function ProductPage({ params, searchParams }: { params: Pa
                 <Td>
                   {pl.location.flag} {pl.location.name} <span className="font-mono text-xs text-neutral-500">{pl.location.value}</span>
                 </Td>
-                <Td className="tabular-nums">{moneyText(pl.surchargeMonthly) || "—"}</Td>
-                <Td className="tabular-nums">{moneyText(pl.surchargeSetup) || "—"}</Td>
+                <Td className="tabular-nums">{pl.surchargeMonthly ? formatUnitMoney(pl.surchargeMonthly, currency) : "—"}</Td>
+                <Td className="tabular-nums">{pl.surchargeSetup ? formatUnitMoney(pl.surchargeSetup, currency) : "—"}</Td>
                 <Td className="tabular-nums">{pl.capacity ?? (product.kind === "vps" || product.kind === "dedicated" ? "from nodes" : "unlimited")}</Td>
                 <Td>{pl.enabled && pl.location.enabled ? <Badge tone="green">Sold</Badge> : <Badge>Off</Badge>}</Td>
                 <Td className="text-right">
-                  <RowAction action={removeProductLocationAction.bind(null, product.id)} fields={{ locationId: pl.locationId }} label="Remove" pendingLabel="Removing…" />
+                  <RowAction
+                    action={removeProductLocationAction.bind(null, product.id)}
+                    fields={{ locationId: pl.locationId }}
+                    label="Remove"
+                    pendingLabel="Removing…"
+                    confirm={{
+                      title: `Stop selling ${product.name} in ${pl.location.name}?`,
+                      description: "New orders can no longer choose this location, and its surcharges and capacity setting are forgotten. Existing services stay where they are.",
+                      confirmLabel: "Remove location",
+                    }}
+                  />
                 </Td>
               </tr>
             ))}

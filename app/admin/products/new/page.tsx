@@ -8,8 +8,9 @@ import { listCategories } from "@/lib/catalogue/admin/admin-catalogue-reads";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
 import { createProductAction } from "../actions";
 import { productFields } from "../product-fields";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "New product" };
+export const metadata: Metadata = { title: pageTitle("New product", "Products") };
 
 export default async function NewProductPage() {
   const ctx = await requireOperatorContext();

@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AdminForm } from "@/app/admin/_components/admin-form";
-import { RowAction } from "@/app/admin/_components/row-action";
+import { RowAction, type RowActionConfirm } from "@/app/admin/_components/row-action";
 import { Table, Td, linkClass } from "@/app/admin/_components/table";
 import { PageHeader } from "@/components/layout/app-shell";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { check, moneyText, percentText } from "@/lib/admin/format";
+import { check, percentText } from "@/lib/admin/format";
 import { requireOperator } from "@/lib/auth/session";
 import { CYCLE_LABEL } from "@/lib/catalogue/admin/cycle-price-fields";
 import { getDb } from "@/lib/db/client";
@@ -15,6 +15,8 @@ import { formatDateTime } from "@/lib/format/format-date-time";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
 import { BILLING_CYCLES } from "@/lib/pricing/billing-cycles";
 import { getResellerForAdmin } from "@/lib/resellers/admin/admin-reseller-reads";
+import { MONTHLY_VOLUMES, readResellerApplication } from "@/lib/resellers/apply-for-reseller-programme";
+import { Detail } from "@/components/ui/detail";
 import { allowedResellerActions, type ResellerStatusAction } from "@/lib/resellers/admin/change-reseller-status";
 import {
   changeResellerStatusAction,
@@ -26,14 +28,22 @@ import {
   setOverrideAction,
   updateResellerTermsAction,
 } from "../actions";
-import { ResellerStatusBadge } from "../reseller-status-badge";
+import { StatusBadge } from "@/components/status/status-badge";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatMoney } from "@/lib/format/format-money";
+import { formatUnitMoney } from "@/lib/format/format-unit-money";
 
-export const metadata: Metadata = { title: "Reseller" };
+export async function generateMetadata({ params }: { params: Promise<{ resellerId: string }> }): Promise<Metadata> {
+  const operator = await requireOperator();
+  const { resellerId } = await params;
+  const r = /^[0-9a-f-]{36}$/i.test(resellerId) ? await getResellerForAdmin({ db: getDb(), now: new Date(), actor: { userId: operator.user.id } }, { resellerId }) : null;
+  return { title: pageTitle(r && (r.account.company ?? r.account.name), "Resellers") };
+}
 
 const ACTION_LABEL: Record<ResellerStatusAction, string> = { approve: "Approve", suspend: "Suspend", reactivate: "Reactivate", close: "Close profile" };
-const ACTION_CONFIRM: Partial<Record<ResellerStatusAction, string>> = {
-  suspend: "Suspend this reseller? Its API calls will answer 401 and webhooks are held until reactivation. Services keep running.",
-  close: "Close this reseller profile for good? It cannot be reopened from here.",
+const ACTION_CONFIRM: Partial<Record<ResellerStatusAction, RowActionConfirm>> = {
+  suspend: { title: "Suspend this reseller?", description: "Its API calls will answer 401 and webhooks are held until reactivation. Services keep running.", confirmLabel: "Suspend" },
+  close: { title: "Close this reseller profile for good?", description: "It cannot be reopened from here.", confirmLabel: "Close profile" },
 };
 
 export default async function ResellerPage({ params }: { params: Promise<{ resellerId: string }> }) {
@@ -48,6 +58,7 @@ export default async function ResellerPage({ params }: { params: Promise<{ resel
     db.product.findMany({ orderBy: [{ sortOrder: "asc" }, { name: "asc" }], select: { id: true, name: true } }),
   ]);
   if (!r) notFound();
+  const application = readResellerApplication(r.application);
   const productOptions = products.map((p) => ({ value: p.id, label: p.name }));
   const name = r.account.company ?? r.account.name;
 
@@ -60,7 +71,7 @@ export default async function ResellerPage({ params }: { params: Promise<{ resel
             {r.account.owner.email} · {r.account.country} · billed in {r.account.currency} · <Link href="/admin/resellers" className="underline">All resellers</Link>
           </>
         }
-        actions={<ResellerStatusBadge status={r.status} />}
+        actions={<StatusBadge kind="reseller" status={r.status} />}
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -75,7 +86,7 @@ export default async function ResellerPage({ params }: { params: Promise<{ resel
               <dd>{r.suspendedAt ? formatDateTime(r.suspendedAt) : "—"}</dd>
               <dt className="text-neutral-500">Credit</dt>
               <dd className="tabular-nums">
-                {moneyText(r.account.creditBalance)} {r.account.currency}
+                {formatMoney(r.account.creditBalance, r.account.currency)}
               </dd>
             </dl>
             <div className="flex flex-wrap gap-2">
@@ -92,6 +103,20 @@ export default async function ResellerPage({ params }: { params: Promise<{ resel
             </div>
           </CardBody>
         </Card>
+        {application && (
+          <Card>
+            <CardHeader title="Application" description="What the account's owner wrote when applying from the panel." />
+            <CardBody>
+              <dl className="grid grid-cols-1 gap-3 text-sm">
+                <Detail label="Website">{application.website ?? "—"}</Detail>
+                <Detail label="Services a month">{MONTHLY_VOLUMES[application.monthlyVolume]}</Detail>
+                <Detail label="About the business">
+                  <span className="break-words whitespace-pre-line">{application.message}</span>
+                </Detail>
+              </dl>
+            </CardBody>
+          </Card>
+        )}
         <Card>
           <CardHeader title="Tier and default discount" description="The tier sets the discount and price book; a pinned tier is never changed by run-rate recomputation." />
           <CardBody>
@@ -122,8 +147,8 @@ export default async function ResellerPage({ params }: { params: Promise<{ resel
                   <Link href={`/admin/products/${o.productId}`} className={linkClass}>{o.product.name}</Link>
                 </Td>
                 <Td>{CYCLE_LABEL[o.cycle]}</Td>
-                <Td className="tabular-nums">{moneyText(o.amount)}</Td>
-                <Td className="tabular-nums">{o.setupFee === null ? <span className="text-neutral-500">from price book / retail</span> : moneyText(o.setupFee)}</Td>
+                <Td className="tabular-nums">{formatUnitMoney(o.amount, currency)}</Td>
+                <Td className="tabular-nums">{o.setupFee === null ? <span className="text-neutral-500">from price book / retail</span> : formatUnitMoney(o.setupFee, currency)}</Td>
                 <Td className="text-right">
                   <RowAction action={removeOverrideAction.bind(null, r.id)} fields={{ id: o.id }} label="Remove" pendingLabel="Removing…" />
                 </Td>

@@ -17,8 +17,15 @@ import { BILLING_CYCLES } from "@/lib/pricing/billing-cycles";
 import { deleteTierAction, removeTierOptionPriceAction, removeTierPriceAction, setTierOptionPriceAction, setTierPriceAction, updateTierAction } from "../actions";
 import { tierFields } from "../tier-fields";
 import { PriceBookCard } from "./price-book-card";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatCount } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "Tier" };
+export async function generateMetadata({ params }: { params: Promise<{ tierId: string }> }): Promise<Metadata> {
+  const ctx = await requireOperatorContext();
+  const { tierId } = await params;
+  const tier = /^[0-9a-f-]{36}$/i.test(tierId) ? await getTier(ctx, { tierId }) : null;
+  return { title: pageTitle(tier?.name, "Tiers") };
+}
 
 const cycleOptions = BILLING_CYCLES.map((c) => ({ value: c, label: CYCLE_LABEL[c] }));
 
@@ -49,10 +56,10 @@ export default async function TierPage({ params }: { params: Promise<{ tierId: s
         title={`Tier: ${tier.name}`}
         description={
           <>
-            {tier._count.resellers} reseller{tier._count.resellers === 1 ? "" : "s"} on it. <Link href="/admin/tiers" className="underline">All tiers</Link>
+            {formatCount(tier._count.resellers, "reseller")} on it. <Link href="/admin/tiers" className="underline">All tiers</Link>
           </>
         }
-        actions={<RowAction action={deleteTierAction.bind(null, tier.id)} label="Delete tier" variant="danger" confirm={`Delete the ${tier.name} tier and its price book?`} />}
+        actions={<RowAction action={deleteTierAction.bind(null, tier.id)} label="Delete tier" variant="danger" confirm={{ title: `Delete the ${tier.name} tier?`, description: "Its price book is deleted with it.", confirmLabel: "Delete tier" }} />}
       />
       <Card>
         <CardHeader title="Threshold and discounts" />
@@ -62,6 +69,7 @@ export default async function TierPage({ params }: { params: Promise<{ tierId: s
       </Card>
 
       <PriceBookCard
+        currency={currency}
         title="Price book: products"
         description={`Absolute wholesale prices (${currency}) for resellers on this tier. They win over every percentage; only a reseller's own override beats them.`}
         empty={{ title: "No price-book entries", body: "Resellers on this tier get retail less the tier's discount. Add an entry to fix a product's price instead." }}
@@ -95,6 +103,7 @@ export default async function TierPage({ params }: { params: Promise<{ tierId: s
       />
 
       <PriceBookCard
+        currency={currency}
         title="Price book: options"
         description="A monthly entry also prices the other cycles (× months, / 720 per hour) unless they have their own."
         empty={{ title: "No option prices", body: "Add-ons are priced at retail less the discount of the product they are ordered with." }}

@@ -8,7 +8,7 @@ import type { FormActionState } from "@/lib/actions/action-result";
 import { CYCLE_LABEL } from "@/lib/catalogue/admin/cycle-price-fields";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { BillingCycle } from "@/lib/generated/prisma/enums";
-import { moneyText } from "@/lib/admin/format";
+import { formatUnitMoney } from "@/lib/format/format-unit-money";
 
 type Action = (prev: FormActionState, formData: FormData) => Promise<FormActionState>;
 
@@ -25,6 +25,8 @@ export function PriceBookCard(props: {
   tableLabel: string;
   itemHeading: string;
   rows: PriceBookRow[];
+  /** The base currency the prices are in. */
+  currency: string;
   /** What an entry without its own setup fee shows. */
   noSetupFee: ReactNode;
   remove: Action;
@@ -41,8 +43,8 @@ export function PriceBookCard(props: {
             <tr key={p.id}>
               <Td>{p.item}</Td>
               <Td>{CYCLE_LABEL[p.cycle]}</Td>
-              <Td className="tabular-nums">{moneyText(p.amount)}</Td>
-              <Td className="tabular-nums">{p.setupFee === null ? props.noSetupFee : moneyText(p.setupFee)}</Td>
+              <Td className="tabular-nums">{formatUnitMoney(p.amount, props.currency)}</Td>
+              <Td className="tabular-nums">{p.setupFee === null ? props.noSetupFee : formatUnitMoney(p.setupFee, props.currency)}</Td>
               <Td className="text-right">
                 <RowAction action={props.remove} fields={{ id: p.id }} label="Remove" pendingLabel="Removing…" />
               </Td>

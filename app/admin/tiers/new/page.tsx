@@ -7,8 +7,9 @@ import { listCategories } from "@/lib/catalogue/admin/admin-catalogue-reads";
 import { getBaseCurrency } from "@/lib/pricing/base-currency";
 import { createTierAction } from "../actions";
 import { tierFields } from "../tier-fields";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "New tier" };
+export const metadata: Metadata = { title: pageTitle("New tier", "Tiers") };
 
 export default async function NewTierPage() {
   const ctx = await requireOperatorContext();

@@ -11,8 +11,18 @@ import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formatUnitMoney } from "@/lib/format/format-unit-money";
 import { BILLING_CYCLE_LABEL, BILLING_CYCLE_PER, describePriceRule, formatPercent } from "@/lib/pricing";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Product prices" };
+export async function generateMetadata({ params }: { params: Promise<{ productId: string }> }): Promise<Metadata> {
+  const viewer = await requireReseller();
+  const { productId } = await params;
+  const loaded = await getWholesaleProductSheetOrThrow({ db: getDb(), now: new Date(), actor: { resellerId: viewer.reseller.profileId } }, { productId }).catch((error: unknown) => {
+    if (error instanceof DomainError) return null;
+    throw error;
+  });
+  return { title: pageTitle(loaded?.row.product.name, "Catalogue") };
+}
 
 const th = "px-3 py-2 first:pl-5 last:pr-5";
 const td = "px-3 py-2.5 first:pl-5 last:pr-5";
@@ -57,7 +67,7 @@ export default async function WholesaleProductPage({ params }: { params: Promise
 
       <Card>
         <CardHeader title="Price per billing cycle" description="Your price, the rule that set it, and retail beside it." />
-        <div className="overflow-x-auto">
+        <ScrollBox label="Prices">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-neutral-100 bg-neutral-50 text-xs font-medium text-neutral-500">
               <tr>
@@ -99,7 +109,7 @@ export default async function WholesaleProductPage({ params }: { params: Promise
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       </Card>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -108,7 +118,7 @@ export default async function WholesaleProductPage({ params }: { params: Promise
           {row.options.length === 0 ? (
             <EmptyState title="No add-ons for this product" />
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollBox label="Options">
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-neutral-100 bg-neutral-50 text-xs font-medium text-neutral-500">
                   <tr>
@@ -181,7 +191,7 @@ export default async function WholesaleProductPage({ params }: { params: Promise
                   })}
                 </tbody>
               </table>
-            </div>
+            </ScrollBox>
           )}
         </Card>
 

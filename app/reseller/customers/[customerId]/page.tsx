@@ -11,8 +11,18 @@ import { getResellerCustomerOrThrow } from "@/lib/resellers/customers/get-resell
 import { DeleteCustomerButton } from "./delete-customer-button";
 import { EditCustomerForm } from "./edit-customer-form";
 import { getDb } from "@/lib/db/client";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatCount, pluralNoun } from "@/lib/format/format-count";
 
-export const metadata: Metadata = { title: "Customer" };
+export async function generateMetadata({ params }: { params: Promise<{ customerId: string }> }): Promise<Metadata> {
+  const viewer = await requireReseller();
+  const { customerId } = await params;
+  const customer = await getResellerCustomerOrThrow({ db: getDb(), now: new Date(), actor: { resellerId: viewer.reseller.profileId } }, { id: customerId }).catch((error: unknown) => {
+    if (error instanceof DomainError) return null;
+    throw error;
+  });
+  return { title: pageTitle(customer && (customer.name ?? customer.externalCustomerId), "Customers") };
+}
 
 export default async function ResellerCustomerPage({
   params,
@@ -60,7 +70,7 @@ export default async function ResellerCustomerPage({
                 <span className="text-2xl font-semibold text-neutral-900 tabular-nums" data-testid="service-count">
                   {customer.serviceCount}
                 </span>{" "}
-                service{customer.serviceCount === 1 ? "" : "s"} attributed, {customer.liveServiceCount} not terminated.
+                {pluralNoun(customer.serviceCount, "service")} attributed, {customer.liveServiceCount} not terminated.
               </p>
             </CardBody>
           </Card>
@@ -69,7 +79,7 @@ export default async function ResellerCustomerPage({
             <CardBody className="space-y-3 text-sm text-neutral-600">
               <p>
                 {customer.liveServiceCount > 0
-                  ? `A record with services that are not terminated cannot be deleted: terminate its ${customer.liveServiceCount} service${customer.liveServiceCount === 1 ? "" : "s"} first.`
+                  ? `A record with services that are not terminated cannot be deleted: terminate its ${formatCount(customer.liveServiceCount, "service")} first.`
                   : "Nothing attributed to this record is running, so it can be deleted."}
               </p>
               <DeleteCustomerButton customerId={customer.id} label={label} />

@@ -2,7 +2,6 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ShownOnce } from "@/components/ui/shown-once";
@@ -13,9 +12,11 @@ import { Field } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { refusalSentence } from "@/lib/actions/refusal-sentence";
 import type { ConsoleActivityView, ConsoleCastView } from "@/lib/console/console-cast-view";
-import { formatDateTime, formatRelativeTime } from "@/lib/format/format-relative-time";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { StatusBadge } from "@/components/status/status-badge";
 import { serviceKeys } from "@/lib/query/keys";
 import { createConsoleLinkAction, listConsoleLinksAction, revokeConsoleLinkAction } from "../console-actions";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 // The choices stay inside the spec's ranges (console cast body): opening 60-604800 s, default 900;
 // viewing 300-43200 s, default 3600. The server checks again.
@@ -41,24 +42,12 @@ const VIEWER_TTL = [
 const DEFAULT_OPEN_TTL = 900;
 const DEFAULT_VIEWER_TTL = 3600;
 
-const STATUS: Record<ConsoleCastView["status"], { label: string; tone: BadgeTone }> = {
-  pending: { label: "Not opened yet", tone: "blue" },
-  open: { label: "Open", tone: "green" },
-  expired: { label: "Expired", tone: "neutral" },
-  revoked: { label: "Revoked", tone: "red" },
-};
-
 const WHO: Record<ConsoleActivityView["role"], string> = { customer: "Your customer (panel)", reseller: "You (portal or API)", cast: "Console link" };
 
 const durationLabel = (seconds: number) => VIEWER_TTL.find((o) => o.seconds === seconds)?.label ?? `${Math.round(seconds / 60)} minutes`;
 
 function When({ iso, now }: { iso: string; now: Date }) {
-  const date = new Date(iso);
-  return (
-    <time dateTime={iso} title={formatDateTime(date)}>
-      {formatRelativeTime(date, now)}
-    </time>
-  );
+  return <RelativeTime date={iso} now={now} />;
 }
 
 /** What the link's deadlines mean now: until when it opens, or until when its viewers may watch. */
@@ -294,7 +283,7 @@ const td = "px-3 py-3 align-top text-sm text-neutral-700";
 
 function CastTable({ casts, now, onRevoke }: { casts: ConsoleCastView[]; now: Date; onRevoke: (c: ConsoleCastView) => void }) {
   return (
-    <div className="-mx-3 overflow-x-auto">
+    <ScrollBox label="Issued links" className="-mx-3">
       <table className="w-full">
         <thead>
           <tr className="border-b border-neutral-100">
@@ -332,7 +321,7 @@ function CastTable({ casts, now, onRevoke }: { casts: ConsoleCastView[]; now: Da
                 </p>
               </td>
               <td className={td}>
-                <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>
+                <StatusBadge kind="consoleLink" status={c.status} />
               </td>
               <td className={`${td} hidden whitespace-nowrap sm:table-cell`}>
                 <span className="tabular-nums">{c.openCount === 1 ? "once" : `${c.openCount} times`}</span>
@@ -356,7 +345,7 @@ function CastTable({ casts, now, onRevoke }: { casts: ConsoleCastView[]; now: Da
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

@@ -21,10 +21,21 @@ import { ResellerServiceControls } from "./reseller-service-controls";
 import { GameServerView } from "@/components/game/game-server-view";
 import { gameDocument } from "@/lib/game/game-document";
 import { getResellerGameAction, openResellerGameConsoleAction, resellerGamePowerAction, rotateResellerGameSftpAction, setResellerGameVarsAction } from "../game-actions";
+import { pageTitle } from "@/components/layout/page-title";
+import { formatPricePer } from "@/lib/format/format-price-per";
+import { RelativeTime } from "@/components/ui/relative-time";
 
 const gameActions = { load: getResellerGameAction, power: resellerGamePowerAction, openConsole: openResellerGameConsoleAction, rotateSftp: rotateResellerGameSftpAction, setVars: setResellerGameVarsAction };
 
-export const metadata: Metadata = { title: "Service" };
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const viewer = await requireReseller();
+  const { id } = await params;
+  const service = await findScopedServiceOrThrow(getDb(), { accountId: viewer.reseller.accountId }, id).catch((error: unknown) => {
+    if (error instanceof DomainError) return null;
+    throw error;
+  });
+  return { title: pageTitle(service && (service.hostname ?? service.name), "Services") };
+}
 
 const none = <span className="text-neutral-400">—</span>;
 
@@ -77,10 +88,18 @@ export default async function ResellerServicePage({ params }: { params: Promise<
               <Detail label="Address">{view.address ? <span className="font-mono">{view.address}</span> : none}</Detail>
               <Detail label="Location">{view.location ?? none}</Detail>
               <Detail label="Wholesale">
-                {view.amount} {view.currency} / {view.billingCycle}
+                {formatPricePer(view.amount, view.currency, view.billingCycle)}
               </Detail>
-              <Detail label="Next due">{view.nextDueDate ? formatDate(new Date(view.nextDueDate)) : none}</Detail>
-              <Detail label="Created">{formatDate(new Date(view.createdAt))}</Detail>
+              <Detail label="Next due">
+                {view.nextDueDate ? (
+                  <>
+                    {formatDate(view.nextDueDate)} <span className="text-xs text-neutral-500">(<RelativeTime date={view.nextDueDate} now={ctx.now} />)</span>
+                  </>
+                ) : (
+                  none
+                )}
+              </Detail>
+              <Detail label="Created">{formatDate(view.createdAt)}</Detail>
             </dl>
           </CardBody>
         </Card>

@@ -17,6 +17,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/input";
 import { Toaster } from "@/components/ui/toast";
+import { TypeToConfirmDialog } from "@/components/ui/type-to-confirm-dialog";
 import { serviceKeys } from "@/lib/query/keys";
 import { useServerSeed } from "@/lib/query/server-seed";
 import type { ResellerServiceView } from "@/lib/services/reseller-service-view";
@@ -37,6 +38,7 @@ import {
 import { ConsoleCard } from "@/components/services/console-card";
 import { openResellerConsoleAction } from "../console-actions";
 import { ConsoleLinksCard } from "./console-links-card";
+import { statusLabel } from "@/lib/format/status-labels";
 
 const POWER: readonly PowerOption[] = [
   { verb: "start", label: "Start", confirm: "Start the server?", detail: "It boots from its disk.", variant: "secondary" as const },
@@ -84,7 +86,6 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
   const [suspending, setSuspending] = useState(false);
   const [reason, setReason] = useState("");
   const [terminating, setTerminating] = useState(false);
-  const [confirmName, setConfirmName] = useState("");
   const name = view.hostname ?? view.name;
 
   const perform: Perform = async (key, fn, shownFields) => {
@@ -115,7 +116,7 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
             description={
               view.machine ? (
                 <>
-                  The server is <strong className="font-medium text-neutral-800">{state}</strong>
+                  The server is <strong className="font-medium text-neutral-800">{statusLabel(view.machine.kind === "vps" ? "vm" : "dedicatedPower", state ?? "").toLowerCase()}</strong>
                   {view.machine.rescue ? " and running the rescue system" : ""}.
                 </>
               ) : terminated ? (
@@ -161,12 +162,13 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
           {caps.reinstall && (
             <ReinstallCard
               images={images}
+              name={name}
               description="Installs a fresh operating system for your customer. Everything on the disk is erased."
               eraseWarning="Everything on the server's disks is erased and cannot be recovered. The server is offline while it is rebuilt."
               passwordOptional={view.machine.kind === "dedicated"}
               disabled={view.status === "suspended" || !!view.busy || pending !== null}
               pending={pending === "reinstall"}
-              onReinstall={(imageId, password, fields) => perform("reinstall", () => reinstallResellerServiceAction(view.id, imageId, password), fields)}
+              onReinstall={(imageId, password, fields, typed) => perform("reinstall", () => reinstallResellerServiceAction(view.id, imageId, password, typed), fields)}
             />
           )}
           {caps.password && view.machine.kind === "vps" && (
@@ -238,29 +240,16 @@ function Controls({ initial, images }: { initial: ResellerServiceView; images: I
         </DialogActions>
       </Dialog>
 
-      <Dialog
+      <TypeToConfirmDialog
         open={terminating}
         onClose={() => setTerminating(false)}
         title={`Terminate ${name}?`}
         description="The server and its disks are deleted (a dedicated server is wiped and returned) and billing stops. This cannot be undone."
-      >
-        <Field label={`Type ${name} to confirm`} name="terminate-confirm" value={confirmName} autoComplete="off" onChange={(e) => setConfirmName(e.target.value)} />
-        <DialogActions>
-          <Button variant="secondary" onClick={() => setTerminating(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={confirmName.trim() !== name}
-            onClick={() => {
-              setTerminating(false);
-              void perform("terminate", () => lifecycleResellerServiceAction(view.id, "terminate", { confirm: confirmName })).then(() => setConfirmName(""));
-            }}
-          >
-            Terminate
-          </Button>
-        </DialogActions>
-      </Dialog>
+        name={name}
+        confirmLabel="Terminate"
+        // The domain checks the typed name again (runLifecycleVerb's `confirm`).
+        onConfirm={(typed) => void perform("terminate", () => lifecycleResellerServiceAction(view.id, "terminate", { confirm: typed }))}
+      />
     </div>
   );
 }

@@ -9,12 +9,18 @@ import { requireReseller } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formatDateTime } from "@/lib/format/format-date-time";
 import { getWebhookDelivery, type WebhookDeliveryDetail } from "@/lib/webhooks/webhook-deliveries";
-import { DeliveryStatusBadge } from "../delivery-status-badge";
+import { StatusBadge } from "@/components/status/status-badge";
 import { RefreshWhilePending } from "../refresh-while-pending";
 import { ResendButton } from "../resend-button";
 import { getDb } from "@/lib/db/client";
+import { pageTitle } from "@/components/layout/page-title";
 
-export const metadata: Metadata = { title: "Webhook delivery" };
+export async function generateMetadata({ params }: { params: Promise<{ deliveryId: string }> }): Promise<Metadata> {
+  const viewer = await requireReseller();
+  const { deliveryId } = await params;
+  const d = await load(viewer.reseller.profileId, deliveryId);
+  return { title: pageTitle(d.event, "Webhooks") };
+}
 
 const pre = "max-h-80 overflow-auto rounded-md bg-neutral-900 px-3 py-2 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all text-neutral-100";
 
@@ -64,7 +70,7 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
         <CardBody>
           <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-6">
             <Fact label="Status">
-              <DeliveryStatusBadge status={d.status} />
+              <StatusBadge kind="webhookDelivery" status={d.status} />
             </Fact>
             <Fact label="Attempts">{d.attempts}</Fact>
             <Fact label="Raised">{formatDateTime(d.createdAt)}</Fact>
@@ -81,7 +87,7 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
       </Card>
 
       <Card className="mt-6">
-        <CardHeader title="Event data" description="The `data` of every attempt's body; the body's timestamp changes per attempt." />
+        <CardHeader title="Event data" description="The data field of every attempt's body; the body's timestamp changes per attempt." />
         <CardBody>
           <pre className={pre}>{JSON.stringify(d.data, null, 2)}</pre>
         </CardBody>

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { getInvoiceOrThrow } from "@/lib/billing/get-billing-document-or-throw";
-import { BillingDocumentPage } from "../../document-page";
+import { BillingDocumentPage, billingDocumentMetadata } from "../../document-page";
 
-export const metadata: Metadata = { title: "Invoice" };
+export function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return billingDocumentMetadata("invoice", params, getInvoiceOrThrow);
+}
 
 export default async function InvoicePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ ordered?: string }> }) {
   return (

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { Alert } from "@/components/ui/alert";
 import { getProformaOrThrow } from "@/lib/billing/get-billing-document-or-throw";
-import { BillingDocumentPage } from "../../document-page";
+import { BillingDocumentPage, billingDocumentMetadata } from "../../document-page";
 
-export const metadata: Metadata = { title: "Proforma" };
+export function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return billingDocumentMetadata("proforma", params, getProformaOrThrow);
+}
 
 export default async function ProformaPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ ordered?: string }> }) {
   return (

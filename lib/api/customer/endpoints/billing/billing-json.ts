@@ -16,13 +16,13 @@ const money = z.string();
 
 export const paymentSchema = z.object({
   id: z.string(),
-  method: z.enum(["credit", "card"]),
+  method: z.enum(["credit", "card", "bank_transfer"]),
   amount: money,
   currency: z.string(),
   status: z.string(),
   created_at: z.string(),
 });
-export function paymentJson(p: Pick<CreditPayment, "id" | "amount" | "currency" | "createdAt"> & { method: "credit" | "card"; status: string }) {
+export function paymentJson(p: Pick<CreditPayment, "id" | "amount" | "currency" | "createdAt"> & { method: "credit" | "card" | "bank_transfer"; status: string }) {
   return { id: p.id, method: p.method, amount: moneyString(p.amount), currency: p.currency, status: p.status, created_at: p.createdAt.toISOString() };
 }
 
@@ -87,7 +87,7 @@ type Figures = {
   settled: boolean;
   orderId: string | null;
   items: ItemRow[];
-  payments: Array<{ id: string; method: "credit" | "card"; amount: Prisma.Decimal; currency: string; status: string; createdAt: Date }>;
+  payments: Array<{ id: string; method: "credit" | "card" | "bank_transfer"; amount: Prisma.Decimal; currency: string; status: string; createdAt: Date }>;
 };
 const figuresJson = (d: Figures) => ({
   subtotal: moneyString(d.subtotal),

@@ -40,6 +40,17 @@ export const registerImageBody = z
       const field = fieldNames(b).source_url;
       ctx.addIssue({ code: "custom", path: [field], message: `${field} is required` });
     }
+  })
+  // The docs' example (lib/api/openapi/example-from-schema.ts): the fields the rules above require.
+  .meta({
+    examples: [
+      {
+        name: "debian-12-web",
+        sourceUrl: "https://images.example.com/debian-12-web.qcow2",
+        sha256: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+        osFamily: "linux",
+      },
+    ],
   });
 
 export type RegisterImageBody = z.infer<typeof registerImageBody>;

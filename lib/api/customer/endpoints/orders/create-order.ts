@@ -51,6 +51,18 @@ const body = z
     if (b.items && b.productId) ctx.addIssue({ code: "custom", path: ["items"], message: "Send either productId (one item) or items[], not both" });
     if (!b.items && !b.productId) ctx.addIssue({ code: "custom", path: ["productId"], message: "Required (or send items[])" });
     if (!b.items && !b.billingCycle) ctx.addIssue({ code: "custom", path: ["billingCycle"], message: "Required" });
+  })
+  // The docs' example (lib/api/openapi/example-from-schema.ts): one product, as the rules above want it.
+  .meta({
+    examples: [
+      {
+        productId: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+        billingCycle: "monthly",
+        hostname: "web-1.example.com",
+        location: "eu-west",
+        idempotencyKey: "order-2026-01-01-web-1",
+      },
+    ],
   });
 
 /**

@@ -10,9 +10,10 @@ export const getDocsEndpoint = defineEndpoint({
   tag: "docs",
   operationId: "getDocs",
   produces: "text/html",
+  example: "<!doctype html>\n<html lang=\"en\">…</html>",
   summary: "This API's reference as HTML (no key needed)",
   async handler({ api, baseUrl }) {
     const doc = buildResellerOpenApi(api, baseUrl);
-    return htmlResponse(renderDocsHtml(doc, { openapi: `${baseUrl}/openapi.json`, guide: `${baseUrl}/guide.md` }));
+    return htmlResponse(renderDocsHtml(doc, { openapi: `${baseUrl}/openapi.json`, guide: `${baseUrl}/guide`, guideMarkdown: `${baseUrl}/guide.md` }));
   },
 });

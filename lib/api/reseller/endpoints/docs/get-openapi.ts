@@ -10,6 +10,7 @@ export const getOpenApiEndpoint = defineEndpoint({
   tag: "docs",
   operationId: "getOpenApi",
   produces: "application/json",
+  example: { openapi: "3.1.0", info: { title: "…", version: "…" }, paths: {} },
   summary: "This API as an OpenAPI 3.1 document (no key needed)",
   async handler({ api, baseUrl }) {
     return openApiResponse(buildResellerOpenApi(api, baseUrl));

@@ -58,6 +58,7 @@ export const downloadGameFileEndpoint = defineEndpoint({
     "`?path=` any regular file, streamed as `application/octet-stream` with `Content-Length` and `Content-Disposition: attachment`. " +
     "Refusals come in the JSON envelope before the first byte: 404 not found, 400 a folder, a link or a path outside the server.",
   produces: "application/octet-stream",
+  example: "# server.properties (the file's bytes as stored)\nmax-players=20\n",
   query: gameFilePathQuerySchema,
   async handler({ auth, db, now, params, query }) {
     const file = await downloadGameFile(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, path: query.path });

@@ -11,6 +11,7 @@ export const paymentMethodSchema = z.object({
   lastUsedAt: z.string().nullable(),
 });
 
+/** The spec's Payment method document, field by field: what the portals see of a card (expiry, gateway) is not the API's. */
 export function paymentMethodRow(m: PaymentMethodSummary): z.input<typeof paymentMethodSchema> {
-  return { ...m, lastUsedAt: m.lastUsedAt?.toISOString() ?? null };
+  return { id: m.id, type: m.type, label: m.label, cardBrand: m.cardBrand, cardLastFour: m.cardLastFour, isDefault: m.isDefault, lastUsedAt: m.lastUsedAt?.toISOString() ?? null };
 }

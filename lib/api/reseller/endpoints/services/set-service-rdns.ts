@@ -1,6 +1,6 @@
 import { uuidSchema } from "@/lib/schemas/uuid";
 import { z } from "zod";
-import { setServiceReverseDns } from "@/lib/services/dedicated/set-service-reverse-dns";
+import { setDedicatedReverseDns } from "@/lib/services/dedicated/set-dedicated-reverse-dns";
 import { reply } from "../../../reply";
 import { defineEndpoint } from "../../define-endpoint";
 import { resellerServiceContext } from "./reseller-service-scope";
@@ -15,7 +15,7 @@ export const setServiceRdnsEndpoint = defineEndpoint({
   body: z.object({ ipAddressId: uuidSchema, hostname: z.string().max(253).nullable() }),
   response: z.object({ ipAddressId: z.string(), ip_address: z.string(), hostname: z.string().nullable() }),
   async handler({ auth, db, now, params, body }) {
-    const view = await setServiceReverseDns(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, ipAddressId: body.ipAddressId, hostname: body.hostname });
+    const view = await setDedicatedReverseDns(resellerServiceContext(auth, db, now), { serviceId: params.serviceId, ipAddressId: body.ipAddressId, hostname: body.hostname });
     return reply({ ipAddressId: view.id, ip_address: view.address, hostname: view.reverseDns }, { message: view.reverseDns ? "Reverse DNS updated" : "Reverse DNS cleared" });
   },
 });

@@ -1,0 +1,75 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
+import type { ActionResult, FormActionState } from "@/lib/actions/action-result";
+import { runAction } from "@/lib/actions/action-result";
+import { runFormAction } from "@/lib/admin/form-state";
+import type { OperatorServiceContext } from "@/lib/admin/services/operator-service-context";
+import { suspendServiceAsOperator, terminateServiceAsOperator, unsuspendServiceAsOperator } from "@/lib/admin/services/operator-service-lifecycle";
+import { retryServiceProvisioning } from "@/lib/admin/services/retry-service-provisioning";
+import { clientIpFromTrustedHeader } from "@/lib/api/client-ip";
+import { requireOperator } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { requestEmailSend } from "@/lib/mail/request-email-send";
+
+// The service page's mutations (docs/operator-console.md, "Services"): each checks the operator,
+// calls one function of lib/admin/services (which applies the lifecycle rules and writes the audit
+// row) and answers ActionResult.
+
+/** The operator's context with the request's client address, which the audit log keeps. */
+async function operatorContext(): Promise<OperatorServiceContext> {
+  const operator = await requireOperator();
+  return { db: getDb(), now: new Date(), actor: { userId: operator.user.id, ip: clientIpFromTrustedHeader(await headers()) } };
+}
+
+function revalidate(serviceId: string) {
+  revalidatePath(`/admin/services/${serviceId}`);
+  revalidatePath("/admin/services");
+  revalidatePath("/admin/customers/[id]", "page");
+}
+
+/** Suspends (a reason required) or unsuspends (a note optional), as the form's change field says. */
+export async function changeServiceStatusAction(serviceId: string, _prev: FormActionState, formData: FormData): Promise<ActionResult> {
+  const ctx = await operatorContext();
+  const result = await runFormAction(formData, async (v) => {
+    let message: string;
+    if (v.change === "suspend") {
+      await suspendServiceAsOperator(ctx, { serviceId, reason: v.reason ?? "" });
+      message = "Suspended: the machine is being stopped and the customer is told why.";
+    } else if (v.change === "unsuspend") {
+      await unsuspendServiceAsOperator(ctx, { serviceId, reason: v.reason ?? "" });
+      message = "Unsuspended: the machine is being started.";
+    } else throw new DomainError("invalid", "Unknown change.");
+    revalidate(serviceId);
+    return message;
+  });
+  // The customer's "suspended" / "unsuspended" email now rather than at the sweep's next minute.
+  if (result.ok) await requestEmailSend();
+  return result;
+}
+
+/** Terminates after the dialog's typed name (checked again by the domain function). */
+export async function terminateServiceAction(serviceId: string, confirm: string): Promise<ActionResult> {
+  const ctx = await operatorContext();
+  const result = await runAction(
+    async () => {
+      await terminateServiceAsOperator(ctx, { serviceId, confirm });
+      revalidate(serviceId);
+      return "Terminated: the machine is being removed.";
+    },
+    { log: "[admin] service terminate failed", fullStop: true },
+  );
+  if (result.ok) await requestEmailSend();
+  return result;
+}
+
+export async function retryProvisioningAction(serviceId: string, _prev: FormActionState, formData: FormData): Promise<ActionResult> {
+  const ctx = await operatorContext();
+  return runFormAction(formData, async () => {
+    const { requested } = await retryServiceProvisioning(ctx, { serviceId });
+    revalidate(serviceId);
+    return requested ? "Setup asked for again: the build starts in a moment." : "Setup will be retried: the pending sweep starts the build within five minutes.";
+  });
+}

@@ -1,0 +1,33 @@
+import type { Db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { DomainError } from "@/lib/errors/domain-error";
+import { consumeEmailTokenOrThrow } from "@/lib/auth/email-tokens/consume-email-token";
+import type { SignUpPayload } from "./request-sign-up";
+
+export const ADDRESS_TAKEN = "This email address already has an account. Sign in instead.";
+
+/**
+ * Opens a sign-up link: spends its token and creates the user, their customer account (owned by
+ * them, in the currency and country chosen) and its default project, in one transaction. Of two
+ * links for the same address the first opened wins; the second is refused and creates nothing.
+ */
+export async function verifySignUp(ctx: { db: Db; now: Date }, input: { token: string }): Promise<{ userId: string; email: string; accountId: string }> {
+  try {
+    return await ctx.db.$transaction(async (tx) => {
+      const token = await consumeEmailTokenOrThrow(tx, { purpose: "sign_up", token: input.token, now: ctx.now });
+      const p = token.payload as unknown as SignUpPayload;
+      const user = await tx.user.create({ data: { email: token.email, name: p.name, passwordHash: p.passwordHash, createdAt: ctx.now }, select: { id: true } });
+      const account = await tx.clientAccount.create({
+        data: { name: p.company ?? p.name, company: p.company, country: p.country, currency: p.currency, vatNumber: p.vatNumber, ownerId: user.id, createdAt: ctx.now },
+        select: { id: true },
+      });
+      await tx.project.create({ data: { accountId: account.id, name: "default", slug: "default", description: "Everything not assigned to another project", isDefault: true } });
+      // The details (a password hash among them) are not needed any more.
+      await tx.emailToken.update({ where: { id: token.id }, data: { payload: {} } });
+      return { userId: user.id, email: token.email, accountId: account.id };
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new DomainError("conflict", ADDRESS_TAKEN);
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { describeUserAgent } from "./describe-user-agent";
+
+describe("describeUserAgent", () => {
+  it("names the browser and the system", () => {
+    expect(describeUserAgent("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0")).toBe("Firefox on Windows");
+    expect(describeUserAgent("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36")).toBe("Chrome on Linux");
+    expect(describeUserAgent("Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15")).toBe("Safari on macOS");
+    expect(describeUserAgent("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1")).toBe("Chrome on iPhone");
+    expect(describeUserAgent("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0")).toBe("Edge on Windows");
+    expect(describeUserAgent("Mozilla/5.0 (Linux; Android 15) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36")).toBe("Chrome on Android");
+  });
+
+  it("says what it can, and 'Unknown browser' for nothing", () => {
+    expect(describeUserAgent(null)).toBe("Unknown browser");
+    expect(describeUserAgent("curl/8.5.0")).toBe("Unknown browser");
+    expect(describeUserAgent("SomeBot (Linux)")).toBe("Linux");
+  });
+});

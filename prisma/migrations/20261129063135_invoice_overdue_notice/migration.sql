@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Invoice" ADD COLUMN     "overdueNoticedAt" TIMESTAMP(3);

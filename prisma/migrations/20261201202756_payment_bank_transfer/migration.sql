@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "PaymentMethodKind" ADD VALUE 'bank_transfer';

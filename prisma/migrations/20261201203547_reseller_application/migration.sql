@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ResellerProfile" ADD COLUMN     "application" JSONB;
