@@ -1,5 +1,5 @@
 import { getCreditBalance, type CreditBalance } from "@/lib/accounts/get-credit-balance";
-import { listAccountAuditEntries, type AccountAuditEntry } from "@/lib/audit/list-account-audit-entries";
+import { listAuditEntries, type AuditEntryRow } from "@/lib/audit/list-audit-entries";
 import { listCreditTransactions, type CreditTransaction } from "@/lib/billing/list-credit-transactions";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -61,7 +61,7 @@ export interface CustomerOverview {
   apiKeys: Array<Omit<AccountRow["customerApiKeys"][number], "lookupId" | "user"> & { prefix: string; createdBy: string }>;
   resellerProfile: AccountRow["resellerProfile"];
   /** The latest twenty operator audit entries about the account, newest first. */
-  activity: AccountAuditEntry[];
+  activity: AuditEntryRow[];
 }
 
 /**
@@ -79,7 +79,7 @@ export async function getCustomerOverviewOrThrow(ctx: OperatorContext, input: { 
   const [credit, { transactions }, activity] = await Promise.all([
     getCreditBalance(creditCtx),
     listCreditTransactions(creditCtx, { page: 1, limit: 20 }),
-    listAccountAuditEntries(ctx, { accountId: row.id, limit: 20 }),
+    listAuditEntries(ctx, { scope: { accountId: row.id } }),
   ]);
 
   return {

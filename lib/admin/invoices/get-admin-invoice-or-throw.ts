@@ -1,11 +1,10 @@
 import type { BillingDocumentType } from "@/lib/billing/billing-errors";
 import { getInvoiceDocumentOrThrow, type InvoiceDocument } from "@/lib/billing/get-invoice-document-or-throw";
 import type { AccountStatus, OrderStatus, OrderType, PaymentMethodKind, PaymentStatus, Prisma } from "@/lib/generated/prisma/client";
-import type { AdminServiceAuditEntry } from "../services/get-admin-service-or-throw";
+import { listAuditEntries, type AuditEntryRow } from "@/lib/audit/list-audit-entries";
 import type { OperatorContext } from "../operator-context";
 import { documentRef, findDocumentOrThrow } from "./admin-document";
 
-export const INVOICE_ACTIVITY_SHOWN = 20;
 
 export interface AdminDocumentPayment {
   id: string;
@@ -28,7 +27,7 @@ export interface AdminInvoice {
   payments: AdminDocumentPayment[];
   /** Credit given back for it (the console's refund, or a card payment that arrived after it was settled). */
   refunds: Array<{ id: string; amount: Prisma.Decimal; currency: string; description: string; createdAt: Date }>;
-  activity: AdminServiceAuditEntry[];
+  activity: AuditEntryRow[];
   /** Unpaid and past its due date. */
   overdue: boolean;
   /** What the document's state allows; the domain functions check again under the lock. */
@@ -59,12 +58,7 @@ export async function getAdminInvoiceOrThrow({ db, now }: OperatorContext, { typ
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: { id: true, amount: true, currency: true, description: true, createdAt: true },
     }),
-    db.auditEntry.findMany({
-      where: { targetType: type, targetId: id },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: INVOICE_ACTIVITY_SHOWN,
-      select: { id: true, createdAt: true, action: true, details: true, actor: { select: { email: true } } },
-    }),
+    listAuditEntries({ db }, { scope: { targetType: type, targetId: id } }),
   ]);
   const unpaid = document.status === "unpaid";
   return {
@@ -73,7 +67,7 @@ export async function getAdminInvoiceOrThrow({ db, now }: OperatorContext, { typ
     order,
     payments: payments.map(({ gatewayReference, ...p }) => ({ ...p, reference: gatewayReference })),
     refunds,
-    activity: audit.map(({ actor, ...e }) => ({ ...e, actorEmail: actor.email })),
+    activity: audit,
     overdue: unpaid && document.dueDate < now,
     can: {
       markPaid: unpaid && document.remainingAmount.gt(0) && !payments.some((p) => p.status === "processing"),

@@ -1,3 +1,4 @@
+import { listAuditEntries, type AuditEntryRow } from "@/lib/audit/list-audit-entries";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { BackendJobState, DedicatedPowerState, DedicatedProvisionState, NodeKind, Prisma, VmState } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/schemas/uuid";
@@ -6,7 +7,6 @@ import { SERVICE_NOT_FOUND } from "@/lib/services/service-rules";
 import type { OperatorContext } from "../operator-context";
 
 export const SERVICE_JOBS_SHOWN = 15;
-export const SERVICE_ACTIVITY_SHOWN = 20;
 
 export interface AdminServiceNode {
   id: string;
@@ -29,14 +29,6 @@ export interface AdminServiceJob {
   error: { code: string | null; message: string | null } | null;
   createdAt: Date;
   finishedAt: Date | null;
-}
-
-export interface AdminServiceAuditEntry {
-  id: string;
-  createdAt: Date;
-  action: string;
-  actorEmail: string;
-  details: Prisma.JsonValue;
 }
 
 const SERVICE = {
@@ -69,7 +61,7 @@ export type AdminService = Prisma.ServiceGetPayload<{ select: typeof SERVICE }> 
   /** The latest jobs on the service's machines, newest first: every VM it had (failed build attempts too) and its server since it was reserved for it. */
   jobs: AdminServiceJob[];
   /** What operators did to this service, newest first. */
-  activity: AdminServiceAuditEntry[];
+  activity: AuditEntryRow[];
 };
 
 const NODE = { select: { id: true, name: true, kind: true, location: { select: { id: true, name: true } } } } as const;
@@ -95,12 +87,7 @@ export async function getAdminServiceOrThrow({ db }: OperatorContext, input: { s
       orderBy: { reservedAt: "desc" },
       select: { id: true, name: true, hostname: true, sku: true, powerState: true, provisionState: true, osName: true, reservedAt: true, node: NODE },
     }),
-    db.auditEntry.findMany({
-      where: { targetType: "service", targetId: service.id },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: SERVICE_ACTIVITY_SHOWN,
-      select: { id: true, createdAt: true, action: true, details: true, actor: { select: { email: true } } },
-    }),
+    listAuditEntries({ db }, { scope: { targetType: "service", targetId: service.id } }),
   ]);
 
   // The machine as findServiceMachine picks it: the newest VM not destroyed, else the newest server.
@@ -146,6 +133,6 @@ export async function getAdminServiceOrThrow({ db }: OperatorContext, input: { s
       createdAt: j.createdAt,
       finishedAt: j.finishedAt,
     })),
-    activity: audit.map(({ actor, ...e }) => ({ ...e, actorEmail: actor.email })),
+    activity: audit,
   };
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { RowAction } from "@/app/admin/_components/row-action";
+import { OperatorActivityCard } from "@/app/admin/_components/operator-activity-card";
 import { Table, Td, linkClass } from "@/app/admin/_components/table";
 import { PageHeader } from "@/components/layout/app-shell";
 import { pageTitle } from "@/components/layout/page-title";
@@ -13,8 +14,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Toaster } from "@/components/ui/toast";
 import { getCustomerOverviewOrThrow, type CustomerOverview } from "@/lib/admin/customers/get-customer-overview";
-import { auditActionLabel } from "@/lib/audit/audit-actions";
-import { describeAuditEntry } from "@/lib/audit/describe-audit-entry";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { LEDGER_KIND_LABEL } from "@/lib/billing/ledger-kind-label";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -288,23 +287,7 @@ export default async function CustomerPage({ params }: Params) {
         )}
       </Card>
 
-      <Card className="mt-6">
-        <CardHeader title="Operator activity" description="What operators changed on this account, newest first. The latest 20." />
-        {o.activity.length === 0 ? (
-          <EmptyState title="No operator activity">Credit adjustments, suspensions and two-factor resets are recorded here.</EmptyState>
-        ) : (
-          <Table head={["When", "Operator", "Action", "Details"]} label="Operator activity">
-            {o.activity.map((e) => (
-              <tr key={e.id}>
-                <Td className="whitespace-nowrap text-neutral-600">{formatDateTime(e.createdAt)}</Td>
-                <Td className="break-all text-neutral-600">{e.actorEmail}</Td>
-                <Td className="whitespace-nowrap">{auditActionLabel(e.action)}</Td>
-                <Td>{describeAuditEntry(e)}</Td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </Card>
+      <OperatorActivityCard entries={o.activity} of="this account" empty={<>Credit adjustments, suspensions and two-factor resets are recorded here.</>} />
       <Toaster />
     </>
   );

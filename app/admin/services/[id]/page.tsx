@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { OperatorActivityCard } from "@/app/admin/_components/operator-activity-card";
 import { Table, Td, linkClass } from "@/app/admin/_components/table";
 import { PageHeader } from "@/components/layout/app-shell";
 import { pageTitle } from "@/components/layout/page-title";
@@ -12,8 +13,6 @@ import { Detail } from "@/components/ui/detail";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Toaster } from "@/components/ui/toast";
 import { getAdminServiceOrThrow, SERVICE_JOBS_SHOWN, type AdminService } from "@/lib/admin/services/get-admin-service-or-throw";
-import { auditActionLabel } from "@/lib/audit/audit-actions";
-import { describeAuditEntry } from "@/lib/audit/describe-audit-entry";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formatDate } from "@/lib/format/format-date";
@@ -213,23 +212,7 @@ export default async function ServicePage({ params }: Params) {
         )}
       </Card>
 
-      <Card className="mt-6">
-        <CardHeader title="Operator activity" description="What operators did to this service, newest first. The latest 20." />
-        {s.activity.length === 0 ? (
-          <EmptyState title="No operator activity">Suspensions, terminations and setup retries from this page are recorded here and on the customer&rsquo;s page.</EmptyState>
-        ) : (
-          <Table head={["When", "Operator", "Action", "Details"]} label="Operator activity">
-            {s.activity.map((e) => (
-              <tr key={e.id}>
-                <Td className="whitespace-nowrap text-neutral-600">{formatDateTime(e.createdAt)}</Td>
-                <Td className="break-all text-neutral-600">{e.actorEmail}</Td>
-                <Td className="whitespace-nowrap">{auditActionLabel(e.action)}</Td>
-                <Td>{describeAuditEntry(e)}</Td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </Card>
+      <OperatorActivityCard entries={s.activity} of="this service" empty={<>Suspensions, terminations and setup retries from this page are recorded here and on the customer&rsquo;s page.</>} />
       <Toaster />
     </>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { OperatorActivityCard } from "@/app/admin/_components/operator-activity-card";
 import { Table, Td, linkClass } from "@/app/admin/_components/table";
 import { PageHeader } from "@/components/layout/app-shell";
 import { pageTitle } from "@/components/layout/page-title";
@@ -13,9 +14,7 @@ import { Detail } from "@/components/ui/detail";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Toaster } from "@/components/ui/toast";
 import { documentKindOf } from "@/lib/admin/invoices/admin-document";
-import { getAdminInvoiceOrThrow, INVOICE_ACTIVITY_SHOWN, type AdminInvoice } from "@/lib/admin/invoices/get-admin-invoice-or-throw";
-import { auditActionLabel } from "@/lib/audit/audit-actions";
-import { describeAuditEntry } from "@/lib/audit/describe-audit-entry";
+import { getAdminInvoiceOrThrow, type AdminInvoice } from "@/lib/admin/invoices/get-admin-invoice-or-throw";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { INVOICE_DOCUMENT_TITLE, paidRows, relatedDocumentNote } from "@/lib/billing/invoice-document-labels";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -231,23 +230,7 @@ export default async function AdminInvoicePage({ params }: Params) {
         </Card>
       )}
 
-      <Card className="mt-6">
-        <CardHeader title="Operator activity" description={`What operators did to this document, newest first. The latest ${INVOICE_ACTIVITY_SHOWN}.`} />
-        {a.activity.length === 0 ? (
-          <EmptyState title="No operator activity">Transfers recorded, voids and refunds from this page are recorded here and on the customer&rsquo;s page.</EmptyState>
-        ) : (
-          <Table head={["When", "Operator", "Action", "Details"]} label="Operator activity">
-            {a.activity.map((e) => (
-              <tr key={e.id}>
-                <Td className="whitespace-nowrap text-neutral-600">{formatDateTime(e.createdAt)}</Td>
-                <Td className="break-all text-neutral-600">{e.actorEmail}</Td>
-                <Td className="whitespace-nowrap">{auditActionLabel(e.action)}</Td>
-                <Td>{describeAuditEntry(e)}</Td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </Card>
+      <OperatorActivityCard entries={a.activity} of="this document" empty={<>Transfers recorded, voids and refunds from this page are recorded here and on the customer&rsquo;s page.</>} />
       <Toaster />
     </>
   );
