@@ -2,8 +2,8 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { revokeAllSessions } from "@/lib/auth/session-token";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { isUuid } from "@/lib/schemas/uuid";
 import type { OperatorContext } from "../operator-context";
+import { findAccountPersonOrThrow } from "./find-account-person-or-throw";
 
 /**
  * Takes a person's second factor away when they have lost it: the owner's, or a member's of this
@@ -13,12 +13,7 @@ import type { OperatorContext } from "../operator-context";
  */
 export async function resetCustomerTwoFactor(ctx: OperatorContext<Db>, input: { accountId: string; userId?: string }): Promise<{ userId: string; email: string }> {
   const { db, now, actor } = ctx;
-  const account = isUuid(input.accountId)
-    ? await db.clientAccount.findUnique({ where: { id: input.accountId }, select: { id: true, ownerId: true, members: { select: { userId: true } } } })
-    : null;
-  if (!account) throw new DomainError("not_found", "Customer account not found");
-  const userId = input.userId || account.ownerId;
-  if (userId !== account.ownerId && !account.members.some((m) => m.userId === userId)) throw new DomainError("not_found", "That person is not on this account.");
+  const { accountId, userId, role } = await findAccountPersonOrThrow(db, input);
 
   return db.$transaction(async (tx) => {
     // Conditional on a second factor being there, so two operators resetting at once write one record.
@@ -33,10 +28,10 @@ export async function resetCustomerTwoFactor(ctx: OperatorContext<Db>, input: { 
     await recordAuditEntry(tx, {
       actorUserId: actor.userId,
       action: "customer.two_factor_reset",
-      accountId: account.id,
+      accountId,
       targetType: "user",
       targetId: userId,
-      details: { email: user.email, role: userId === account.ownerId ? "owner" : "member", recoveryCodesRemoved },
+      details: { email: user.email, role, recoveryCodesRemoved },
       ip: actor.ip,
       at: now,
     });

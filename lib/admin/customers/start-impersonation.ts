@@ -2,10 +2,10 @@ import { z } from "zod";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
-import { isUuid } from "@/lib/schemas/uuid";
 import { IMPERSONATION_TTL_MS } from "@/lib/auth/impersonation/impersonation-rules";
 import { parseInput, zText } from "../form-input";
 import type { OperatorContext } from "../operator-context";
+import { findAccountPersonOrThrow } from "./find-account-person-or-throw";
 
 export const IMPERSONATION_REASON_MAX = 200;
 const FIELDS = z.object({ reason: zText("reason", IMPERSONATION_REASON_MAX) });
@@ -20,25 +20,19 @@ const FIELDS = z.object({ reason: zText("reason", IMPERSONATION_REASON_MAX) });
 export async function startImpersonation(ctx: OperatorContext<Db>, input: { accountId: string; userId?: string; reason: string }): Promise<{ impersonationId: string; email: string }> {
   const { db, now, actor } = ctx;
   const { reason } = parseInput(FIELDS, input);
-  const account = isUuid(input.accountId)
-    ? await db.clientAccount.findUnique({ where: { id: input.accountId }, select: { id: true, status: true, ownerId: true, members: { select: { userId: true } } } })
-    : null;
-  if (!account) throw new DomainError("not_found", "Customer account not found");
-  if (account.status === "closed") throw new DomainError("conflict", "A closed account cannot be signed in to.");
-  const userId = input.userId || account.ownerId;
-  if (userId !== account.ownerId && !account.members.some((m) => m.userId === userId)) throw new DomainError("not_found", "That person is not on this account.");
+  const { accountId, userId } = await findAccountPersonOrThrow(db, { accountId: input.accountId, userId: input.userId, closedRefusal: "A closed account cannot be signed in to." });
 
   return db.$transaction(async (tx) => {
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, isOperator: true } });
     if (user.isOperator) throw new DomainError("forbidden", `${user.email} is an operator; operators cannot be signed in as.`);
     if (user.id === actor.userId) throw new DomainError("conflict", "You cannot sign in as yourself.");
     const row = await tx.impersonation.create({
-      data: { operatorUserId: actor.userId, targetUserId: user.id, accountId: account.id, reason, createdAt: now, expiresAt: new Date(now.getTime() + IMPERSONATION_TTL_MS) },
+      data: { operatorUserId: actor.userId, targetUserId: user.id, accountId, reason, createdAt: now, expiresAt: new Date(now.getTime() + IMPERSONATION_TTL_MS) },
     });
     await recordAuditEntry(tx, {
       actorUserId: actor.userId,
       action: "customer.impersonation_started",
-      accountId: account.id,
+      accountId,
       targetType: "user",
       targetId: user.id,
       details: { email: user.email, reason, impersonationId: row.id },
