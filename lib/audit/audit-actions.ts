@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = {
   "invoice.marked_paid": "Marked paid",
   "invoice.voided": "Document voided",
   "invoice.refunded": "Refunded to credit",
+  "order.cancelled": "Order cancelled",
+  "order.provisioning_retried": "Order setup retried",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

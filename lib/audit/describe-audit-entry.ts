@@ -72,6 +72,19 @@ export function describeAuditEntry(entry: { action: string; details: Prisma.Json
       const cancelled = order ? ` Order ${order} cancelled with it.` : "";
       return `${number} voided${reason ? `: ${reason}` : ""}.${cancelled}`;
     }
+    case "order.cancelled": {
+      const number = field(d, "number") ?? "The order";
+      const amount = field(d, "refunded");
+      const currency = field(d, "currency");
+      const byHand = field(d, "byHand");
+      const refunded = amount && currency && amount !== "0.00" ? `, ${formatMoney(amount, currency)} back to credit` : "";
+      return `${number} cancelled${refunded}${reason ? `: ${reason}` : ""}.${byHand ? ` Refund by hand: ${byHand}.` : ""}`;
+    }
+    case "order.provisioning_retried": {
+      const number = field(d, "number") ?? "The order";
+      const services = field(d, "services");
+      return `${number}: setup asked for again${services ? ` (${services})` : ""}.`;
+    }
     case "invoice.refunded": {
       const number = field(d, "number") ?? "The invoice";
       const amount = field(d, "amount");

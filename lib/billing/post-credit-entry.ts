@@ -14,6 +14,8 @@ export interface CreditEntryInput {
   proformaId?: string | null;
   orderId?: string | null;
   paymentId?: string | null;
+  /** The service a refund is for (refund-once checks read it). */
+  serviceId?: string | null;
   /** Defaults to the instant of the database's clock. */
   at?: Date;
 }
@@ -57,6 +59,7 @@ export async function postCreditEntry(tx: DbOrTx, input: CreditEntryInput): Prom
       proformaId: input.proformaId ?? null,
       orderId: input.orderId ?? null,
       paymentId: input.paymentId ?? null,
+      serviceId: input.serviceId ?? null,
       ...(input.at ? { createdAt: input.at } : {}),
     },
     select: { id: true },

@@ -7,8 +7,15 @@ export type UnbuiltRefund =
   | { refunded: true; amount: Prisma.Decimal; currency: string; accountId: string; ledgerEntryId: string }
   | { refunded: false; reason: "no_order" | "nothing_paid" | "currency" | "already_refunded"; detail: string | null };
 
-/** The description of a service's refund row; also how a second failure finds the first refund. */
-export const unbuiltRefundDescription = (service: { id: string; name: string }) => `Refund: service ${service.name} (${service.id}) could not be built`;
+/** Why a service's money goes back: its build failed, or the operator cancelled its order before it was built. */
+export type UnbuiltRefundCause = { kind: "build_failed" } | { kind: "order_cancelled"; orderNumber: string; reason: string };
+
+/** The description of a service's refund row, as the customer's ledger shows it. */
+export function unbuiltRefundDescription(service: { id: string; name: string }, cause: UnbuiltRefundCause = { kind: "build_failed" }): string {
+  return cause.kind === "build_failed"
+    ? `Refund: service ${service.name} (${service.id}) could not be built`
+    : `Refund: order ${cause.orderNumber} cancelled before service ${service.name} was set up: ${cause.reason}`;
+}
 
 /**
  * A service that cannot be built gets back what was charged for it, as a `refund` row on the credit
@@ -27,14 +34,17 @@ export const unbuiltRefundDescription = (service: { id: string; name: string }) 
  * returned, and the operator refunds by hand.
  *
  * A service is refunded at most once: a build the operator retried (lib/admin/services) that fails
- * again finds the first refund row (its order, kind `refund`, the service's id in the description)
- * and refunds nothing more.
+ * again, or an order the operator cancels after a build failed (lib/admin/orders), finds the first
+ * refund row (kind `refund` with the service's id) and refunds nothing more.
  */
-export async function refundUnbuiltService(tx: Tx, input: { serviceId: string; at: Date }): Promise<UnbuiltRefund> {
+export async function refundUnbuiltService(tx: Tx, input: { serviceId: string; at: Date; cause?: UnbuiltRefundCause }): Promise<UnbuiltRefund> {
   const service = await tx.service.findUniqueOrThrow({ where: { id: input.serviceId }, select: { id: true, name: true, accountId: true, orderId: true, failureDetail: true } });
   if (!service.orderId) return { refunded: false, reason: "no_order", detail: null };
   const orderId = service.orderId;
-  const earlier = await tx.creditLedgerEntry.findFirst({ where: { orderId, kind: "refund", description: { contains: `(${service.id})` } }, select: { id: true } });
+  // The order's row lock (FOR NO KEY UPDATE, as every lock of an order): the operator's refund of the
+  // order's invoice reads what its services got back under the same lock, so the two never both pay.
+  await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId}::uuid FOR NO KEY UPDATE`;
+  const earlier = await tx.creditLedgerEntry.findFirst({ where: { serviceId: service.id, kind: "refund" }, select: { id: true } });
   if (earlier) return { refunded: false, reason: "already_refunded", detail: null };
   const [invoices, proformas] = await Promise.all([
     tx.invoice.findMany({ where: { orderId }, select: { id: true } }),
@@ -82,8 +92,9 @@ export async function refundUnbuiltService(tx: Tx, input: { serviceId: string; a
     accountId,
     kind: "refund",
     amount,
-    description: unbuiltRefundDescription(service),
+    description: unbuiltRefundDescription(service, input.cause),
     orderId,
+    serviceId: service.id,
     paymentId: payments.length === 1 ? payments[0]!.id : null,
     at: input.at,
   });

@@ -5,7 +5,7 @@ import { postCreditEntry } from "@/lib/billing/post-credit-entry";
 import type { Db } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { DomainError } from "@/lib/errors/domain-error";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { parseInput, zText } from "../form-input";
 import type { OperatorContext } from "../operator-context";
 import { findDocumentOrThrow } from "./admin-document";
@@ -14,6 +14,7 @@ export const REFUND_REASON_MAX = 200;
 export const ALREADY_REFUNDED = "This invoice has already been refunded.";
 export const ONLY_PAID_REFUNDED = "Only a paid invoice can be refunded.";
 export const NOTHING_TO_REFUND = "Nothing was paid on this invoice.";
+export const REFUNDED_BY_SERVICE = "Everything paid on this invoice has been refunded already, for the services of its order that were never set up.";
 
 const FIELDS = z.object({ reason: zText("reason", REFUND_REASON_MAX) });
 
@@ -32,7 +33,9 @@ export interface RefundedInvoice {
  * invoice `refunded`, the audit row, in one transaction under the invoice's lock, so a second refund,
  * at once or later, is refused. Nothing goes back to a card and the services it paid for are not
  * touched (suspend or terminate them on their pages). An invoice in another currency than the
- * account's credit is refused.
+ * account's credit is refused. What its order's services got back already (a build that failed, an
+ * order cancelled before set-up: refund rows naming a service) is not refunded twice: the refund is
+ * what was paid less that, and nothing is left → refused.
  */
 export async function refundInvoiceToCredit(ctx: OperatorContext<Db>, input: { id: string; reason: string }): Promise<RefundedInvoice> {
   const { db, now, actor } = ctx;
@@ -47,10 +50,18 @@ export async function refundInvoiceToCredit(ctx: OperatorContext<Db>, input: { i
     const account = await tx.clientAccount.findUniqueOrThrow({ where: { id: invoice.accountId }, select: { currency: true } });
     if (account.currency !== invoice.currency) throw new DomainError("invalid", `The account's credit is held in ${account.currency}; this invoice is in ${invoice.currency}.`);
 
+    // The order's row lock, as refundUnbuiltService takes it: a service refund and this one never interleave.
+    if (invoice.orderId) await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${invoice.orderId}::uuid FOR NO KEY UPDATE`;
+    const refundedForServices = invoice.orderId
+      ? ((await tx.creditLedgerEntry.aggregate({ where: { orderId: invoice.orderId, kind: "refund", serviceId: { not: null } }, _sum: { amount: true } }))._sum.amount ?? new Prisma.Decimal(0))
+      : new Prisma.Decimal(0);
+    const amount = invoice.paidAmount.minus(refundedForServices);
+    if (!amount.gt(0)) throw new DomainError("conflict", REFUNDED_BY_SERVICE);
+
     const posted = await postCreditEntry(tx, {
       accountId: invoice.accountId,
       kind: "refund",
-      amount: invoice.paidAmount,
+      amount,
       description: `Refund of invoice ${invoice.number}: ${reason}`,
       invoiceId: invoice.id,
       orderId: invoice.orderId,
@@ -63,10 +74,10 @@ export async function refundInvoiceToCredit(ctx: OperatorContext<Db>, input: { i
       accountId: invoice.accountId,
       targetType: "invoice",
       targetId: invoice.id,
-      details: { kind: "invoice", number: invoice.number, amount: invoice.paidAmount.toFixed(2), currency: invoice.currency, balanceAfter: posted.balanceAfter.toFixed(2), reason, ledgerEntryId: posted.id },
+      details: { kind: "invoice", number: invoice.number, amount: amount.toFixed(2), currency: invoice.currency, balanceAfter: posted.balanceAfter.toFixed(2), reason, ledgerEntryId: posted.id },
       ip: actor.ip,
       at: now,
     });
-    return { id: invoice.id, number: invoice.number, amount: invoice.paidAmount, currency: invoice.currency, ledgerEntryId: posted.id, balanceAfter: posted.balanceAfter };
+    return { id: invoice.id, number: invoice.number, amount, currency: invoice.currency, ledgerEntryId: posted.id, balanceAfter: posted.balanceAfter };
   });
 }
