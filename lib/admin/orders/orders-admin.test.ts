@@ -160,6 +160,18 @@ describe("cancelOrderWithRefund", () => {
     expect((await ledgerSum(t.db, accountId)).toFixed(2)).toBe(await balanceOf(accountId));
   });
 
+  it("refuses the invoice's refund when every service of its order got its share back when its build failed", async () => {
+    const o = await paidOrder();
+    for (const s of await t.db.service.findMany({ where: { orderId: o.orderId } })) {
+      await t.db.service.update({ where: { id: s.id }, data: { status: "installing" } });
+      await steps.markProvisioningFailed(testContext(t.db), s.id, { ok: false, code: "capacity", detail: "no room", stage: "allocate" });
+    }
+    const invoice = await t.db.invoice.findUniqueOrThrow({ where: { id: o.invoiceId } });
+    expect(await balanceOf(o.customer.account.id)).toBe(invoice.paidAmount.toFixed(2));
+    expect(await domainRefusal(refundInvoiceToCredit(operator(), { id: o.invoiceId, reason: "Goodwill" }))).toMatchObject({ kind: "conflict", message: REFUNDED_BY_SERVICE });
+    expect(await refundsOf(o.customer.account.id)).toHaveLength(2);
+  });
+
   it("gives nothing more for a service refunded when its build failed, and the rest for the other", async () => {
     const o = await paidOrder();
     const [first] = await t.db.service.findMany({ where: { orderId: o.orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
