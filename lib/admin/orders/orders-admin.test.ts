@@ -41,14 +41,14 @@ afterAll(async () => {
 const operator = () => ({ db: t.db, now, actor: { userId: operatorId, ip: "203.0.113.9" }, provision: vi.fn(async () => true) });
 
 /** A customer's order of two €20 services, waiting for its invoice to be paid. */
-async function unpaidOrder(quantity = 2) {
+async function unpaidOrder(quantity = 2, at = now) {
   const c = await makeCustomer(t.db);
-  const placed = await placeOrder({ db: t.db, now, actor: { kind: "customer", accountId: c.account.id, userId: c.owner.id } }, { items: [{ productId: product.id, billingCycle: "monthly", quantity }] });
+  const placed = await placeOrder({ db: t.db, now: at, actor: { kind: "customer", accountId: c.account.id, userId: c.owner.id } }, { items: [{ productId: product.id, billingCycle: "monthly", quantity }] });
   return { customer: c, orderId: placed.order.id, orderNumber: placed.order.orderNumber, invoiceId: placed.document!.id };
 }
 /** The same order paid by bank transfer: its services are waiting to be set up. */
-async function paidOrder() {
-  const o = await unpaidOrder();
+async function paidOrder(at = now) {
+  const o = await unpaidOrder(2, at);
   await markDocumentPaid(operator(), { type: "invoice", id: o.invoiceId, reference: "TRF-1" });
   return o;
 }
@@ -58,8 +58,9 @@ const balanceOf = async (accountId: string) => (await t.db.clientAccount.findUni
 
 describe("listAdminOrders", () => {
   it("lists every account's orders newest first and narrows them by status, type, source and a search of the number or the customer", async () => {
-    const a = await unpaidOrder(1);
-    const b = await paidOrder();
+    // Placed later than every other order of this file, b after a: newest first puts them first.
+    const a = await unpaidOrder(1, new Date("2026-06-02T10:00:00.000Z"));
+    const b = await paidOrder(new Date("2026-06-02T11:00:00.000Z"));
     const owner = await t.db.user.findUniqueOrThrow({ where: { id: b.customer.owner.id } });
 
     const all = await listAdminOrders(operator(), {});
