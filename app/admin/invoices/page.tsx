@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { FilterForm, FilterSearch, FilterSelect, ListEmpty } from "@/app/admin/_components/list-filters";
 import { Table, Td, linkClass } from "@/app/admin/_components/table";
 import { PageHeader } from "@/components/layout/app-shell";
 import { PagePager } from "@/components/layout/page-pager";
 import { pageTitle } from "@/components/layout/page-title";
 import { StatusBadge } from "@/components/status/status-badge";
-import { buttonClasses } from "@/components/ui/button-classes";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { inputClasses } from "@/components/ui/input";
 import { DOCUMENT_STATUSES, listAdminInvoices, SEARCH_MAX, type AppliedInvoiceFilters } from "@/lib/admin/invoices/list-admin-invoices";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { formatCount } from "@/lib/format/format-count";
@@ -27,21 +25,6 @@ function href(f: AppliedInvoiceFilters, page: number): string {
   return `/admin/invoices${queryString({ kind: f.kind ?? undefined, status: f.status ?? undefined, overdue: f.overdue ? "1" : undefined, q: f.q ?? undefined, page: page > 1 ? page : undefined })}`;
 }
 
-function Select({ label, name, value, options }: { label: string; name: string; value: string | null; options: Array<{ id: string; name: string }> }) {
-  return (
-    <label className="min-w-0 flex-1 basis-36 space-y-1.5 text-sm font-medium text-neutral-800">
-      <span className="block">{label}</span>
-      <select name={name} defaultValue={value ?? ""} className={inputClasses}>
-        <option value="">Any</option>
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const ctx = await requireOperatorContext();
@@ -65,46 +48,32 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
       <Card>
         <CardHeader title="All documents" description={filtered ? `${formatCount(total, "document")} ${total === 1 ? "matches" : "match"} the filters.` : `${formatCount(total, "document")} in all.`} />
         <CardBody>
-          <form method="get" role="search" aria-label="Filter invoices" className="flex flex-wrap items-end gap-3">
-            <label className="min-w-0 flex-[2] basis-56 space-y-1.5 text-sm font-medium text-neutral-800">
-              <span className="block">Number or customer</span>
-              <input type="search" name="q" defaultValue={filters.q ?? ""} maxLength={SEARCH_MAX} placeholder="INV-2026-… or a name" className={inputClasses} />
-            </label>
-            <Select label="Kind" name="kind" value={filters.kind} options={[{ id: "invoice", name: "Invoices" }, { id: "proforma", name: "Proformas" }]} />
-            <Select label="Status" name="status" value={filters.status} options={STATUS_CHOICES} />
+          <FilterForm label="Filter invoices" base="/admin/invoices" filtered={filtered}>
+            <FilterSearch label="Number or customer" value={filters.q} maxLength={SEARCH_MAX} placeholder="INV-2026-… or a name" />
+            <FilterSelect label="Kind" name="kind" value={filters.kind} options={[{ id: "invoice", name: "Invoices" }, { id: "proforma", name: "Proformas" }]} />
+            <FilterSelect label="Status" name="status" value={filters.status} options={STATUS_CHOICES} />
             <label className="flex items-center gap-2 pb-2 text-sm font-medium text-neutral-800">
               <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue} className="size-4 rounded border-neutral-300" />
               Overdue only
             </label>
-            <button type="submit" className={buttonClasses({ variant: "secondary" })}>
-              Filter
-            </button>
-            {filtered && (
-              <Link href="/admin/invoices" className={buttonClasses({ variant: "ghost" })}>
-                Clear
-              </Link>
-            )}
-          </form>
+          </FilterForm>
         </CardBody>
         {rows.length === 0 ? (
-          filtered ? (
-            <EmptyState title="No document matches these filters">
-              The search finds a number in part (for instance its last digits) or a customer&rsquo;s name or company; overdue means unpaid and past its due date. Change a filter or{" "}
-              <Link href="/admin/invoices" className={linkClass}>
-                clear them
-              </Link>{" "}
-              to see every document.
-            </EmptyState>
-          ) : page > 1 ? (
-            <EmptyState title="This page is past the last one">
-              <Link href="/admin/invoices" className={linkClass}>Go to the first page</Link>.
-            </EmptyState>
-          ) : (
-            <EmptyState title="No invoices yet">
-              Invoices and proformas are raised when a customer or a reseller orders and when a service renews. Check that <Link href="/admin/products" className={linkClass}>products</Link> are on sale;
-              whether an order gets a proforma first is set under <Link href="/admin/settings" className={linkClass}>Programme and billing</Link>.
-            </EmptyState>
-          )
+          <ListEmpty
+            base="/admin/invoices"
+            filtered={filtered}
+            page={page}
+            noMatch={{ title: "No document matches these filters", body: "The search finds a number in part (for instance its last digits) or a customer’s name or company; overdue means unpaid and past its due date." }}
+            none={{
+              title: "No invoices yet",
+              body: (
+                <>
+                  Invoices and proformas are raised when a customer or a reseller orders and when a service renews. Check that <Link href="/admin/products" className={linkClass}>products</Link> are on sale;
+                  whether an order gets a proforma first is set under <Link href="/admin/settings" className={linkClass}>Programme and billing</Link>.
+                </>
+              ),
+            }}
+          />
         ) : (
           <Table head={["Number", "Customer", "\u200bTotal", "Status", "Due", "Issued"]} label="Invoices">
             {rows.map((r) => (
