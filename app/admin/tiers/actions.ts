@@ -1,24 +1,20 @@
 "use server";
 
+import type { Db } from "@/lib/db/client";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { FormActionState } from "@/lib/actions/action-result";
 import { runFormAction } from "@/lib/admin/form-state";
 import type { OperatorContext } from "@/lib/admin/operator-context";
-import { requireOperator } from "@/lib/auth/session";
-import { getDb, type Db } from "@/lib/db/client";
+import { requireOperatorContext } from "@/lib/auth/session";
 import { deleteTier, saveTier } from "@/lib/pricing/admin/save-tier";
 import { removeTierOptionPrice, removeTierPrice, setTierOptionPrice, setTierPrice } from "@/lib/pricing/admin/set-tier-price";
 
 const PATH = "/admin/tiers";
 
-async function operatorContext(): Promise<OperatorContext<Db>> {
-  const operator = await requireOperator();
-  return { db: getDb(), now: new Date(), actor: { userId: operator.user.id } };
-}
 
 export async function createTierAction(_prev: FormActionState, formData: FormData): Promise<FormActionState> {
-  const ctx = await operatorContext();
+  const ctx = await requireOperatorContext();
   let id = "";
   const state = await runFormAction(formData, async (v) => {
     id = (await saveTier(ctx, { tierId: null, tier: v })).id;
@@ -29,7 +25,7 @@ export async function createTierAction(_prev: FormActionState, formData: FormDat
 }
 
 async function onTier(tierId: string, formData: FormData, fn: (ctx: OperatorContext<Db>, v: Record<string, string>) => Promise<unknown>, message: string) {
-  const ctx = await operatorContext();
+  const ctx = await requireOperatorContext();
   return runFormAction(formData, async (v) => {
     await fn(ctx, v);
     revalidatePath(PATH);

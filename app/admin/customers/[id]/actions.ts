@@ -1,5 +1,6 @@
 "use server";
 
+import type { Db } from "@/lib/db/client";
 import { sendCustomerPasswordReset } from "@/lib/admin/customers/send-customer-password-reset";
 import { requestEmailSend } from "@/lib/mail/request-email-send";
 import { publicOrigin } from "@/lib/platform/public-origin";
@@ -7,7 +8,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { updateSession } from "@/auth";
 import { startImpersonation } from "@/lib/admin/customers/start-impersonation";
-import { headers } from "next/headers";
+import { operatorActionContext } from "@/app/admin/_lib/operator-action-context";
 import type { ActionResult, FormActionState } from "@/lib/actions/action-result";
 import { adjustCustomerCredit } from "@/lib/admin/customers/adjust-customer-credit";
 import { resetCustomerTwoFactor } from "@/lib/admin/customers/reset-customer-two-factor";
@@ -15,23 +16,15 @@ import { suspendCustomerAccount } from "@/lib/admin/customers/suspend-customer-a
 import { unsuspendCustomerAccount } from "@/lib/admin/customers/unsuspend-customer-account";
 import { runFormAction } from "@/lib/admin/form-state";
 import type { OperatorContext } from "@/lib/admin/operator-context";
-import { clientIpFromTrustedHeader } from "@/lib/api/client-ip";
-import { requireOperator } from "@/lib/auth/session";
-import { getDb, type Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formatMoney } from "@/lib/format/format-money";
 
 // The customer page's mutations (docs/operator-console.md, "Customers"): each checks the operator,
 // calls one function of lib/admin/customers (which writes the audit row) and answers ActionResult.
 
-/** The operator's context with the request's client address, which the audit log keeps. */
-async function operatorContext(): Promise<OperatorContext<Db>> {
-  const operator = await requireOperator();
-  return { db: getDb(), now: new Date(), actor: { userId: operator.user.id, ip: clientIpFromTrustedHeader(await headers()) } };
-}
 
 async function onCustomer(accountId: string, formData: FormData, fn: (ctx: OperatorContext<Db>, v: Record<string, string>) => Promise<string>): Promise<ActionResult> {
-  const ctx = await operatorContext();
+  const ctx = await operatorActionContext();
   return runFormAction(formData, async (v) => {
     const message = await fn(ctx, v);
     revalidatePath(`/admin/customers/${accountId}`);

@@ -1,16 +1,12 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { headers } from "next/headers";
+import { operatorActionContext } from "@/app/admin/_lib/operator-action-context";
 import type { ActionResult, FormActionState } from "@/lib/actions/action-result";
 import { runAction } from "@/lib/actions/action-result";
 import { runFormAction } from "@/lib/admin/form-state";
-import type { OperatorServiceContext } from "@/lib/admin/services/operator-service-context";
 import { suspendServiceAsOperator, terminateServiceAsOperator, unsuspendServiceAsOperator } from "@/lib/admin/services/operator-service-lifecycle";
 import { retryServiceProvisioning } from "@/lib/admin/services/retry-service-provisioning";
-import { clientIpFromTrustedHeader } from "@/lib/api/client-ip";
-import { requireOperator } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { requestEmailSend } from "@/lib/mail/request-email-send";
 
@@ -18,11 +14,6 @@ import { requestEmailSend } from "@/lib/mail/request-email-send";
 // calls one function of lib/admin/services (which applies the lifecycle rules and writes the audit
 // row) and answers ActionResult.
 
-/** The operator's context with the request's client address, which the audit log keeps. */
-async function operatorContext(): Promise<OperatorServiceContext> {
-  const operator = await requireOperator();
-  return { db: getDb(), now: new Date(), actor: { userId: operator.user.id, ip: clientIpFromTrustedHeader(await headers()) } };
-}
 
 function revalidate(serviceId: string) {
   revalidatePath(`/admin/services/${serviceId}`);
@@ -32,7 +23,7 @@ function revalidate(serviceId: string) {
 
 /** Suspends (a reason required) or unsuspends (a note optional), as the form's change field says. */
 export async function changeServiceStatusAction(serviceId: string, _prev: FormActionState, formData: FormData): Promise<ActionResult> {
-  const ctx = await operatorContext();
+  const ctx = await operatorActionContext();
   const result = await runFormAction(formData, async (v) => {
     let message: string;
     if (v.change === "suspend") {
@@ -52,7 +43,7 @@ export async function changeServiceStatusAction(serviceId: string, _prev: FormAc
 
 /** Terminates after the dialog's typed name (checked again by the domain function). */
 export async function terminateServiceAction(serviceId: string, confirm: string): Promise<ActionResult> {
-  const ctx = await operatorContext();
+  const ctx = await operatorActionContext();
   const result = await runAction(
     async () => {
       await terminateServiceAsOperator(ctx, { serviceId, confirm });
@@ -66,7 +57,7 @@ export async function terminateServiceAction(serviceId: string, confirm: string)
 }
 
 export async function retryProvisioningAction(serviceId: string, _prev: FormActionState, formData: FormData): Promise<ActionResult> {
-  const ctx = await operatorContext();
+  const ctx = await operatorActionContext();
   return runFormAction(formData, async () => {
     const { requested } = await retryServiceProvisioning(ctx, { serviceId });
     revalidate(serviceId);

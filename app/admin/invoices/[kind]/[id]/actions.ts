@@ -1,28 +1,20 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { headers } from "next/headers";
+import { operatorActionContext } from "@/app/admin/_lib/operator-action-context";
 import type { ActionResult, FormActionState } from "@/lib/actions/action-result";
 import { runFormAction } from "@/lib/admin/form-state";
 import { markDocumentPaid } from "@/lib/admin/invoices/mark-document-paid";
 import { refundInvoiceToCredit } from "@/lib/admin/invoices/refund-invoice-to-credit";
 import { voidDocument } from "@/lib/admin/invoices/void-document";
-import type { OperatorContext } from "@/lib/admin/operator-context";
-import { clientIpFromTrustedHeader } from "@/lib/api/client-ip";
-import { requireOperator } from "@/lib/auth/session";
+
 import type { BillingDocumentType } from "@/lib/billing/billing-errors";
 import { formatMoney } from "@/lib/format/format-money";
-import { getDb, type Db } from "@/lib/db/client";
 
 // The document page's mutations (docs/operator-console.md, "Invoices"): each checks the operator,
 // calls one function of lib/admin/invoices (which takes the document's lock and writes the audit
 // row in its transaction) and answers ActionResult.
 
-/** The operator's context with the request's client address, which the audit log keeps. */
-async function operatorContext(): Promise<OperatorContext<Db>> {
-  const operator = await requireOperator();
-  return { db: getDb(), now: new Date(), actor: { userId: operator.user.id, ip: clientIpFromTrustedHeader(await headers()) } };
-}
 
 function revalidate(type: BillingDocumentType, id: string) {
   revalidatePath(`/admin/invoices/${type}/${id}`);
@@ -32,7 +24,7 @@ function revalidate(type: BillingDocumentType, id: string) {
 
 /** Records a bank transfer (the dialog's `reference`) that pays the document in full. */
 export async function markPaidAction(type: BillingDocumentType, id: string, _prev: FormActionState, formData: FormData): Promise<ActionResult> {
-  const ctx = await operatorContext();
+  const ctx = await operatorActionContext();
   return runFormAction(formData, async (v) => {
     const r = await markDocumentPaid(ctx, { type, id, reference: v.reference ?? "" });
     revalidate(type, id);
@@ -46,7 +38,7 @@ export async function markPaidAction(type: BillingDocumentType, id: string, _pre
 
 /** Voids an unpaid document (its order too, when it is an unpaid order's) for the dialog's reason. */
 export async function voidDocumentAction(type: BillingDocumentType, id: string, _prev: FormActionState, formData: FormData): Promise<ActionResult> {
-  const ctx = await operatorContext();
+  const ctx = await operatorActionContext();
   return runFormAction(formData, async (v) => {
     const r = await voidDocument(ctx, { type, id, reason: v.reason ?? "" });
     revalidate(type, id);
@@ -57,7 +49,7 @@ export async function voidDocumentAction(type: BillingDocumentType, id: string, 
 
 /** Refunds a paid invoice to the account's credit for the dialog's reason. */
 export async function refundInvoiceAction(id: string, _prev: FormActionState, formData: FormData): Promise<ActionResult> {
-  const ctx = await operatorContext();
+  const ctx = await operatorActionContext();
   return runFormAction(formData, async (v) => {
     const r = await refundInvoiceToCredit(ctx, { id, reason: v.reason ?? "" });
     revalidate("invoice", id);
