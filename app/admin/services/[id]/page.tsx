@@ -164,7 +164,15 @@ export default async function ServicePage({ params }: Params) {
               <Detail label="Price">{formatPricePer(s.amount, s.currency, s.billingCycle)}</Detail>
               <Detail label="Next due">{s.nextDueDate ? formatDate(s.nextDueDate) : "—"}</Detail>
               <Detail label="Location">{s.location?.name ?? "—"}</Detail>
-              <Detail label="Order">{s.order ? <span className="font-mono text-xs">{s.order.orderNumber}</span> : "—"}</Detail>
+              <Detail label="Order">
+                {s.order ? (
+                  <Link href={`/admin/orders/${s.order.id}`} className={`${linkClass} font-mono text-xs`}>
+                    {s.order.orderNumber}
+                  </Link>
+                ) : (
+                  "—"
+                )}
+              </Detail>
               <Detail label="Created">{formatDateTime(s.createdAt)}</Detail>
               <Detail label={s.terminatedAt ? "Terminated" : "Delivered"}>{s.terminatedAt ? formatDateTime(s.terminatedAt) : s.deliveredAt ? formatDateTime(s.deliveredAt) : "—"}</Detail>
             </dl>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { PaymentsCard, RefundsCard } from "@/app/admin/_components/payment-tables";
 import { OperatorActivityCard } from "@/app/admin/_components/operator-activity-card";
 import { Table, Td, linkClass } from "@/app/admin/_components/table";
 import { PageHeader } from "@/components/layout/app-shell";
@@ -11,7 +12,6 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Detail } from "@/components/ui/detail";
-import { EmptyState } from "@/components/ui/empty-state";
 import { Toaster } from "@/components/ui/toast";
 import { documentKindOf } from "@/lib/admin/invoices/admin-document";
 import { getAdminInvoiceOrThrow, type AdminInvoice } from "@/lib/admin/invoices/get-admin-invoice-or-throw";
@@ -29,8 +29,6 @@ import { markPaidAction, refundInvoiceAction, voidDocumentAction } from "./actio
 import { InvoiceControls } from "./invoice-controls";
 
 type Params = { params: Promise<{ kind: string; id: string }> };
-
-const METHOD_LABEL: Record<string, string> = { credit: "Credit", card: "Card", bank_transfer: "Bank transfer" };
 
 // One read per request, shared by the title and the page.
 const loadDocument = cache(async (kind: string, id: string): Promise<AdminInvoice> => {
@@ -181,7 +179,10 @@ export default async function AdminInvoicePage({ params }: Params) {
               <Detail label="Order">
                 {a.order ? (
                   <>
-                    <span className="font-mono text-xs">{a.order.orderNumber}</span> <span className="text-neutral-600">({statusLabel("order", a.order.status)})</span>
+                    <Link href={`/admin/orders/${a.order.id}`} className={`${linkClass} font-mono text-xs`}>
+                      {a.order.orderNumber}
+                    </Link>{" "}
+                    <span className="text-neutral-600">({statusLabel("order", a.order.status)})</span>
                   </>
                 ) : (
                   "—"
@@ -193,42 +194,9 @@ export default async function AdminInvoicePage({ params }: Params) {
         </Card>
       </div>
 
-      <Card className="mt-6">
-        <CardHeader title="Payments" description="Every payment on this document, oldest first, with failed and in-flight card charges." />
-        {a.payments.length === 0 ? (
-          <EmptyState title="No payments">The customer pays from credit or by card in the panel; a bank transfer is recorded here with Mark paid.</EmptyState>
-        ) : (
-          <Table head={["When", "Method", "\u200bAmount", "Status", "Reference"]} label="Payments">
-            {a.payments.map((p) => (
-              <tr key={p.id}>
-                <Td className="whitespace-nowrap text-neutral-600">{formatDateTime(p.createdAt)}</Td>
-                <Td className="whitespace-nowrap">{METHOD_LABEL[p.method] ?? p.method}</Td>
-                <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency)}</Td>
-                <Td className="whitespace-nowrap">
-                  {statusLabel("payment", p.status)}
-                  {p.failureReason && <span className="block text-xs text-neutral-500">{p.failureReason}</span>}
-                </Td>
-                <Td className="font-mono text-xs break-all">{p.reference ?? "—"}</Td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </Card>
+      <PaymentsCard payments={a.payments} of="this document" empty={<>The customer pays from credit or by card in the panel; a bank transfer is recorded here with Mark paid.</>} />
 
-      {a.refunds.length > 0 && (
-        <Card className="mt-6">
-          <CardHeader title="Refunds" description="Credit given back for this document (the customer's credit statement shows the same rows)." />
-          <Table head={["When", "\u200bAmount", "Description"]} label="Refunds">
-            {a.refunds.map((r) => (
-              <tr key={r.id}>
-                <Td className="whitespace-nowrap text-neutral-600">{formatDateTime(r.createdAt)}</Td>
-                <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(r.amount, r.currency)}</Td>
-                <Td>{r.description}</Td>
-              </tr>
-            ))}
-          </Table>
-        </Card>
-      )}
+      <RefundsCard refunds={a.refunds} of="this document" />
 
       <OperatorActivityCard entries={a.activity} of="this document" empty={<>Transfers recorded, voids and refunds from this page are recorded here and on the customer&rsquo;s page.</>} />
       <Toaster />
