@@ -53,6 +53,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { href: "/admin/tiers", label: "Tiers", icon: <WalletIcon /> },
     { href: "/admin/customers", label: "Customers", icon: <UsersIcon /> },
     { href: "/admin/services", label: "Services", icon: <ServerIcon /> },
+    { href: "/admin/orders", label: "Orders", icon: <ReceiptIcon /> },
     { href: "/admin/invoices", label: "Invoices", icon: <ReceiptIcon /> },
     { href: "/admin/resellers", label: "Resellers", icon: <UsersIcon /> },
     { href: "/admin/settings", label: "Programme and billing", icon: <SlidersIcon /> },

@@ -181,7 +181,7 @@ test.describe("a 390-pixel phone: no sideways scrolling, no serious axe findings
     await submitLogin(page, creds.admin);
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page).toHaveTitle("Operator console · Rackfront");
-    const lists = ["/admin/products", "/admin/categories", "/admin/options", "/admin/locations", "/admin/os-images", "/admin/tiers", "/admin/resellers", "/admin/customers", "/admin/services", "/admin/invoices", "/admin/nodes"];
+    const lists = ["/admin/products", "/admin/categories", "/admin/options", "/admin/locations", "/admin/os-images", "/admin/tiers", "/admin/resellers", "/admin/customers", "/admin/services", "/admin/orders", "/admin/invoices", "/admin/nodes"];
     const details: string[] = [];
     for (const list of lists) {
       const detail = await firstDetail(page, list);

@@ -25,6 +25,7 @@ const ACCOUNT = {
   },
   invoices: { orderBy: [{ issuedAt: "desc" }, { id: "desc" }], take: 10, select: DOCUMENT },
   proformas: { orderBy: [{ issuedAt: "desc" }, { id: "desc" }], take: 10, select: DOCUMENT },
+  orders: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 10, select: { id: true, orderNumber: true, orderType: true, status: true, total: true, currency: true, createdAt: true } },
   // Never the secret hash: the prefix (`rfk_` + lookup id) is what identifies a key to people.
   customerApiKeys: {
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -56,6 +57,8 @@ export interface CustomerOverview {
   services: AccountRow["services"];
   invoices: CustomerInvoice[];
   proformas: CustomerProforma[];
+  /** The ten latest orders, newest first. */
+  orders: AccountRow["orders"];
   credit: CreditBalance;
   ledger: CreditTransaction[];
   apiKeys: Array<Omit<AccountRow["customerApiKeys"][number], "lookupId" | "user"> & { prefix: string; createdBy: string }>;
@@ -66,7 +69,7 @@ export interface CustomerOverview {
 
 /**
  * One customer account as the operator console shows it: profile, people, services, the latest ten
- * invoices and proformas, credit with the latest twenty ledger rows, API keys (never a secret) and
+ * orders, invoices and proformas, credit with the latest twenty ledger rows, API keys (never a secret) and
  * the latest twenty operator audit entries.
  * Credit is the owner's (credit is per user), read through the panel's own functions.
  */
@@ -118,6 +121,7 @@ export async function getCustomerOverviewOrThrow(ctx: OperatorContext, input: { 
     services: row.services,
     invoices: row.invoices,
     proformas: row.proformas,
+    orders: row.orders,
     credit,
     ledger: transactions,
     apiKeys: row.customerApiKeys.map(({ lookupId, user, ...k }) => ({ ...k, prefix: `rfk_${lookupId}`, createdBy: user.email })),

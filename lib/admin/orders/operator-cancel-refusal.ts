@@ -3,7 +3,7 @@ import type { OrderStatus, OrderType, PaymentStatus, ServiceStatus } from "@/lib
 import { ORDER_NOT_NEW, ORDER_PAYMENT_IN_PROGRESS } from "@/lib/orders/cancel-unpaid-order";
 
 export const ORDER_ALREADY_CANCELLED = "This order is cancelled already.";
-export const ORDER_STILL_PLACING = "This order is still being placed: wait until it is paid or waiting for payment.";
+export const ORDER_STILL_PLACING = "This order is waiting for its payment to settle: cancel it once it is paid, invoiced or its charge has failed.";
 export const ORDER_SERVICE_INSTALLING = "A service of this order is being set up: wait until it is ready or its setup has failed.";
 export const ORDER_DELIVERED = "Services of this order have been delivered: terminate them on their pages, and refund the invoice if the customer is owed money.";
 

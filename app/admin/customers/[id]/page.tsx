@@ -45,6 +45,43 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: pageTitle(overview.account.company ?? overview.account.name, "Customers") };
 }
 
+/** One of the customer's latest orders, invoices or proformas: number, state, total, date; ten at most. */
+function LatestCard({ title, all, empty, rows }: { title: string; all: { href: string; label: string }; empty: { title: string; body: string }; rows: Array<{ id: string; href: string; number: string; badge: React.ReactNode; total: string; date: Date }> }) {
+  return (
+    <Card>
+      <CardHeader
+        title={title}
+        description={
+          <>
+            The ten most recent.{" "}
+            <Link href={all.href} className={linkClass}>
+              {all.label}
+            </Link>
+          </>
+        }
+      />
+      {rows.length === 0 ? (
+        <EmptyState title={empty.title}>{empty.body}</EmptyState>
+      ) : (
+        <Table head={["Number", "Status", "\u200bTotal", "Date"]} label={title}>
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <Td className="font-mono text-xs">
+                <Link href={r.href} className={`${linkClass} whitespace-nowrap`}>
+                  {r.number}
+                </Link>
+              </Td>
+              <Td>{r.badge}</Td>
+              <Td className="text-right whitespace-nowrap tabular-nums">{r.total}</Td>
+              <Td className="whitespace-nowrap text-neutral-600">{formatDate(r.date)}</Td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </Card>
+  );
+}
+
 export default async function CustomerPage({ params }: Params) {
   const { overview: o, now } = await loadOverview((await params).id);
   const a = o.account;
@@ -192,53 +229,25 @@ export default async function CustomerPage({ params }: Params) {
         )}
       </Card>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader title="Latest invoices" description="The ten most recent." />
-          {o.invoices.length === 0 ? (
-            <EmptyState title="No invoices">Invoices appear when an order or renewal is billed.</EmptyState>
-          ) : (
-            <Table head={["Number", "Status", "\u200bTotal", "Issued"]} label="Latest invoices">
-              {o.invoices.map((d) => (
-                <tr key={d.id}>
-                  <Td className="font-mono text-xs">
-                    <Link href={`/admin/invoices/invoice/${d.id}`} className={linkClass}>
-                      {d.number}
-                    </Link>
-                  </Td>
-                  <Td>
-                    <StatusBadge kind="invoice" status={d.status} />
-                  </Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(d.total, d.currency)}</Td>
-                  <Td className="whitespace-nowrap text-neutral-600">{formatDate(d.issuedAt)}</Td>
-                </tr>
-              ))}
-            </Table>
-          )}
-        </Card>
-        <Card>
-          <CardHeader title="Latest proformas" description="The ten most recent." />
-          {o.proformas.length === 0 ? (
-            <EmptyState title="No proformas">Proformas appear when an order waits for payment.</EmptyState>
-          ) : (
-            <Table head={["Number", "Status", "\u200bTotal", "Issued"]} label="Latest proformas">
-              {o.proformas.map((d) => (
-                <tr key={d.id}>
-                  <Td className="font-mono text-xs">
-                    <Link href={`/admin/invoices/proforma/${d.id}`} className={linkClass}>
-                      {d.number}
-                    </Link>
-                  </Td>
-                  <Td>
-                    <StatusBadge kind="proforma" status={d.status} />
-                  </Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(d.total, d.currency)}</Td>
-                  <Td className="whitespace-nowrap text-neutral-600">{formatDate(d.issuedAt)}</Td>
-                </tr>
-              ))}
-            </Table>
-          )}
-        </Card>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <LatestCard
+          title="Latest orders"
+          all={{ href: `/admin/orders?q=${encodeURIComponent(o.members[0]?.email ?? "")}`, label: "All orders" }}
+          empty={{ title: "No orders", body: "Orders appear when the customer orders a service, an add-on or a plan change." }}
+          rows={o.orders.map((r) => ({ id: r.id, href: `/admin/orders/${r.id}`, number: r.orderNumber, badge: <StatusBadge kind="order" status={r.status} />, total: formatMoney(r.total, r.currency), date: r.createdAt }))}
+        />
+        <LatestCard
+          title="Latest invoices"
+          all={{ href: `/admin/invoices?kind=invoice&q=${encodeURIComponent(o.account.company ?? o.account.name)}`, label: "All invoices" }}
+          empty={{ title: "No invoices", body: "Invoices appear when an order or renewal is billed." }}
+          rows={o.invoices.map((d) => ({ id: d.id, href: `/admin/invoices/invoice/${d.id}`, number: d.number, badge: <StatusBadge kind="invoice" status={d.status} />, total: formatMoney(d.total, d.currency), date: d.issuedAt }))}
+        />
+        <LatestCard
+          title="Latest proformas"
+          all={{ href: `/admin/invoices?kind=proforma&q=${encodeURIComponent(o.account.company ?? o.account.name)}`, label: "All proformas" }}
+          empty={{ title: "No proformas", body: "Proformas appear when an order waits for payment." }}
+          rows={o.proformas.map((d) => ({ id: d.id, href: `/admin/invoices/proforma/${d.id}`, number: d.number, badge: <StatusBadge kind="proforma" status={d.status} />, total: formatMoney(d.total, d.currency), date: d.issuedAt }))}
+        />
       </div>
 
       <Card className="mt-6" aria-label="Credit">
