@@ -82,3 +82,21 @@ export async function openServiceTab(page: Page, tab: string): Promise<void> {
   await page.goto(url.toString());
   await expect(page.getByRole("navigation", { name: "Service sections" }).locator('[aria-current="page"]')).toBeVisible();
 }
+
+/**
+ * Orders a monthly VPS S in Amsterdam with this hostname from the signed-in customer's panel and
+ * leaves it on its invoice, unpaid: answers the order number the page names.
+ */
+export async function placeVpsSOrder(page: Page, hostname: string): Promise<string> {
+  await page.goto("/order");
+  await page.getByTestId("product-vps-s").getByRole("link", { name: "Configure VPS S" }).click();
+  const form = page.getByRole("form", { name: "Configure VPS S" });
+  await form.getByRole("radio", { name: /^Monthly/ }).check();
+  await form.getByRole("radio", { name: /Amsterdam/ }).check();
+  await expect(form.getByLabel("Operating system")).not.toHaveValue("");
+  await form.getByLabel("Hostname").fill(hostname);
+  await form.getByRole("button", { name: "Review order" }).click();
+  await page.getByTestId("order-review").getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/billing\/invoices\/[0-9a-f-]{36}\?ordered=ORD-\d{4}-\d{6}$/);
+  return new URL(page.url()).searchParams.get("ordered")!;
+}

@@ -1,4 +1,4 @@
-import { expect, signOut, snap, submitLogin, test } from "../fixtures";
+import { expect, placeVpsSOrder, signOut, snap, submitLogin, test } from "../fixtures";
 
 // A customer places an order and leaves it unpaid; the operator finds it in the console's orders by
 // its number, opens it (lines, documents, services) and cancels it with a reason: the order, its
@@ -7,16 +7,7 @@ test.describe("operator console: orders", () => {
   test("find an unpaid order, open it, cancel it with a reason", async ({ page, creds }, testInfo) => {
     await submitLogin(page, creds.customer);
     await expect(page).toHaveURL(/\/$/);
-    await page.goto("/order");
-    await page.getByTestId("product-vps-s").getByRole("link", { name: "Configure VPS S" }).click();
-    const form = page.getByRole("form", { name: "Configure VPS S" });
-    await form.getByRole("radio", { name: /^Monthly/ }).check();
-    await form.getByRole("radio", { name: /Amsterdam/ }).check();
-    await form.getByLabel("Hostname").fill("cancel-me.example.com");
-    await form.getByRole("button", { name: "Review order" }).click();
-    await page.getByTestId("order-review").getByRole("button", { name: "Place order" }).click();
-    await expect(page).toHaveURL(/\?ordered=ORD-\d{4}-\d{6}$/);
-    const orderNumber = new URL(page.url()).searchParams.get("ordered")!;
+    const orderNumber = await placeVpsSOrder(page, "cancel-me.example.com");
     const balanceBefore = await page.request.get("/v1/account/balance", { headers: { authorization: `Bearer ${creds.customer.apiKey}` } }).then((r) => r.json());
     await signOut(page);
 

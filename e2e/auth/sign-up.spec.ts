@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signOut, snap, submitLogin, test, type DemoLogin } from "../fixtures";
+import { expect, placeVpsSOrder, signOut, snap, submitLogin, test, type DemoLogin } from "../fixtures";
 
 // A new customer from nothing: signs up, confirms the address with the link from the operator
 // console's Outbox (no SMTP here, so emails stay there), signs in, gets credit from the operator,
@@ -95,16 +95,7 @@ test.describe("accounts: sign up, confirm by email, order, hear the server is re
     // Order a VPS and pay from the credit.
     await submitLogin(page, { email, password });
     await expect(page).toHaveURL(/\/$/);
-    await page.getByRole("navigation", { name: "Customer panel" }).getByRole("link", { name: "Order" }).click();
-    await page.getByTestId("product-vps-s").getByRole("link", { name: "Configure VPS S" }).click();
-    const form = page.getByRole("form", { name: "Configure VPS S" });
-    await form.getByRole("radio", { name: /^Monthly/ }).check();
-    await form.getByRole("radio", { name: /Amsterdam/ }).check();
-    await expect(form.getByLabel("Operating system")).not.toHaveValue("");
-    await form.getByLabel("Hostname").fill(hostname);
-    await form.getByRole("button", { name: "Review order" }).click();
-    await page.getByTestId("order-review").getByRole("button", { name: "Place order" }).click();
-    await expect(page).toHaveURL(/\/billing\/invoices\/[0-9a-f-]{36}\?ordered=ORD-/);
+    await placeVpsSOrder(page, hostname);
     await page.getByRole("form", { name: "Pay from credit" }).getByRole("button", { name: /^Pay €[\d.,]+ from credit$/ }).click();
     await expect(page.getByText("The invoice is paid")).toBeVisible();
     await page.goto("/services");

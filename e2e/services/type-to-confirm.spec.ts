@@ -1,4 +1,4 @@
-import { expect, openServiceTab, signOut, snap, submitLogin, test } from "../fixtures";
+import { expect, openServiceTab, placeVpsSOrder, signOut, snap, submitLogin, test } from "../fixtures";
 
 // Destructive actions ask in proportion (components/ui/type-to-confirm-dialog.tsx, components/ui/dialog.tsx):
 // terminating at once and reinstalling want the server's name typed exactly, a cancellation at the end
@@ -12,15 +12,7 @@ test.describe("destructive actions ask in proportion", () => {
 
     await submitLogin(page, creds.customer);
     await expect(page).toHaveURL(/\/$/);
-    await page.goto("/order");
-    await page.getByTestId("product-vps-s").getByRole("link", { name: "Configure VPS S" }).click();
-    const form = page.getByRole("form", { name: "Configure VPS S" });
-    await form.getByRole("radio", { name: /^Monthly/ }).check();
-    await form.getByRole("radio", { name: /Amsterdam/ }).check();
-    await expect(form.getByLabel("Operating system")).not.toHaveValue("");
-    await form.getByLabel("Hostname").fill(hostname);
-    await form.getByRole("button", { name: "Review order" }).click();
-    await page.getByTestId("order-review").getByRole("button", { name: "Place order" }).click();
+    await placeVpsSOrder(page, hostname);
     await page.getByRole("form", { name: "Pay from credit" }).getByRole("button", { name: /^Pay €[\d.,]+ from credit$/ }).click();
     await expect(page.getByText("The invoice is paid")).toBeVisible();
     await page.goto("/services");

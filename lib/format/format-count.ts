@@ -15,3 +15,8 @@ export function pluralNoun(count: number, one: string, other = `${one}s`): strin
 export function formatCount(count: number, one: string, other = `${one}s`): string {
   return `${NUMBER.format(count)} ${pluralNoun(count, one, other)}`;
 }
+
+/** A list's count line: "3 orders match the filters." when filtered, else "3 orders in all." */
+export function formatListCount(count: number, one: string, filtered: boolean): string {
+  return filtered ? `${formatCount(count, one)} ${RULES.select(count) === "one" ? "matches" : "match"} the filters.` : `${formatCount(count, one)} in all.`;
+}

@@ -9,7 +9,7 @@ import { StatusBadge } from "@/components/status/status-badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { DOCUMENT_STATUSES, listAdminInvoices, SEARCH_MAX, type AppliedInvoiceFilters } from "@/lib/admin/invoices/list-admin-invoices";
 import { requireOperatorContext } from "@/lib/auth/session";
-import { formatCount } from "@/lib/format/format-count";
+import { formatListCount } from "@/lib/format/format-count";
 import { formatDate } from "@/lib/format/format-date";
 import { formatMoney } from "@/lib/format/format-money";
 import { firstParam, pageParam, queryString, type PageSearchParams } from "@/lib/format/search-params";
@@ -46,7 +46,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
         description="Every invoice and proforma of every account, newest first. Open one to see it as the customer does, record a bank transfer, void it or refund it to credit."
       />
       <Card>
-        <CardHeader title="All documents" description={filtered ? `${formatCount(total, "document")} ${total === 1 ? "matches" : "match"} the filters.` : `${formatCount(total, "document")} in all.`} />
+        <CardHeader title="All documents" description={formatListCount(total, "document", filtered)} />
         <CardBody>
           <FilterForm label="Filter invoices" base="/admin/invoices" filtered={filtered}>
             <FilterSearch label="Number or customer" value={filters.q} maxLength={SEARCH_MAX} placeholder="INV-2026-… or a name" />

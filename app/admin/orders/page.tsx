@@ -10,7 +10,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { listAdminOrders, ORDER_STATUSES, ORDER_TYPES, type AppliedOrderFilters } from "@/lib/admin/orders/list-admin-orders";
 import { ORDER_TYPE_LABEL } from "@/lib/admin/orders/order-type-label";
 import { requireOperatorContext } from "@/lib/auth/session";
-import { formatCount } from "@/lib/format/format-count";
+import { formatCount, formatListCount } from "@/lib/format/format-count";
 import { formatDate } from "@/lib/format/format-date";
 import { formatMoney } from "@/lib/format/format-money";
 import { firstParam, pageParam, queryString, type PageSearchParams } from "@/lib/format/search-params";
@@ -40,7 +40,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
     <>
       <PageHeader title="Orders" description="Every order of every account, newest first. Open one to see what was bought and paid, retry a failed setup, or cancel it with a refund to credit." />
       <Card>
-        <CardHeader title="All orders" description={filtered ? `${formatCount(total, "order")} ${total === 1 ? "matches" : "match"} the filters.` : `${formatCount(total, "order")} in all.`} />
+        <CardHeader title="All orders" description={formatListCount(total, "order", filtered)} />
         <CardBody>
           <FilterForm label="Filter orders" base={BASE} filtered={filtered}>
             <FilterSearch label="Number or customer" value={filters.q} maxLength={100} placeholder="ORD-2026-… or a name or email" />

@@ -9,7 +9,7 @@ import { StatusBadge } from "@/components/status/status-badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { listAdminServiceFilterChoices, listAdminServices, SERVICE_STATUSES, type AppliedServiceFilters } from "@/lib/admin/services/list-admin-services";
 import { requireOperatorContext } from "@/lib/auth/session";
-import { formatCount } from "@/lib/format/format-count";
+import { formatListCount } from "@/lib/format/format-count";
 import { formatDate } from "@/lib/format/format-date";
 import { firstParam, pageParam, queryString, type PageSearchParams } from "@/lib/format/search-params";
 import { statusLabel } from "@/lib/format/status-labels";
@@ -41,7 +41,7 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
     <>
       <PageHeader title="Services" description="Every service of every account, newest first. Open one for its machine, billing and jobs, and to suspend, unsuspend, terminate or retry its setup." />
       <Card>
-        <CardHeader title="All services" description={filtered ? `${formatCount(total, "service")} ${total === 1 ? "matches" : "match"} the filters.` : `${formatCount(total, "service")} in all.`} />
+        <CardHeader title="All services" description={formatListCount(total, "service", filtered)} />
         <CardBody>
           <FilterForm label="Filter services" base="/admin/services" filtered={filtered}>
             <FilterSelect label="Status" name="status" value={filters.status} options={SERVICE_STATUSES.map((s) => ({ id: s, name: statusLabel("service", s) }))} />
