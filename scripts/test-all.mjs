@@ -1,6 +1,6 @@
 // `npm test`: every test, in order of cost. Stops at the first failing step.
-//   prisma generate → typecheck → lint → unit tests (no database) → integration tests (a real
-//   database) → Playwright
+//   prisma generate → typecheck, lint and unit tests (no database) side by side → integration tests
+//   (a real database) → Playwright
 // TEST_DATABASE_URL=postgres://… runs the database tests and the end-to-end server on PostgreSQL
 // (fresh databases are created and dropped); otherwise they run on PGlite.
 // RACKFRONT_TEST_ALSO_POSTGRES=postgres://… (CI) runs the integration tests a second time on that
@@ -46,18 +46,42 @@ async function step(name, cmd, args, options) {
   return code;
 }
 
-const sequential = [
-  ["prisma generate", process.execPath, [path.join(root, "scripts/prisma-generate.mjs")]],
-  !skipStatic && ["typecheck", bin("tsc"), ["--noEmit"]],
-  !skipStatic && ["lint", bin("eslint"), ["--max-warnings=0", "."]],
-  !skipStatic && ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
-  [`integration tests (${db})`, bin("vitest"), ["run", "--project", "integration"]],
-].filter(Boolean);
+/**
+ * Steps that run at once, each to its own log printed when it ends (so outputs never interleave):
+ * typecheck and lint are one process each, so on two cores they and the unit tests overlap.
+ * Resolves with the first failing exit code, or 0.
+ */
+async function together(steps) {
+  const dir = mkdtempSync(path.join(tmpdir(), "rf-static-"));
+  const started = Date.now();
+  console.log(`\n▶ ${steps.map(([name]) => name).join(", ")} (side by side; each one's output is printed when it ends)`);
+  const codes = await Promise.all(
+    steps.map(async ([name, cmd, args], i) => {
+      const logFile = path.join(dir, `${i}.log`);
+      const t0 = Date.now();
+      const code = await run(cmd, args, { logFile });
+      const secs = Math.round((Date.now() - t0) / 1000);
+      console.log(`\n=== ${name}: output ===\n${readFileSync(logFile, "utf8")}`);
+      console.log(code === 0 ? `✔ ${name} (${secs} s)` : `\n✖ ${name} failed after ${secs} s`);
+      return code;
+    }),
+  );
+  console.log(`(side by side: ${Math.round((Date.now() - started) / 1000)} s)`);
+  return codes.find((c) => c !== 0) ?? 0;
+}
 
-for (const [name, cmd, args] of sequential) {
-  const code = await step(name, cmd, args);
+const generated = await step("prisma generate", process.execPath, [path.join(root, "scripts/prisma-generate.mjs")]);
+if (generated !== 0) process.exit(generated);
+if (!skipStatic) {
+  const code = await together([
+    ["typecheck", bin("tsc"), ["--noEmit"]],
+    ["lint", bin("eslint"), ["--max-warnings=0", "."]],
+    ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
+  ]);
   if (code !== 0) process.exit(code);
 }
+const integration = await step(`integration tests (${db})`, bin("vitest"), ["run", "--project", "integration"]);
+if (integration !== 0) process.exit(integration);
 
 const e2e = () => step(`end-to-end tests (${db})`, bin("playwright"), ["test"]);
 if (!alsoPostgres) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useRef, useState } from "react";
+import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, SubmitButton } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
@@ -30,19 +30,19 @@ export function ReasonDialogButton({
   action: (prev: FormActionState, formData: FormData) => Promise<FormActionState>;
 }) {
   const [asked, setAsked] = useState(false);
-  const [state, formAction] = useActionState<FormActionState, FormData>(action, null);
+  // The toast is raised as the answer arrives, not from an effect: the action's revalidation may take
+  // this button off the page (nothing more to do), and an unmounted component runs no effect.
+  const [state, formAction] = useActionState<FormActionState, FormData>(async (prev, formData) => {
+    const result = await action(prev, formData);
+    if (result?.ok && result.message) toast(result.message);
+    return result;
+  }, null);
   // The answer on screen when the dialog was last opened: it belongs to an earlier attempt.
   const [stale, setStale] = useState<FormActionState>(null);
   const fresh = state !== stale ? state : null;
   // Open from the button until this attempt succeeds (or Cancel).
   const open = asked && !fresh?.ok;
   const refusal = open && fresh && !fresh.ok ? fresh : null;
-  const toasted = useRef<FormActionState>(null);
-  useEffect(() => {
-    if (!state?.ok || toasted.current === state) return;
-    toasted.current = state;
-    if (state.message) toast(state.message);
-  }, [state]);
   const close = () => setAsked(false);
 
   return (

@@ -159,7 +159,7 @@ export default async function AdminOrderPage({ params }: Params) {
                 </Detail>
               )}
               <Detail label="Payment">
-                {statusLabel("payment", o.paymentStatus)}
+                {o.status === "cancelled" && o.paymentStatus === "pending" ? "Not paid" : statusLabel("payment", o.paymentStatus)}
                 {o.paymentMode && <span className="block text-xs text-neutral-500">{PAYMENT_MODE_LABEL[o.paymentMode] ?? o.paymentMode}</span>}
               </Detail>
               <Detail label="Setup">{o.provisioningStatus ? statusLabel("provisioning", o.provisioningStatus) : "—"}</Detail>
