@@ -48,7 +48,9 @@ export default defineConfig({
     env,
     projects: [
       { ...shared, test: { name: "unit", include: unit, env, testTimeout: 30_000 } },
-      { ...shared, test: { name: "integration", include: integration, globalSetup: ["lib/testing/global-setup.ts"], env, testTimeout: 60_000, hookTimeout: 120_000 } },
+      // On CI a failed integration test runs once more, as a failed browser test does (playwright.config.ts):
+      // a test that passes on its retry is reported as retried; one that fails twice still fails the run.
+      { ...shared, test: { name: "integration", include: integration, globalSetup: ["lib/testing/global-setup.ts"], env, testTimeout: 60_000, hookTimeout: 120_000, retry: process.env.CI ? 1 : 0 } },
     ],
   },
 });
