@@ -190,6 +190,24 @@ describe("cancelOrderWithRefund", () => {
     expect((await domainRefusal(refundInvoiceToCredit(operator(), { id: o.invoiceId, reason: "x" }))).kind).toBe("conflict");
   });
 
+  it("settles a cancellation racing a failing build: no deadlock, the services cancelled, what was paid given back once", async () => {
+    for (let round = 0; round < 20; round++) {
+      const o = await paidOrder();
+      const [first] = await t.db.service.findMany({ where: { orderId: o.orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+      const [cancel, fail] = await Promise.allSettled([
+        cancelOrderWithRefund(operator(), { orderId: o.orderId, reason: "Race" }),
+        steps.markProvisioningFailed(testContext(t.db), first!.id, { ok: false, code: "capacity", detail: "no room", stage: "allocate" }),
+      ]);
+      // Whichever runs first, both answer (a deadlock would reject one with a database error).
+      expect(cancel.status, String((cancel as PromiseRejectedResult).reason)).toBe("fulfilled");
+      expect(fail.status, String((fail as PromiseRejectedResult).reason)).toBe("fulfilled");
+      expect(await servicesOf(o.orderId)).toEqual(["cancelled", "cancelled"]);
+      const invoice = await t.db.invoice.findUniqueOrThrow({ where: { id: o.invoiceId } });
+      expect(await balanceOf(o.customer.account.id)).toBe(invoice.paidAmount.toFixed(2));
+      expect(await refundsOf(o.customer.account.id)).toHaveLength(2);
+    }
+  });
+
   it("refuses an order with a service being set up or delivered, an add-on order and a blank reason, writing nothing", async () => {
     const o = await paidOrder();
     const [first] = await t.db.service.findMany({ where: { orderId: o.orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });

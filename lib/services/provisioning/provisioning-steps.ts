@@ -317,6 +317,11 @@ export async function markProvisioned(ctx: BackendContext, serviceId: string): P
 export async function markProvisioningFailed(ctx: BackendContext, serviceId: string, failed: BuildFailure): Promise<{ status: string; refunded?: string | null }> {
   const result = await inTransaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
+    // The order's row lock before the service's: the refund below takes it, and the operator's
+    // cancellation of the order takes it before it changes the order's services (lib/admin/orders),
+    // so taking it after the service's row could deadlock with that cancellation.
+    const owner = await tx.service.findUnique({ where: { id: serviceId }, select: { orderId: true } });
+    if (owner?.orderId) await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${owner.orderId}::uuid FOR NO KEY UPDATE`;
     const { count } = await tx.service.updateMany({
       where: { id: serviceId, status: { in: ["pending", "installing"] } },
       data: { status: "provisioning_failed", failureCode: failed.code, failureDetail: `${failed.stage}: ${failed.detail}`.slice(0, 2000) },
