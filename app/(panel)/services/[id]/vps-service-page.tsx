@@ -1,17 +1,12 @@
-import { Alert } from "@/components/ui/alert";
 import { Detail } from "@/components/ui/detail";
-import { listAccountSshKeys } from "@/lib/accounts/list-account-ssh-keys";
 import { getDb } from "@/lib/db/client";
 import { formatDate } from "@/lib/format/format-date";
 import { vpsDocument } from "@/lib/services/customer-documents";
 import { listOsTemplates } from "@/lib/services/list-os-templates";
-import { orderedWithoutSshKey } from "@/lib/services/ordered-without-ssh-key";
 import { serviceContext } from "@/lib/services/service-context";
 import { selectServiceTab, serviceTabs } from "@/lib/services/service-tabs";
-import { machineTabCard } from "./machine-tab-card";
-import { ServiceOverview, SignInNote } from "./service-overview";
+import { MachineServiceView } from "./machine-service-view";
 import type { ServicePageBase } from "./service-page-base";
-import { ServicePageFrame } from "./service-page-frame";
 import { VpsControls, VpsOperatingSystem } from "./vps-controls";
 
 /** A VPS's page: its tabs (lib/services/service-tabs.ts), each loading only what it shows. */
@@ -44,73 +39,25 @@ export async function VpsServicePage({ base }: { base: ServicePageBase }) {
     />
   );
 
-  let content: React.ReactNode;
-  switch (tab) {
-    case "overview": {
-      const signable = vps.status === "active" || vps.status === "suspended" || vps.status === "installing" || vps.status === "pending";
-      const accountHasSshKeys = signable && !service.orderItem ? (await listAccountSshKeys({ db, now: new Date(), actor: access.scope })).length > 0 : true;
-      content = (
-        <>
-          {vps.failure && (
-            <Alert tone="error" title="Setting up this server failed">
-              {vps.failure.message}
-            </Alert>
-          )}
-          {(vps.status === "pending" || vps.status === "installing") && (
-            <Alert tone="info" title="Your server is being set up">
-              This page updates by itself. Setup usually takes under a minute for a VPS.
-            </Alert>
-          )}
-          <ServiceOverview
-            serviceId={service.id}
-            status={vps.status}
-            plan={vps.product.name}
-            location={vps.location?.name ?? null}
-            address={vps.primary_ip && <span className="font-mono">{vps.primary_ip}</span>}
-            nextDueDate={vps.billing.next_due_date}
-            cancellationDate={vps.cancellation?.scheduled_date ?? null}
-            tabs={tabs}
-            details={
-              <>
-                <Detail label="Operating system">
-                  <VpsOperatingSystem initial={vps} />
-                </Detail>
-                <Detail label="Created">{formatDate(new Date(vps.created_at))}</Detail>
-              </>
-            }
-          />
-          {signable && orderedWithoutSshKey({ orderItem: service.orderItem, accountHasSshKeys }) && (
-            <SignInNote serviceId={service.id} address={vps.primary_ip} tabs={tabs} passwordCard="Root password" />
-          )}
-          {controls}
-        </>
-      );
-      break;
-    }
-    default: {
-      // Usage, Networking, Billing, Activity and Destroy alike for both kinds; Power, Console, Settings, Backups and snapshots: the live cards themselves.
-      const card = machineTabCard(tab, "vps", base);
-      content = card ? (
-        <>
-          {card}
-          {controls}
-        </>
-      ) : (
-        controls
-      );
-    }
-  }
-
   return (
-    <ServicePageFrame
-      serviceId={service.id}
-      title={vps.hostname ?? vps.name}
-      description={`${vps.product.name} · ${[vps.specs.cpu, vps.specs.ram, vps.specs.storage].filter(Boolean).join(" · ")}`}
-      back={base.back}
+    <MachineServiceView
+      base={base}
+      kind="vps"
+      doc={vps}
       tabs={tabs}
-      current={tab}
-    >
-      {content}
-    </ServicePageFrame>
+      tab={tab}
+      controls={controls}
+      location={vps.location?.name ?? null}
+      settingUp="Setup usually takes under a minute for a VPS."
+      passwordCard="Root password"
+      details={
+        <>
+          <Detail label="Operating system">
+            <VpsOperatingSystem initial={vps} />
+          </Detail>
+          <Detail label="Created">{formatDate(new Date(vps.created_at))}</Detail>
+        </>
+      }
+    />
   );
 }
