@@ -11,11 +11,15 @@ export default async function PanelLayout({ children }: { children: React.ReactN
 
   return (
     <AppShell area="customer" viewer={viewer} subtitle={viewer.customer?.accountName}>
-      {readOnly && (
+      {readOnly && viewer.customer?.accountStatus === "pending" ? (
+        <Alert tone="info" title="Your account is awaiting approval" className="mb-6">
+          We check new accounts before their first order. You can look around now; ordering and changes open once the account is approved, and we will email you then.
+        </Alert>
+      ) : readOnly ? (
         <Alert tone="warning" title="This account is suspended" className="mb-6">
           You can look at everything, but nothing can be ordered, paid or changed until it is reactivated. Contact support to reactivate it.
         </Alert>
-      )}
+      ) : null}
       <QueryProvider>{children}</QueryProvider>
     </AppShell>
   );

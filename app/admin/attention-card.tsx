@@ -72,6 +72,17 @@ function attentionSections(a: AttentionItems, now: Date): AttentionSectionData[]
       })),
     },
     {
+      title: "Sign-ups awaiting approval",
+      count: a.signUpsAwaitingApproval.count,
+      href: "/admin/customers?status=pending",
+      more: "Customers",
+      rows: a.signUpsAwaitingApproval.items.map((s) => ({
+        key: s.id,
+        link: { href: `/admin/customers/${s.id}`, label: s.accountName },
+        text: ` (${s.ownerEmail}), signed up ${formatRelativeTime(s.since, now)}`,
+      })),
+    },
+    {
       title: "Reseller applications",
       count: a.resellerApplications.count,
       href: "/admin/resellers",

@@ -31,19 +31,30 @@ export function canAny(actor: AccountActor, permissions: readonly AccountPermiss
 
 /** The one sentence for a suspended account's refused change (API code ACCOUNT_SUSPENDED, and the panel). */
 export const ACCOUNT_SUSPENDED_MESSAGE = "The account is suspended; it is read-only until it is reactivated";
+/** The same refusal for an account signed up while sign-ups need approval (docs/accounts.md#approval). */
+export const ACCOUNT_PENDING_MESSAGE = "The account is awaiting approval; it is read-only until it is approved";
 
-/** A suspended account is read-only everywhere: the API, the panel and members' keys (docs/decisions.md, "Suspended accounts"). */
+/** The sentence for a refused change to an account in `status` (not writable). */
+export function readOnlyAccountMessage(status: AccountStatus): string {
+  return status === "pending" ? ACCOUNT_PENDING_MESSAGE : ACCOUNT_SUSPENDED_MESSAGE;
+}
+
+/**
+ * A suspended account is read-only everywhere: the API, the panel and members' keys (docs/decisions.md, "Suspended accounts");
+ * so is one awaiting the operator's approval (docs/decisions.md#r27).
+ */
 export function isAccountWritable(status: AccountStatus): boolean {
   return status === "active";
 }
 
-export function accountSuspendedError(): DomainError {
-  return new DomainError("forbidden", ACCOUNT_SUSPENDED_MESSAGE, { code: "ACCOUNT_SUSPENDED" });
+/** The refusal (API code ACCOUNT_SUSPENDED, the spec's one code for a read-only account) in the words of its status. */
+export function accountSuspendedError(status: AccountStatus = "suspended"): DomainError {
+  return new DomainError("forbidden", readOnlyAccountMessage(status), { code: "ACCOUNT_SUSPENDED" });
 }
 
 /** The same rule for an actor already loaded (a panel membership, an API key's account). */
 export function assertActorWritable(actor: { accountStatus: AccountStatus }): void {
-  if (!isAccountWritable(actor.accountStatus)) throw accountSuspendedError();
+  if (!isAccountWritable(actor.accountStatus)) throw accountSuspendedError(actor.accountStatus);
 }
 
 /** The panel's refusal of a payment to a member without invoices.pay. */

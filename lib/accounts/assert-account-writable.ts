@@ -10,5 +10,5 @@ import { accountSuspendedError, isAccountWritable } from "./account-permissions"
 export async function assertAccountWritable(db: DbOrTx, accountId: string): Promise<void> {
   const account = await db.clientAccount.findUnique({ where: { id: accountId }, select: { status: true } });
   if (!account) throw new DomainError("not_found", "Account not found");
-  if (!isAccountWritable(account.status)) throw accountSuspendedError();
+  if (!isAccountWritable(account.status)) throw accountSuspendedError(account.status);
 }

@@ -16,11 +16,13 @@ export type AttentionNode = { id: string; name: string; kind: NodeKind; resource
 export type AttentionWebhooks = { resellerId: string; resellerName: string; failed: number; behind: number };
 export type AttentionEmails = { failed: number; behind: number };
 export type AttentionApplication = { id: string; accountName: string; since: Date };
+export type AttentionSignUp = { id: string; accountName: string; ownerEmail: string; since: Date };
 
 export type AttentionItems = {
   provisioningFailed: { count: number; items: AttentionService[] };
   upgradesAwaitingApproval: { count: number; items: AttentionUpgrade[] };
   resellerApplications: { count: number; items: AttentionApplication[] };
+  signUpsAwaitingApproval: { count: number; items: AttentionSignUp[] };
   overdueInvoices: { count: number; items: AttentionInvoice[] };
   nodesNearCapacity: AttentionNode[];
   webhookBacklogs: AttentionWebhooks[];
@@ -64,13 +66,20 @@ export function nodePressure(node: NodeRow, portsUsed: number): AttentionNode | 
 }
 
 /**
- * What needs an operator today: builds that failed, plan changes and reseller applications waiting for approval, invoices past
+ * What needs an operator today: builds that failed, plan changes, sign-ups and reseller applications waiting for approval, invoices past
  * their due date, nodes nearly full, resellers whose webhooks fail or lag, and emails that could not
  * be sent. Each list names the oldest first (the one waiting longest) and carries the full count.
  */
 export async function getAttentionItems({ db, now }: OperatorContext): Promise<AttentionItems> {
   const laggingSince = new Date(now.getTime() - WEBHOOK_LAG_MS);
-  const [applicationCount, applications, failedCount, failed, upgradeCount, upgrades, overdueCount, overdue, nodes, portCounts, webhookGroups, emailFailed, emailBehind] = await Promise.all([
+  const [signUpCount, signUps, applicationCount, applications, failedCount, failed, upgradeCount, upgrades, overdueCount, overdue, nodes, portCounts, webhookGroups, emailFailed, emailBehind] = await Promise.all([
+    db.clientAccount.count({ where: { status: "pending" } }),
+    db.clientAccount.findMany({
+      where: { status: "pending" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: ATTENTION_SAMPLE,
+      select: { id: true, name: true, createdAt: true, owner: { select: { email: true } } },
+    }),
     db.resellerProfile.count({ where: { status: "pending" } }),
     db.resellerProfile.findMany({
       where: { status: "pending" },
@@ -164,6 +173,7 @@ export async function getAttentionItems({ db, now }: OperatorContext): Promise<A
         since: u.updatedAt,
       })),
     },
+    signUpsAwaitingApproval: { count: signUpCount, items: signUps.map((a) => ({ id: a.id, accountName: a.name, ownerEmail: a.owner.email, since: a.createdAt })) },
     resellerApplications: { count: applicationCount, items: applications.map((p) => ({ id: p.id, accountName: p.account.name, since: p.createdAt })) },
     overdueInvoices: {
       count: overdueCount,
@@ -172,6 +182,6 @@ export async function getAttentionItems({ db, now }: OperatorContext): Promise<A
     nodesNearCapacity,
     webhookBacklogs,
     emails,
-    total: applicationCount + failedCount + upgradeCount + overdueCount + nodesNearCapacity.length + webhookBacklogs.length + (emails.failed + emails.behind > 0 ? 1 : 0),
+    total: signUpCount + applicationCount + failedCount + upgradeCount + overdueCount + nodesNearCapacity.length + webhookBacklogs.length + (emails.failed + emails.behind > 0 ? 1 : 0),
   };
 }

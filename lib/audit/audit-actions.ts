@@ -5,6 +5,8 @@ export const AUDIT_ACTIONS = {
   "customer.credit_adjusted": "Credit adjusted",
   "customer.account_suspended": "Account suspended",
   "customer.account_unsuspended": "Account unsuspended",
+  "customer.account_approved": "Sign-up approved",
+  "customer.account_declined": "Sign-up declined",
   "customer.two_factor_reset": "Two-factor reset",
   "customer.password_reset_sent": "Password reset sent",
   "customer.impersonation_started": "Signed in as customer",

@@ -26,6 +26,8 @@ export function describeAuditEntry(entry: { action: string; details: Prisma.Json
     }
     case "customer.account_suspended":
     case "customer.account_unsuspended":
+    case "customer.account_approved":
+    case "customer.account_declined":
       return reason ? `Reason: ${reason}` : "No reason given";
     case "customer.two_factor_reset": {
       const email = field(d, "email");

@@ -60,7 +60,7 @@ export const STATUS_LABELS = {
   provisioning: { pending: "Waiting to be set up", provisioned: "Set up", failed: "Setup failed" } satisfies Record<ProvisioningStatus, string>,
   invoice: { unpaid: "Unpaid", paid: "Paid", cancelled: "Cancelled", refunded: "Refunded" } satisfies Record<InvoiceStatus, string>,
   proforma: { unpaid: "Unpaid", paid: "Paid", converted: "Converted", cancelled: "Cancelled" } satisfies Record<ProformaStatus, string>,
-  account: { active: "Active", suspended: "Suspended", closed: "Closed" } satisfies Record<AccountStatus, string>,
+  account: { pending: "Awaiting approval", active: "Active", suspended: "Suspended", closed: "Closed" } satisfies Record<AccountStatus, string>,
   reseller: { pending: "Awaiting approval", active: "Active", suspended: "Suspended", closed: "Closed" } satisfies Record<ResellerProfileStatus, string>,
   webhookDelivery: { pending: "Pending", paused: "Paused", delivered: "Delivered", failed: "Failed" } satisfies Record<WebhookDeliveryStatus, string>,
   email: { pending: "Queued", sending: "Sending", sent: "Sent", failed: "Failed" } satisfies Record<EmailStatus, string>,

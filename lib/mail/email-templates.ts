@@ -19,6 +19,8 @@ export interface EmailTemplateData {
   "password-reset": { name: string; url: string; expiresAt: string };
   "email-change-confirm": { name: string; url: string; newEmail: string; expiresAt: string };
   "email-change-notice": { name: string; newEmail: string };
+  "account-approved": { name: string; signInUrl: string };
+  "sign-up-declined": { name: string; reason: string };
   "team-invitation": { inviter: string; accountName: string; url: string; expiresAt: string };
   "order-received": { name: string; orderNumber: string; items: string[]; total: Money | null; url: string };
   "service-ready": { name: string; serviceName: string; product: string; access: [string, string][]; url: string };
@@ -97,6 +99,26 @@ export const EMAIL_TEMPLATES: { [N in EmailTemplateName]: EmailTemplate<N> } = {
       greeting: hello(d.name),
       paragraphs: [`A change of your sign-in address to ${d.newEmail} was requested. It takes effect when the new address is confirmed.`],
       footnote: "If this was not you, sign in and change your password, or contact support.",
+    }),
+  },
+  "account-approved": {
+    optional: null,
+    carriesSecret: false,
+    content: (d) => ({
+      subject: "Your account is approved",
+      greeting: hello(d.name),
+      paragraphs: ["Your account has been approved: you can order services now."],
+      action: { label: "Sign in", url: d.signInUrl },
+    }),
+  },
+  "sign-up-declined": {
+    optional: null,
+    carriesSecret: false,
+    content: (d) => ({
+      subject: "Your sign-up was not approved",
+      greeting: hello(d.name),
+      paragraphs: ["We are sorry: we could not approve your new account, and it has been closed.", `Reason: ${d.reason}`],
+      footnote: "If you think this is a mistake, reply to this email or contact us.",
     }),
   },
   "team-invitation": {

@@ -26,7 +26,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
 
   let notice: string | undefined;
   let success: string | undefined;
-  if (params.verified) success = "Your email address is confirmed and your account is ready. Sign in to start.";
+  if (params.verified === "pending") success = "Your email address is confirmed and your account is created. It now waits for our approval: sign in to look around, and we will email you once you can order.";
+  else if (params.verified) success = "Your email address is confirmed and your account is ready. Sign in to start.";
   else if (params.reset) success = "Your password is changed. Sign in with the new one.";
   else if (params.joined) success = "You are on the team. Sign in with your new password.";
   else if (params.emailChanged) success = "Your sign-in address is changed, and every session has ended. Sign in with the new address.";

@@ -29,7 +29,7 @@ export async function signUpAction(_prev: FormActionState<{ email: string }>, fo
 /** The verify-email page's button: creates the account, then sends the person to sign in. */
 export async function verifyEmailAction(_prev: FormActionState, formData: FormData): Promise<FormActionState> {
   return runAction(async () => {
-    const { email } = await verifySignUp({ db: getDb(), now: new Date() }, { token: field(formData, "token") });
-    redirect(`/login?verified=1&email=${encodeURIComponent(email)}`);
+    const { email, pendingApproval } = await verifySignUp({ db: getDb(), now: new Date() }, { token: field(formData, "token") });
+    redirect(`/login?verified=${pendingApproval ? "pending" : "1"}&email=${encodeURIComponent(email)}`);
   }, { log: "[auth] email verification failed" });
 }

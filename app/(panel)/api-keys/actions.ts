@@ -1,6 +1,6 @@
 "use server";
 
-import { ACCOUNT_SUSPENDED_MESSAGE, isAccountWritable } from "@/lib/accounts/account-permissions";
+import { assertActorWritable } from "@/lib/accounts/account-permissions";
 import { revalidatePath } from "next/cache";
 import { ApiKeyError, type ApiKeyErrorCode } from "@/lib/api-keys/api-key-error";
 import type { CustomerApiKeyContext } from "@/lib/api-keys/customer-key-actor";
@@ -32,7 +32,7 @@ const FIELD_OF: Partial<Record<ApiKeyErrorCode, keyof TCreateCustomerApiKeyInput
 async function context(): Promise<CustomerApiKeyContext> {
   const viewer = await requireCustomer();
   if (!viewer.customer) throw new DomainError("forbidden", "Your sign-in is not linked to a customer account.");
-  if (!isAccountWritable(viewer.customer.accountStatus)) throw new DomainError("forbidden", ACCOUNT_SUSPENDED_MESSAGE);
+  assertActorWritable(viewer.customer);
   return { db: getDb(), now: new Date(), actor: { accountId: viewer.customer.accountId, userId: viewer.user.id } };
 }
 

@@ -4,7 +4,7 @@ import { pageTitle } from "@/components/layout/page-title";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Detail } from "@/components/ui/detail";
-import { ACCOUNT_SUSPENDED_MESSAGE } from "@/lib/accounts/account-permissions";
+import { readOnlyAccountMessage } from "@/lib/accounts/account-permissions";
 import { COUNTRIES } from "@/lib/accounts/countries";
 import { getProfile } from "@/lib/accounts/profile/get-profile";
 import { CURRENCY_LOCKED } from "@/lib/accounts/profile/update-account-profile";
@@ -64,7 +64,7 @@ export default async function ProfilePage() {
                 />
               ) : (
                 <div className="space-y-4">
-                  <Alert>{account.owner ? `${ACCOUNT_SUSPENDED_MESSAGE}.` : "Only the account owner can change these details."}</Alert>
+                  <Alert>{account.owner ? `${readOnlyAccountMessage(account.status)}.` : "Only the account owner can change these details."}</Alert>
                   <dl className="grid gap-4 sm:grid-cols-2">
                     <Detail label="Company">{account.company ?? "—"}</Detail>
                     <Detail label="Country">{countryName(account.country)}</Detail>

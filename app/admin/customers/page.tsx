@@ -9,7 +9,8 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { inputClasses } from "@/components/ui/input";
-import { searchCustomers } from "@/lib/admin/customers/search-customers";
+import { ACCOUNT_STATUSES, searchCustomers } from "@/lib/admin/customers/search-customers";
+import { STATUS_LABELS } from "@/lib/format/status-labels";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { formatCount } from "@/lib/format/format-count";
 import { formatDate } from "@/lib/format/format-date";
@@ -18,31 +19,48 @@ import { firstParam, pageParam, queryString, type PageSearchParams } from "@/lib
 
 export const metadata: Metadata = { title: pageTitle("Customers") };
 
-function href(q: string, page: number): string {
-  return `/admin/customers${queryString({ q, page: page > 1 ? page : undefined })}`;
+function href(q: string, status: string | null, page: number): string {
+  return `/admin/customers${queryString({ q, status: status ?? undefined, page: page > 1 ? page : undefined })}`;
 }
 
 export default async function CustomersPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const ctx = await requireOperatorContext();
   const sp = await searchParams;
   const q = firstParam(sp.q)?.trim().slice(0, 200) ?? "";
-  const { rows, total, page, pages } = await searchCustomers(ctx, { q, page: pageParam(sp.page) });
+  const status = ACCOUNT_STATUSES.find((s) => s === firstParam(sp.status)) ?? null;
+  const filtered = q !== "" || status !== null;
+  const { rows, total, page, pages } = await searchCustomers(ctx, { q, status, page: pageParam(sp.page) });
 
   return (
     <>
       <PageHeader title="Customers" description="Every customer account, newest first. Open one for its people, services, invoices, credit and API keys." />
       <Card>
-        <CardHeader title="Customer accounts" description={q ? `${formatCount(total, "account")} ${total === 1 ? "matches" : "match"} “${q}”.` : `${formatCount(total, "account")} in all.`} />
+        <CardHeader title="Customer accounts" description={
+            filtered
+              ? `${formatCount(total, "account")} ${total === 1 ? "matches" : "match"}${q ? ` “${q}”` : ""}${status ? `, status ${STATUS_LABELS.account[status].toLowerCase()}` : ""}.`
+              : `${formatCount(total, "account")} in all.`
+          } />
         <CardBody>
           <form method="get" role="search" aria-label="Search customers" className="flex flex-wrap items-end gap-3">
             <label className="min-w-0 flex-1 basis-64 space-y-1.5 text-sm font-medium text-neutral-800">
               <span className="block">Search</span>
               <input type="search" name="q" defaultValue={q} placeholder="Name, company, email, hostname, IP or invoice number" className={inputClasses} />
             </label>
+            <label className="min-w-0 basis-40 space-y-1.5 text-sm font-medium text-neutral-800">
+              <span className="block">Status</span>
+              <select name="status" defaultValue={status ?? ""} className={inputClasses}>
+                <option value="">Any</option>
+                {ACCOUNT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS.account[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
             <button type="submit" className={buttonClasses({ variant: "secondary" })}>
               Search
             </button>
-            {q && (
+            {filtered && (
               <Link href="/admin/customers" className={buttonClasses({ variant: "ghost" })}>
                 Clear
               </Link>
@@ -50,7 +68,11 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
           </form>
         </CardBody>
         {rows.length === 0 ? (
-          q ? (
+          status === "pending" && !q ? (
+            <EmptyState title="No sign-up is waiting for approval">
+              New accounts wait here while approval is on (Settings → Sign-ups). <Link href="/admin/customers" className={linkClass}>See every account</Link>.
+            </EmptyState>
+          ) : filtered ? (
             <EmptyState title="No customer matches your search">
               Names, companies, emails and hostnames match in part; an IP address, invoice or proforma number must be typed in full. Clear the search to see every account.
             </EmptyState>
@@ -82,7 +104,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
             ))}
           </Table>
         )}
-        <PagePager page={page} pages={pages} href={(p) => href(q, p)} />
+        <PagePager page={page} pages={pages} href={(p) => href(q, status, p)} />
       </Card>
     </>
   );

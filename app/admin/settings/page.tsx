@@ -126,8 +126,16 @@ export default async function SettingsPage() {
             label="Sign-ups"
             action={saveSignUpSettingsAction}
             columns={1}
-            values={{ signUpOpen: check(billing.signUpOpen) }}
-            fields={[{ name: "signUpOpen", label: "Open sign-ups", type: "checkbox", hint: "Off: the sign-up page says sign-ups are closed; accounts are then created by invitation only." }]}
+            values={{ signUpOpen: check(billing.signUpOpen), signUpApproval: check(billing.signUpApproval) }}
+            fields={[
+              { name: "signUpOpen", label: "Open sign-ups", type: "checkbox", hint: "Off: the sign-up page says sign-ups are closed; accounts are then created by invitation only." },
+              {
+                name: "signUpApproval",
+                label: "Approve new accounts",
+                type: "checkbox",
+                hint: "On: a new account can sign in and look around but cannot order until an operator approves it under Customers (the dashboard lists those waiting).",
+              },
+            ]}
             submitLabel="Save sign-ups"
           />
         </CardBody>

@@ -44,7 +44,7 @@ export async function updateAccountProfile(ctx: AccountProfileContext, raw: TAcc
       select: { ownerId: true, status: true, currency: true, owner: { select: { name: true } } },
     });
     if (!account || account.ownerId !== actor.userId || account.status === "closed") throw new DomainError("forbidden", ONLY_THE_OWNER_EDITS);
-    if (!isAccountWritable(account.status)) throw accountSuspendedError();
+    if (!isAccountWritable(account.status)) throw accountSuspendedError(account.status);
 
     if (input.currency !== account.currency) {
       if (await hasBillingHistory(tx, actor.accountId)) throw new DomainError("conflict", CURRENCY_LOCKED, { details: [{ field: "currency", message: CURRENCY_LOCKED }] });

@@ -55,7 +55,7 @@ describe("sign-up with email verification", () => {
 
     const created = await verifySignUp({ db: t.db, now }, { token: token! });
     const user = await t.db.user.findUniqueOrThrow({ where: { email }, include: { ownedAccounts: { include: { projects: true } } } });
-    expect(created).toEqual({ userId: user.id, email, accountId: user.ownedAccounts[0]!.id });
+    expect(created).toEqual({ userId: user.id, email, accountId: user.ownedAccounts[0]!.id, pendingApproval: false });
     expect(await verifyPassword(user.passwordHash, "correct horse battery")).toBe(true);
     expect(user.ownedAccounts[0]).toMatchObject({ name: "Analytical Engines Ltd", company: "Analytical Engines Ltd", country: "GB", currency: "EUR", vatNumber: "NL123456789B01", status: "active" });
     expect(user.ownedAccounts[0]!.projects.map((p) => p.isDefault)).toEqual([true]);

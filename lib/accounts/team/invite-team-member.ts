@@ -39,7 +39,7 @@ export async function inviteTeamMember(
 
   return ctx.db.$transaction(async (tx) => {
     const account = await requireTeamOwner(tx, actor);
-    if (!isAccountWritable(account.status)) throw accountSuspendedError();
+    if (!isAccountWritable(account.status)) throw accountSuspendedError(account.status);
 
     const onTeam =
       account.owner.email.toLowerCase() === input.email ||

@@ -20,7 +20,7 @@ export async function updateMemberPermissions(
   const input = parseActionInput(ZUpdateMemberPermissionsSchema, raw);
   return ctx.db.$transaction(async (tx) => {
     const account = await requireTeamOwner(tx, actor);
-    if (!isAccountWritable(account.status)) throw accountSuspendedError();
+    if (!isAccountWritable(account.status)) throw accountSuspendedError(account.status);
     const [member] = await tx.teamMember.updateManyAndReturn({
       where: { id: input.memberId, accountId: account.id },
       data: { permissions: input.permissions },

@@ -4,6 +4,9 @@ import type { OperatorContext } from "../operator-context";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 
+/** The statuses the list filters by, in the order the filter offers them. */
+export const ACCOUNT_STATUSES = ["pending", "active", "suspended", "closed"] as const satisfies readonly AccountStatus[];
+
 /** A service the account still has: ordered, being built, running or suspended (not ended or failed). */
 export const LIVE_SERVICE_STATUSES = ["pending", "pending_payment", "installing", "active", "suspended"] as const satisfies readonly ServiceStatus[];
 
@@ -51,13 +54,15 @@ function searchWhere(q: string): Prisma.ClientAccountWhereInput {
 }
 
 /**
- * Customer accounts for the operator console's search, newest first, one page of 25: two queries
+ * Customer accounts for the operator console's search (and, when given, of one status: "pending" lists
+ * the sign-ups waiting for approval), newest first, one page of 25: two queries
  * whatever the page holds (the rows with their owner and live-service count, and the total).
  */
-export async function searchCustomers({ db }: OperatorContext, input: { q?: string; page?: number }): Promise<CustomerSearchResult> {
+export async function searchCustomers({ db }: OperatorContext, input: { q?: string; page?: number; status?: string | null }): Promise<CustomerSearchResult> {
   const q = (input.q ?? "").trim().slice(0, 200);
   const page = Math.max(1, Math.floor(input.page ?? 1));
-  const where = searchWhere(q);
+  const status = ACCOUNT_STATUSES.find((s) => s === input.status);
+  const where: Prisma.ClientAccountWhereInput = status ? { AND: [searchWhere(q), { status }] } : searchWhere(q);
   const [accounts, total] = await Promise.all([
     db.clientAccount.findMany({
       where,

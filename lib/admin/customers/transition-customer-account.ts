@@ -1,8 +1,9 @@
 import type { AuditAction } from "@/lib/audit/audit-actions";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AccountStatus } from "@/lib/generated/prisma/client";
+import { STATUS_LABELS } from "@/lib/format/status-labels";
 import { isUuid } from "@/lib/schemas/uuid";
 import type { OperatorContext } from "../operator-context";
 
@@ -23,7 +24,7 @@ export interface AccountTransition {
  */
 export async function transitionCustomerAccount(
   { db, now, actor }: OperatorContext<Db>,
-  input: { accountId: string; transition: AccountTransition; reason: string | null },
+  input: { accountId: string; transition: AccountTransition; reason: string | null; then?: (tx: Tx) => Promise<void> },
 ): Promise<{ accountId: string; status: AccountStatus }> {
   const { accountId, transition, reason } = input;
   return db.$transaction(async (tx) => {
@@ -31,7 +32,7 @@ export async function transitionCustomerAccount(
     if (updated.count === 0) {
       const current = isUuid(accountId) ? await tx.clientAccount.findUnique({ where: { id: accountId }, select: { status: true } }) : null;
       if (!current) throw new DomainError("not_found", "Customer account not found");
-      throw new DomainError("conflict", current.status === "closed" ? transition.closed : current.status === transition.to ? transition.already : `The account is ${current.status}.`);
+      throw new DomainError("conflict", current.status === "closed" ? transition.closed : current.status === transition.to ? transition.already : `The account is ${STATUS_LABELS.account[current.status].toLowerCase()}.`);
     }
     await recordAuditEntry(tx, {
       actorUserId: actor.userId,
@@ -41,6 +42,8 @@ export async function transitionCustomerAccount(
       ip: actor.ip,
       at: now,
     });
+    // What else the change brings (an email to the account's owner), in the same transaction.
+    await input.then?.(tx);
     return { accountId, status: transition.to };
   });
 }

@@ -1,5 +1,5 @@
 import { accessRefusal, mayAccess } from "@/lib/accounts/account-access";
-import { ACCOUNT_SUSPENDED_MESSAGE, isAccountWritable } from "@/lib/accounts/account-permissions";
+import { isAccountWritable, readOnlyAccountMessage } from "@/lib/accounts/account-permissions";
 import { constantTimeEqual, sha256Hex } from "@/lib/crypto/constant-time-equal";
 import { isCustomerApiKeyScope } from "@/lib/api-keys/customer-api-key-scopes";
 import type { CustomerApiKeyScope } from "@/lib/api-keys/customer-api-key-scopes";
@@ -89,6 +89,6 @@ export async function authorizeCustomer(auth: CustomerAuth, endpoint: Endpoint<C
     if (!mayAccess(auth, access)) throw new ApiError(403, "FORBIDDEN", accessRefusal(access));
   }
   if (endpoint.method !== "GET" && !isAccountWritable(auth.accountStatus)) {
-    throw new ApiError(403, "ACCOUNT_SUSPENDED", ACCOUNT_SUSPENDED_MESSAGE);
+    throw new ApiError(403, "ACCOUNT_SUSPENDED", readOnlyAccountMessage(auth.accountStatus));
   }
 }

@@ -12,6 +12,8 @@ import { operatorActionContext } from "@/app/admin/_lib/operator-action-context"
 import type { ActionResult, FormActionState } from "@/lib/actions/action-result";
 import { adjustCustomerCredit } from "@/lib/admin/customers/adjust-customer-credit";
 import { resetCustomerTwoFactor } from "@/lib/admin/customers/reset-customer-two-factor";
+import { approveCustomerAccount } from "@/lib/admin/customers/approve-customer-account";
+import { declineCustomerAccount } from "@/lib/admin/customers/decline-customer-account";
 import { suspendCustomerAccount } from "@/lib/admin/customers/suspend-customer-account";
 import { unsuspendCustomerAccount } from "@/lib/admin/customers/unsuspend-customer-account";
 import { runFormAction } from "@/lib/admin/form-state";
@@ -41,7 +43,7 @@ export async function adjustCreditAction(accountId: string, _prev: FormActionSta
   });
 }
 
-/** Suspends (a reason required) or unsuspends (a note optional), as the form's change field says. */
+/** Suspends (a reason required), unsuspends (a note optional), approves (a note optional) or declines (a reason required), as the form's change field says. */
 export async function changeAccountStatusAction(accountId: string, _prev: FormActionState, formData: FormData): Promise<ActionResult> {
   return onCustomer(accountId, formData, async (ctx, v) => {
     if (v.change === "suspend") {
@@ -51,6 +53,16 @@ export async function changeAccountStatusAction(accountId: string, _prev: FormAc
     if (v.change === "unsuspend") {
       await unsuspendCustomerAccount(ctx, { accountId, reason: v.reason ?? "" });
       return "Unsuspended: the account's people and keys can change things again.";
+    }
+    if (v.change === "approve") {
+      await approveCustomerAccount({ ...ctx, origin: publicOrigin() }, { accountId, reason: v.reason ?? "" });
+      await requestEmailSend();
+      return "Approved: the owner can order now and has been emailed.";
+    }
+    if (v.change === "decline") {
+      await declineCustomerAccount(ctx, { accountId, reason: v.reason ?? "" });
+      await requestEmailSend();
+      return "Declined: the account is closed and its owner has been emailed the reason.";
     }
     throw new DomainError("invalid", "Unknown change.");
   });

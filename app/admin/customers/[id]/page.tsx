@@ -100,7 +100,14 @@ export default async function CustomerPage({ params }: Params) {
         actions={
           <div className="flex flex-wrap items-center gap-3">
             <StatusBadge kind="account" status={a.status} />
-            {a.status !== "closed" && <AccountStatusButton mode={a.status === "suspended" ? "unsuspend" : "suspend"} action={changeAccountStatusAction.bind(null, a.id)} />}
+            {a.status === "pending" ? (
+              <>
+                <AccountStatusButton mode="approve" action={changeAccountStatusAction.bind(null, a.id)} />
+                <AccountStatusButton mode="decline" action={changeAccountStatusAction.bind(null, a.id)} />
+              </>
+            ) : (
+              a.status !== "closed" && <AccountStatusButton mode={a.status === "suspended" ? "unsuspend" : "suspend"} action={changeAccountStatusAction.bind(null, a.id)} />
+            )}
             {a.status !== "closed" && (
               <ReasonDialogButton
                 copy={{

@@ -20,7 +20,7 @@ export const getAccountEndpoint = defineEndpoint({
     country: z.string(),
     currency: z.string(),
     vat_number: z.string().nullable(),
-    status: z.enum(["active", "suspended", "closed"]),
+    status: z.enum(["pending", "active", "suspended", "closed"]),
     credit_balance: z.string(),
     credit_currency: z.string(),
     role: z.enum(["owner", "member", "former_member"]),
