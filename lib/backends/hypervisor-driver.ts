@@ -97,6 +97,8 @@ export interface HypervisorCapabilities {
   capture: boolean;
   rescue: boolean;
   stats: boolean;
+  /** migrate(): moves a machine to another node of this driver in the same location. */
+  migrate: boolean;
 }
 
 /**
@@ -135,6 +137,16 @@ export interface HypervisorDriver {
    * follow at once (`capacity` when the node has no room for the growth). Result: the new size.
    */
   resize(vmId: string, size: { vcpus: number; memoryMb: number; diskGb: number }): Promise<BackendJobView>;
+
+  /**
+   * Moves the machine to another node (a disk and power job; the machine keeps its state and its
+   * addresses, so the target must be an enabled node of the same driver in the same location:
+   * `conflict` otherwise, as for a held lock). The target's units are held at once (`capacity` when
+   * it has no room); on success the machine's node and allocation switch to the target and the
+   * source's units are released; on failure the target's are, and the machine stays. Result:
+   * `{fromNodeId, toNodeId}`. The job stays on this (the source) node's driver.
+   */
+  migrate(vmId: string, input: { targetNodeId: string }): Promise<BackendJobView>;
 
   rescue(vmId: string, input: { password: string }): Promise<BackendJobView>;
   unrescue(vmId: string): Promise<BackendJobView>;

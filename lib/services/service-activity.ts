@@ -15,6 +15,7 @@ export const ACTIVITY_LABEL: Record<string, string> = {
   "snapshot.revert": "Snapshot restored",
   "snapshot.delete": "Snapshot deleted",
   resize: "Plan change",
+  migrate: "Moved to another host",
   "power.on": "Power on",
   "power.off": "Power off",
   "power.restart": "Restart",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import type { BackendJob, VmState } from "@/lib/generated/prisma/client";
 import { BackendError } from "../backend-error";
+import { releaseMigrationTarget, switchToMigrationTarget } from "../capacity/migration-allocation";
 import { releaseAllocationInTx } from "../capacity/release-allocation";
 import { releaseAddresses } from "../ipam/addresses";
 import type { SimOperation, SimOperationTable } from "../simulation/sim-job";
@@ -199,6 +200,17 @@ const resize: SimOperation = {
   },
 };
 
+/** A live move: the guest keeps its state throughout; only where it runs (and its allocation) changes at the end. */
+const migrate: SimOperation = {
+  async complete(tx, job, now) {
+    await vmOf(tx, job);
+    return switchToMigrationTarget(tx, job.vmId!, str(paramsOf(job).targetAllocationId)!, now);
+  },
+  async fail(tx, job, _error, now) {
+    await releaseMigrationTarget(tx, str(paramsOf(job).targetAllocationId)!, now);
+  },
+};
+
 function rescueOperation(into: boolean): SimOperation {
   return {
     async complete(tx, job, now) {
@@ -240,6 +252,7 @@ export const HYPERVISOR_OPERATIONS: SimOperationTable = {
   "snapshot.delete": snapshotDelete,
   capture,
   resize,
+  migrate,
   rescue: rescueOperation(true),
   unrescue: rescueOperation(false),
   delete: destroy,

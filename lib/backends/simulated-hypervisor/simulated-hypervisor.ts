@@ -18,6 +18,7 @@ import { toSnapshotViews, toVmView } from "../vm-view";
 import { openSimulatedConsole } from "../simulated-console/open-simulated-console";
 import { vmNoDisplayReason, vmSceneReader } from "../simulated-console/vm-scene";
 import { simulatedDiskUsedBytes } from "./disk-usage";
+import { releaseMigrationTarget, reserveMigrationTarget } from "../capacity/migration-allocation";
 import { HYPERVISOR_OPERATIONS, moveAllocationUnits } from "./operations";
 import { HYPERVISOR_QUEUE_MS, HYPERVISOR_STEPS, type HypervisorOperation } from "./step-plans";
 
@@ -32,6 +33,7 @@ const CAPABILITIES: HypervisorCapabilities = {
   capture: true,
   rescue: true,
   stats: true,
+  migrate: true,
 };
 
 const ACTIVE = ["queued", "running"] as const;
@@ -372,6 +374,27 @@ export function createSimulatedHypervisor(node: Node, ctx: BackendContext): Hype
       return toJobView(job);
     },
 
+    async migrate(vmId, input) {
+      const targetNodeId = input.targetNodeId;
+      let targetAllocationId = "";
+      const job = await submit(vmId, {
+        operation: "migrate",
+        locks: { disk: true, power: true },
+        check(vm) {
+          notCreating("move")(vm);
+          if (vm.state === "error") throw new BackendError("conflict", "The machine is in an error state");
+          if (vm.rescueMode) throw new BackendError("conflict", "The machine is in rescue mode");
+        },
+        // The VM row is locked (submit) before the target node's row, as resize locks the VM before its node.
+        before: async (tx, vm, _jobId, now) => {
+          targetAllocationId = await reserveMigrationTarget(tx, node, vm, targetNodeId, now);
+        },
+        // params() runs after before() in submit(), so the job carries the reservation's id.
+        params: (vm) => ({ sourceNodeId: node.id, targetNodeId, sourceAllocationId: vm.allocationId, targetAllocationId }),
+      });
+      return toJobView(job);
+    },
+
     async rescue(vmId, input) {
       checkRootPassword(input.password);
       const passwordHash = hashGuestPassword(input.password);
@@ -493,7 +516,12 @@ export function createSimulatedHypervisor(node: Node, ctx: BackendContext): Hype
         if (pending) return pending;
         // Destroying a domain kills whatever else it was doing.
         const aborted = new BackendError("conflict", "The machine was deleted");
-        for (const other of running) await abortSimJob(tx, other, aborted, now);
+        for (const other of running) {
+          await abortSimJob(tx, other, aborted, now);
+          // A move cut short still holds units on its target node.
+          const target = (other.params as { targetAllocationId?: unknown } | null)?.targetAllocationId;
+          if (other.operation === "migrate" && typeof target === "string") await releaseMigrationTarget(tx, target, now);
+        }
         // Their fail handlers do not run: settle the snapshot rows they left in flight here.
         await tx.vmSnapshot.updateMany({ where: { vmId, deletedAt: null, status: { in: ["creating", "deleting"] } }, data: { status: "error" } });
         await tx.vmSnapshot.updateMany({ where: { vmId, deletedAt: null, status: "reverting" }, data: { status: "available" } });

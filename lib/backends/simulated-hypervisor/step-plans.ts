@@ -38,6 +38,12 @@ export const HYPERVISOR_STEPS = {
     ["resizing", 12_000],
     ["booting", 5_000],
   ],
+  // A live move: the disk is copied while the guest runs, then a short pause while memory follows.
+  migrate: [
+    ["preparing", 2_000],
+    ["copying_disk", 30_000],
+    ["switching_over", 2_000],
+  ],
   rescue: [["rebooting", 8_000]],
   unrescue: [["rebooting", 8_000]],
   delete: [
