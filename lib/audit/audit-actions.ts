@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   "service.unsuspended": "Service unsuspended",
   "service.terminated": "Service terminated",
   "service.provisioning_retried": "Setup retried",
+  "service.node_move_requested": "Move to another node",
   "invoice.marked_paid": "Marked paid",
   "invoice.voided": "Document voided",
   "invoice.refunded": "Refunded to credit",

@@ -59,6 +59,12 @@ export function describeAuditEntry(entry: { action: string; details: Prisma.Json
       }
       return `${on}${reason ? `Note: ${reason}` : "No note"}`;
     }
+    case "service.node_move_requested": {
+      const service = field(d, "service");
+      const from = field(d, "fromNode");
+      const to = field(d, "toNode");
+      return `${service ? `${service}: ` : ""}machine asked to move${from ? ` from ${from}` : ""}${to ? ` to ${to}` : ""}. The move's outcome is in the service's jobs.`;
+    }
     case "invoice.marked_paid": {
       const number = field(d, "number") ?? "The document";
       const amount = field(d, "amount");
