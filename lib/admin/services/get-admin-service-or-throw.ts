@@ -25,6 +25,9 @@ export interface AdminServiceJob {
   /** The operation in words, or the operation itself for one the panel never names. */
   label: string;
   state: BackendJobState;
+  /** How far it got: the step last entered (e.g. `copying_disk`) and 0-100, for a job still running. */
+  step: string | null;
+  progress: number;
   /** The operator's own text: never shown to customers. */
   error: { code: string | null; message: string | null } | null;
   createdAt: Date;
@@ -116,7 +119,7 @@ export async function getAdminServiceOrThrow({ db }: OperatorContext, input: { s
         where: { OR: jobWhere },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: SERVICE_JOBS_SHOWN,
-        select: { id: true, operation: true, state: true, errorCode: true, errorMessage: true, createdAt: true, finishedAt: true },
+        select: { id: true, operation: true, state: true, step: true, progress: true, errorCode: true, errorMessage: true, createdAt: true, finishedAt: true },
       })
     : [];
 
@@ -129,6 +132,8 @@ export async function getAdminServiceOrThrow({ db }: OperatorContext, input: { s
       operation: j.operation,
       label: ACTIVITY_LABEL[j.operation] ?? j.operation,
       state: j.state,
+      step: j.step,
+      progress: j.progress,
       error: j.errorCode || j.errorMessage ? { code: j.errorCode, message: j.errorMessage } : null,
       createdAt: j.createdAt,
       finishedAt: j.finishedAt,

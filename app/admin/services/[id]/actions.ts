@@ -6,6 +6,7 @@ import type { ActionResult, FormActionState } from "@/lib/actions/action-result"
 import { runAction } from "@/lib/actions/action-result";
 import { runFormAction } from "@/lib/admin/form-state";
 import { suspendServiceAsOperator, terminateServiceAsOperator, unsuspendServiceAsOperator } from "@/lib/admin/services/operator-service-lifecycle";
+import { moveServiceToNode } from "@/lib/admin/services/move-service-to-node";
 import { retryServiceProvisioning } from "@/lib/admin/services/retry-service-provisioning";
 import { DomainError } from "@/lib/errors/domain-error";
 import { requestEmailSend } from "@/lib/mail/request-email-send";
@@ -62,5 +63,15 @@ export async function retryProvisioningAction(serviceId: string, _prev: FormActi
     const { requested } = await retryServiceProvisioning(ctx, { serviceId });
     revalidate(serviceId);
     return requested ? "Setup asked for again: the build starts in a moment." : "Setup will be retried: the pending sweep starts the build within five minutes.";
+  });
+}
+
+/** Asks the machine's node to move it to the chosen node (the form's `targetNodeId`); the move runs as a job. */
+export async function moveToNodeAction(serviceId: string, _prev: FormActionState, formData: FormData): Promise<ActionResult> {
+  const ctx = await operatorActionContext();
+  return runFormAction(formData, async (v) => {
+    const { to } = await moveServiceToNode(ctx, { serviceId, targetNodeId: v.targetNodeId ?? "" });
+    revalidate(serviceId);
+    return `Move to ${to.name} started: its progress is under Jobs.`;
   });
 }

@@ -12,7 +12,8 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Detail } from "@/components/ui/detail";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Toaster } from "@/components/ui/toast";
-import { getAdminServiceOrThrow, SERVICE_JOBS_SHOWN, type AdminService } from "@/lib/admin/services/get-admin-service-or-throw";
+import { getAdminServiceOrThrow, SERVICE_JOBS_SHOWN, type AdminService, type AdminServiceJob } from "@/lib/admin/services/get-admin-service-or-throw";
+import { listServiceMoveTargets, type ServiceMoveOptions } from "@/lib/admin/services/move-service-to-node";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formatDate } from "@/lib/format/format-date";
@@ -20,7 +21,8 @@ import { formatDateTime } from "@/lib/format/format-date-time";
 import { formatPricePer } from "@/lib/format/format-price-per";
 import { statusLabel } from "@/lib/format/status-labels";
 import { PROVISIONING_FAILURE_MESSAGES } from "@/lib/services/provisioning/failure-messages";
-import { changeServiceStatusAction, retryProvisioningAction, terminateServiceAction } from "./actions";
+import { changeServiceStatusAction, moveToNodeAction, retryProvisioningAction, terminateServiceAction } from "./actions";
+import { MoveToNodeForm } from "./move-to-node";
 import { ServiceControls } from "./service-controls";
 
 type Params = { params: Promise<{ id: string }> };
@@ -87,8 +89,36 @@ function MachineCard({ s }: { s: AdminService }) {
   );
 }
 
+/** A job's state, with its step and progress while it runs (a node move takes minutes). */
+function jobState(j: AdminServiceJob): string {
+  const state = statusLabel("backendJob", j.state);
+  if (j.state !== "running") return state;
+  return `${state}${j.step ? `: ${j.step.replace(/_/g, " ")}` : ""} (${j.progress}%)`;
+}
+
+function MoveCard({ serviceId, move }: { serviceId: string; move: ServiceMoveOptions }) {
+  return (
+    <Card className="mt-6">
+      <CardHeader
+        title="Move to another node"
+        description={move.source ? `The machine runs on ${move.source.name} in ${move.source.location}. It can move to another node of the same driver in that location, keeping its addresses.` : undefined}
+      />
+      {move.targets.length === 0 || !move.source ? (
+        <EmptyState title={move.moving ? "A move is under way" : "No node to move to"}>
+          {move.moving ? `${move.reason} ${move.moving.toNode ? `It is going to ${move.moving.toNode}; ` : ""}its progress is under Jobs.` : move.reason}
+        </EmptyState>
+      ) : (
+        <CardBody>
+          <MoveToNodeForm action={moveToNodeAction.bind(null, serviceId)} from={move.source.name} targets={move.targets} />
+        </CardBody>
+      )}
+    </Card>
+  );
+}
+
 export default async function ServicePage({ params }: Params) {
   const s = await loadService((await params).id);
+  const move = s.product.kind === "vps" ? await listServiceMoveTargets(await requireOperatorContext(), { serviceId: s.id }) : null;
   const title = s.hostname ?? s.name;
   const customer = s.account.company ?? s.account.name;
 
@@ -181,6 +211,8 @@ export default async function ServicePage({ params }: Params) {
         <MachineCard s={s} />
       </div>
 
+      {move && <MoveCard serviceId={s.id} move={move} />}
+
       <Card className="mt-6">
         <CardHeader title="Addresses" description="Assigned to the machine now." />
         {s.addresses.length === 0 ? (
@@ -202,7 +234,7 @@ export default async function ServicePage({ params }: Params) {
       <Card className="mt-6">
         <CardHeader
           title="Jobs"
-          description={`The latest ${SERVICE_JOBS_SHOWN} jobs on this service's machines, newest first: each build attempt, power actions, reinstalls and snapshots. Errors are for operators only.`}
+          description={`The latest ${SERVICE_JOBS_SHOWN} jobs on this service's machines, newest first: each build attempt, power actions, reinstalls, snapshots and moves to another node (with their step while they run). Errors are for operators only.`}
         />
         {s.jobs.length === 0 ? (
           <EmptyState title="No jobs">{s.provisionStartedAt ? `A build was claimed ${formatDateTime(s.provisionStartedAt)} but created no machine.` : "Nothing has run on a machine of this service."}</EmptyState>
@@ -212,7 +244,7 @@ export default async function ServicePage({ params }: Params) {
               <tr key={j.id}>
                 <Td className="whitespace-nowrap text-neutral-600">{formatDateTime(j.createdAt)}</Td>
                 <Td className="whitespace-nowrap">{j.label}</Td>
-                <Td className="whitespace-nowrap">{statusLabel("backendJob", j.state)}</Td>
+                <Td className="whitespace-nowrap">{jobState(j)}</Td>
                 <Td className="text-neutral-600">{j.error ? [j.error.code, j.error.message].filter(Boolean).join(": ") : "—"}</Td>
               </tr>
             ))}
