@@ -95,7 +95,12 @@ export async function listServiceMoveTargets(ctx: OperatorServiceContext, input:
   if (!MOVABLE.has(service.status)) return none(MOVE_ONLY_LIVE, { source, need });
   const moving = await runningMove(db, vm.id);
   if (moving) return none(MOVE_IN_PROGRESS, { source, need, moving });
-  const driver = await hypervisorForVm(vm.id, backendOf(ctx));
+  // The page must still render when the node's driver is missing (a node configured by hand): say so instead.
+  const driver = await hypervisorForVm(vm.id, backendOf(ctx)).catch((error: unknown) => {
+    if (error instanceof BackendError) return null;
+    throw error;
+  });
+  if (!driver) return none(`The driver of node ${source.name} is not available here, so the machine cannot be moved.`, { source, need });
   if (!driver.capabilities.migrate) return none(MOVE_NOT_SUPPORTED, { source, need });
 
   const nodes = await candidateNodes(db, vm.node);

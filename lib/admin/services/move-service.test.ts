@@ -162,12 +162,15 @@ describe("moving a VPS to another node", () => {
     expect(await auditOf(service.id)).toEqual([]);
   });
 
-  it("refuses a backend without migrate", async () => {
+  it("refuses a backend without migrate, and says why when the driver is missing", async () => {
     const { service, source, target, ctx } = await setup();
     await t.db.node.updateMany({ where: { id: { in: [source.id, target.id] } }, data: { driver: NO_MIGRATE } });
     expect(await refusal(moveServiceToNode(ctx, { serviceId: service.id, targetNodeId: target.id }))).toMatchObject({ kind: "forbidden", message: MOVE_NOT_SUPPORTED });
     expect(await listServiceMoveTargets(ctx, { serviceId: service.id })).toMatchObject({ targets: [], reason: MOVE_NOT_SUPPORTED });
     expect(await auditOf(service.id)).toEqual([]);
+    // A driver this process does not have: the page says so rather than failing.
+    await t.db.node.update({ where: { id: source.id }, data: { driver: "not-registered-here" } });
+    expect((await listServiceMoveTargets(ctx, { serviceId: service.id })).reason).toBe(`The driver of node ${source.name} is not available here, so the machine cannot be moved.`);
   });
 
   it("explains an empty list: no other node in the location, or none with room", async () => {
