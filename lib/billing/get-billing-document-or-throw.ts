@@ -14,11 +14,16 @@ function withBalance<D extends { total: Prisma.Decimal; paidAmount: Prisma.Decim
   return { ...doc, remainingAmount: doc.total.minus(doc.paidAmount), settled: doc.paidAmount.gte(doc.total) };
 }
 
-/** An invoice of the account with its lines, payments and the proforma it came from; 404 otherwise. */
+/** An invoice of the account with its lines, payments, the proforma it came from and its credit notes; 404 otherwise. */
 export async function getInvoiceOrThrow({ db, actor }: BillingContext, { id }: { id: string }) {
   const invoice = await db.invoice.findFirst({
     where: { id, accountId: actor.accountId },
-    include: { items: ITEMS, payments: PAYMENTS, proformas: { select: { id: true, number: true } } },
+    include: {
+      items: ITEMS,
+      payments: PAYMENTS,
+      proformas: { select: { id: true, number: true } },
+      creditNotes: { orderBy: [{ issuedAt: "asc" }, { number: "asc" }], select: { id: true, number: true, total: true, currency: true, description: true, issuedAt: true } },
+    },
   });
   if (!invoice) throw new DomainError("not_found", documentNotFound("invoice"));
   return withBalance(invoice);

@@ -4,6 +4,9 @@ import { readInvoiceLegalDetails } from "./admin/save-invoice-legal-details";
 import type { BillingContext } from "./billing-actor";
 import { documentNotFound, type BillingDocumentType } from "./billing-errors";
 
+/** What prints on the sheet and in the PDF: the two billing documents, and the credit note that reverses (part of) an invoice. */
+export type PrintableDocumentType = BillingDocumentType | "credit_note";
+
 export interface InvoiceDocumentParty {
   /** The legal name (supplier) or the company, else the account's name (customer); null when the operator has not set one. */
   name: string | null;
@@ -39,14 +42,15 @@ export interface InvoiceDocumentVatLine {
  * re-added from the lines.
  */
 export interface InvoiceDocument {
-  type: BillingDocumentType;
+  type: PrintableDocumentType;
   id: string;
   number: string;
   status: string;
   currency: string;
   issuedAt: Date;
-  dueDate: Date;
-  /** When an invoice was paid in full; null for a proforma (a paid proforma becomes an invoice). */
+  /** Null on a credit note, which asks for nothing. */
+  dueDate: Date | null;
+  /** When an invoice was paid in full; null for a proforma (a paid proforma becomes an invoice) and a credit note. */
   paidAt: Date | null;
   supplier: InvoiceDocumentParty;
   customer: InvoiceDocumentParty;
@@ -61,11 +65,14 @@ export interface InvoiceDocument {
   paidByCard: Prisma.Decimal;
   paidByBankTransfer: Prisma.Decimal;
   remainingAmount: Prisma.Decimal;
-  /** The proforma an invoice came from, or the invoice a proforma became. */
+  /** The proforma an invoice came from, the invoice a proforma became, or the invoice a credit note credits. */
   related: { type: BillingDocumentType; id: string; number: string } | null;
   /** The operator's footer (bank details, terms), printed as typed. */
   footer: string | null;
 }
+
+/** An invoice's or proforma's sheet: always due on a date. */
+export type BillingDocumentSheet = InvoiceDocument & { type: BillingDocumentType; dueDate: Date };
 
 const ITEMS = { orderBy: { id: "asc" }, select: { description: true, quantity: true, unitAmount: true, amount: true } } as const;
 const PAYMENTS = { where: { status: "paid" }, select: { method: true, amount: true, currency: true } } as const;
@@ -77,7 +84,7 @@ type Stored = {
   status: string;
   currency: string;
   issuedAt: Date;
-  dueDate: Date;
+  dueDate: Date | null;
   subtotal: Prisma.Decimal;
   vatRate: Prisma.Decimal;
   vatAmount: Prisma.Decimal;
@@ -88,9 +95,23 @@ type Stored = {
   account: { name: string; company: string | null; country: string; vatNumber: string | null; owner: { email: string } };
 };
 
-async function loadStored({ db, actor }: BillingContext, { type, id }: { type: BillingDocumentType; id: string }) {
+async function loadStored({ db, actor }: BillingContext, { type, id }: { type: PrintableDocumentType; id: string }) {
   // Scoped to the account in the query itself: another account's document is not found.
   const where = { id, accountId: actor.accountId };
+  if (type === "credit_note") {
+    const note = await db.creditNote.findFirst({ where, include: { account: ACCOUNT, invoice: { select: { id: true, number: true } } } });
+    if (!note) return null;
+    // One line: what was credited, net; the VAT it reverses is the note's own column.
+    const stored: Stored = {
+      ...note,
+      status: "issued",
+      dueDate: null,
+      paidAmount: new Prisma.Decimal(0),
+      items: [{ description: note.description, quantity: 1, unitAmount: note.subtotal, amount: note.subtotal }],
+      payments: [],
+    };
+    return { stored, paidAt: null, related: { type: "invoice" as const, ...note.invoice } };
+  }
   if (type === "invoice") {
     const invoice = await db.invoice.findFirst({
       where,
@@ -112,12 +133,14 @@ const sum = (values: Prisma.Decimal[]) => values.reduce((s, v) => s.plus(v), new
 const blankToNull = (s: string | null | undefined) => (s && s.trim() ? s.trim() : null);
 
 /**
- * The printable invoice or proforma `id` of the actor's account, with the supplier's legal details
+ * The printable invoice, proforma or credit note `id` of the actor's account, with the supplier's legal details
  * (PlatformSettings); 404 `Invoice not found` / `Proforma not found` for any other.
  */
-export async function getInvoiceDocumentOrThrow(ctx: BillingContext, input: { type: BillingDocumentType; id: string }): Promise<InvoiceDocument> {
+export async function getInvoiceDocumentOrThrow(ctx: BillingContext, input: { type: BillingDocumentType; id: string }): Promise<BillingDocumentSheet>;
+export async function getInvoiceDocumentOrThrow(ctx: BillingContext, input: { type: PrintableDocumentType; id: string }): Promise<InvoiceDocument>;
+export async function getInvoiceDocumentOrThrow(ctx: BillingContext, input: { type: PrintableDocumentType; id: string }): Promise<InvoiceDocument> {
   const [found, legal] = await Promise.all([loadStored(ctx, input), readInvoiceLegalDetails(ctx.db)]);
-  if (!found) throw new DomainError("not_found", documentNotFound(input.type));
+  if (!found) throw new DomainError("not_found", input.type === "credit_note" ? "Credit note not found" : documentNotFound(input.type));
   const { stored: doc, paidAt, related } = found;
   const paidIn = (method: string) => sum(doc.payments.filter((p) => p.method === method && p.currency === doc.currency).map((p) => p.amount));
   const company = blankToNull(doc.account.company);

@@ -1,8 +1,8 @@
 import type { DbOrTx } from "@/lib/db/client";
 
-export type DocumentKind = "order" | "invoice" | "proforma";
+export type DocumentKind = "order" | "invoice" | "proforma" | "credit_note";
 
-const PREFIX: Record<DocumentKind, string> = { order: "ORD", invoice: "INV", proforma: "PRO" };
+const PREFIX: Record<DocumentKind, string> = { order: "ORD", invoice: "INV", proforma: "PRO", credit_note: "CN" };
 
 /**
  * The next number of a document kind for the year of `at`: `INV-2026-000042`. Call it inside

@@ -1,10 +1,11 @@
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { minorUnitDigits } from "@/lib/pricing";
+import { issueCreditNote, type IssuedCreditNote } from "./issue-credit-note";
 import { postCreditEntry } from "./post-credit-entry";
 
 export type UnbuiltRefund =
-  | { refunded: true; amount: Prisma.Decimal; currency: string; accountId: string; ledgerEntryId: string }
+  | { refunded: true; amount: Prisma.Decimal; currency: string; accountId: string; ledgerEntryId: string; creditNote: IssuedCreditNote | null }
   | { refunded: false; reason: "no_order" | "nothing_paid" | "currency" | "already_refunded"; detail: string | null };
 
 /** Why a service's money goes back: its build failed, or the operator cancelled its order before it was built. */
@@ -33,6 +34,8 @@ export function unbuiltRefundDescription(service: { id: string; name: string }, 
  * converted: no ledger row; the reason is added to the service's `failureDetail` (operator text) and
  * returned, and the operator refunds by hand.
  *
+ * With the refund comes a numbered credit note against the order's paid invoice (issueCreditNote).
+ *
  * A service is refunded at most once: a build the operator retried (lib/admin/services) that fails
  * again, or an order the operator cancels after a build failed (lib/admin/orders), finds the first
  * refund row (kind `refund` with the service's id) and refunds nothing more.
@@ -46,8 +49,12 @@ export async function refundUnbuiltService(tx: Tx, input: { serviceId: string; a
   await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId}::uuid FOR NO KEY UPDATE`;
   const earlier = await tx.creditLedgerEntry.findFirst({ where: { serviceId: service.id, kind: "refund" }, select: { id: true } });
   if (earlier) return { refunded: false, reason: "already_refunded", detail: null };
+  // The operator refunded the order's invoice already (everything paid on it less what services got
+  // back, lib/admin/invoices/refund-invoice-to-credit.ts): nothing is left to give this service.
+  const invoiceRefund = await tx.creditLedgerEntry.findFirst({ where: { orderId, kind: "refund", serviceId: null, invoiceId: { not: null } }, select: { id: true } });
+  if (invoiceRefund) return { refunded: false, reason: "already_refunded", detail: null };
   const [invoices, proformas] = await Promise.all([
-    tx.invoice.findMany({ where: { orderId }, select: { id: true } }),
+    tx.invoice.findMany({ where: { orderId }, select: { id: true, status: true, currency: true } }),
     tx.proforma.findMany({ where: { orderId }, select: { id: true } }),
   ]);
   const payments = await tx.payment.findMany({
@@ -88,17 +95,22 @@ export async function refundUnbuiltService(tx: Tx, input: { serviceId: string; a
   const amount = shareOf(paid, weights, siblings.findIndex((s) => s.id === service.id), minorUnitDigits(currency));
   if (amount.lte(0)) return { refunded: false, reason: "nothing_paid", detail: null };
 
+  const description = unbuiltRefundDescription(service, input.cause);
   const entry = await postCreditEntry(tx, {
     accountId,
     kind: "refund",
     amount,
-    description: unbuiltRefundDescription(service, input.cause),
+    description,
     orderId,
     serviceId: service.id,
     paymentId: payments.length === 1 ? payments[0]!.id : null,
     at: input.at,
   });
-  return { refunded: true, amount, currency, accountId, ledgerEntryId: entry.id };
+  // The credit note goes against the order's paid invoice; an order paid without one (nothing billed
+  // on a document) has no invoice to credit, and the ledger row is the whole record.
+  const invoice = invoices.find((i) => i.status === "paid" && i.currency === currency);
+  const creditNote = invoice ? await issueCreditNote(tx, { invoiceId: invoice.id, ledgerEntryId: entry.id, amount, description, at: input.at }) : null;
+  return { refunded: true, amount, currency, accountId, ledgerEntryId: entry.id, creditNote };
 }
 
 /**

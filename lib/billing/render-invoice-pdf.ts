@@ -6,7 +6,7 @@ import { formatUnitMoney } from "@/lib/format/format-unit-money";
 import { formatVatRate } from "@/lib/format/format-vat-rate";
 import { statusLabel } from "@/lib/format/status-labels";
 import type { InvoiceDocument, InvoiceDocumentParty } from "./get-invoice-document-or-throw";
-import { INVOICE_DOCUMENT_TITLE, paidRows, PROFORMA_NOTE, relatedDocumentNote } from "./invoice-document-labels";
+import { closingRows, DOCUMENT_NUMBER_LABEL, INVOICE_DOCUMENT_TITLE, PROFORMA_NOTE, relatedDocumentNote } from "./invoice-document-labels";
 
 // The PDF of a printable invoice or proforma (docs/billing.md "Printable documents"), drawn with
 // pdfkit's built-in Helvetica: no font file to ship, but only the Windows-1252 characters it
@@ -123,11 +123,11 @@ function draw(pdf: Pdf, doc: InvoiceDocument, title: string) {
   let y = Math.max(MARGIN + 70, supplierBottom + 16);
   const customerBottom = party(pdf, "Bill to", doc.customer, MARGIN, y, 250);
   const facts: [string, string][] = [
-    [doc.type === "invoice" ? "Invoice number" : "Proforma number", doc.number],
+    [DOCUMENT_NUMBER_LABEL[doc.type], doc.number],
     ["Issued", formatDate(doc.issuedAt)],
-    ["Due", formatDate(doc.dueDate)],
+    ...(doc.dueDate ? ([["Due", formatDate(doc.dueDate)]] as [string, string][]) : []),
     ...(doc.paidAt ? ([["Paid", formatDate(doc.paidAt)]] as [string, string][]) : []),
-    ["Status", statusLabel(doc.type, doc.status)],
+    ...(doc.type === "credit_note" ? [] : ([["Status", statusLabel(doc.type, doc.status)]] as [string, string][])),
   ];
   let factY = y;
   for (const [label, value] of facts) {
@@ -164,8 +164,7 @@ function draw(pdf: Pdf, doc: InvoiceDocument, title: string) {
     ...doc.vatLines.map((v) => ({ label: `VAT ${formatVatRate(v.ratePercent)} on ${money(v.base)}`, value: money(v.amount) })),
     { label: "Total", value: money(doc.total), strong: true },
   ];
-  rows.push(...paidRows(doc, money));
-  rows.push({ label: "Amount due", value: money(doc.remainingAmount), strong: true, gap: true });
+  rows.push(...closingRows(doc, money));
   if (y + rows.length * 16 + 30 > BOTTOM) {
     pdf.addPage();
     y = MARGIN;

@@ -10,7 +10,7 @@ import type { CreditContext } from "@/lib/billing/resolve-credit-account";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formatDate } from "@/lib/format/format-date";
 import { isUuid } from "@/lib/schemas/uuid";
-import { DocumentFacts, DocumentItems, DocumentKeepActions, DocumentPayments } from "./document-view";
+import { DocumentCreditNotes, DocumentFacts, DocumentItems, DocumentKeepActions, DocumentPayments } from "./document-view";
 import { NoBillingAccess } from "./no-billing-access";
 import { OrderPlacedNotice } from "./order-placed-notice";
 import { PayFromCreditCard } from "./pay-from-credit-form";
@@ -145,6 +145,7 @@ export async function BillingDocumentPage<D extends InvoiceDetail | ProformaDeta
         <CancelUnpaidOrder order={cancellable} action={cancelUnpaidOrderAction} onDocument />
         <DocumentItems doc={doc} />
         <DocumentPayments doc={doc} />
+        {"creditNotes" in doc && <DocumentCreditNotes notes={doc.creditNotes} />}
       </div>
     </>
   );

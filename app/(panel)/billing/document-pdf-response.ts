@@ -1,23 +1,22 @@
 import { mayAccess } from "@/lib/accounts/account-access";
 import { requireCustomer } from "@/lib/auth/session";
-import type { BillingDocumentType } from "@/lib/billing/billing-errors";
-import { getInvoiceDocumentOrThrow, type InvoiceDocument } from "@/lib/billing/get-invoice-document-or-throw";
+import { getInvoiceDocumentOrThrow, type InvoiceDocument, type PrintableDocumentType } from "@/lib/billing/get-invoice-document-or-throw";
 import { renderInvoicePdf } from "@/lib/billing/render-invoice-pdf";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { isUuid } from "@/lib/schemas/uuid";
 
-const NOT_FOUND: Record<BillingDocumentType, string> = { invoice: "Invoice not found.", proforma: "Proforma not found." };
+const NOT_FOUND: Record<PrintableDocumentType, string> = { invoice: "Invoice not found.", proforma: "Proforma not found.", credit_note: "Credit note not found." };
 
 export const refusal = (status: number, sentence: string) =>
   new Response(sentence, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
 /**
- * `GET /billing/invoices/{id}/pdf` and `…/proformas/{id}/pdf`: the document as a PDF download,
+ * `GET /billing/invoices/{id}/pdf`, `…/proformas/{id}/pdf` and `…/credit-notes/{id}/pdf`: the document as a PDF download,
  * allowed exactly as its page is (document-page.tsx): a signed-in member with invoices.view, the
  * account's own document only (another account's is 404, like a made-up id).
  */
-export async function documentPdfResponse(type: BillingDocumentType, params: Promise<{ id: string }>): Promise<Response> {
+export async function documentPdfResponse(type: PrintableDocumentType, params: Promise<{ id: string }>): Promise<Response> {
   const viewer = await requireCustomer();
   if (!viewer.customer) return refusal(403, "Your sign-in is not linked to a customer account.");
   if (!mayAccess(viewer.customer, "invoices:view")) return refusal(403, "Not visible with your role: ask the account owner for the invoices.view permission.");

@@ -141,3 +141,45 @@ export function DocumentPayments({ doc }: { doc: Doc }) {
     </Card>
   );
 }
+
+/** An invoice's credit notes (a refund of it, or of a service of its order that was never set up), each to print or download. */
+export function DocumentCreditNotes({ notes }: { notes: InvoiceDetail["creditNotes"] }) {
+  if (notes.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader title="Credit notes" description="Money paid on this invoice that went back to your credit balance, each with its own numbered document." />
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b border-neutral-100 text-left text-xs text-neutral-500">
+              <th scope="col" className={th}>Number</th>
+              <th scope="col" className={th}>Issued</th>
+              <th scope="col" className={th}>For</th>
+              <th scope="col" className={`${th} text-right`}>Credited</th>
+              <th scope="col" className={th}><span className="sr-only">Document</span></th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-neutral-100">
+            {notes.map((n) => (
+              <tr key={n.id}>
+                <td className={`${td} whitespace-nowrap tabular-nums`}>{n.number}</td>
+                <td className={`${td} whitespace-nowrap text-neutral-600`}>{formatDate(n.issuedAt)}</td>
+                <td className={`${td} text-neutral-700`}>{n.description}</td>
+                <td className={`${td} text-right tabular-nums`}>{formatMoney(n.total, n.currency)}</td>
+                <td className={`${td} whitespace-nowrap text-right`}>
+                  <a href={`/billing/credit-notes/${n.id}/print`} className="text-neutral-700 underline underline-offset-2 hover:text-neutral-900">
+                    View<span className="sr-only"> {n.number}</span>
+                  </a>
+                  {" · "}
+                  <a href={`/billing/credit-notes/${n.id}/pdf`} className="text-neutral-700 underline underline-offset-2 hover:text-neutral-900">
+                    PDF<span className="sr-only"> of {n.number}</span>
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}

@@ -6,9 +6,8 @@ import { StatusBadge } from "@/components/status/status-badge";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { mayAccess } from "@/lib/accounts/account-access";
 import { requireCustomer } from "@/lib/auth/session";
-import type { BillingDocumentType } from "@/lib/billing/billing-errors";
-import { getInvoiceDocumentOrThrow, type InvoiceDocument, type InvoiceDocumentParty } from "@/lib/billing/get-invoice-document-or-throw";
-import { INVOICE_DOCUMENT_TITLE, paidRows, PROFORMA_NOTE, relatedDocumentNote } from "@/lib/billing/invoice-document-labels";
+import { getInvoiceDocumentOrThrow, type InvoiceDocument, type InvoiceDocumentParty, type PrintableDocumentType } from "@/lib/billing/get-invoice-document-or-throw";
+import { closingRows, DOCUMENT_NUMBER_LABEL, INVOICE_DOCUMENT_TITLE, PROFORMA_NOTE, relatedDocumentNote } from "@/lib/billing/invoice-document-labels";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import { formatCountry } from "@/lib/format/format-country";
@@ -24,14 +23,14 @@ import { PrintButton } from "./print-button";
 // model as the PDF (lib/billing/get-invoice-document-or-throw.ts), the same access as the
 // document's page (app/(panel)/billing/document-page.tsx).
 
-const PATHS: Record<BillingDocumentType, string> = { invoice: "/billing/invoices", proforma: "/billing/proformas" };
-const LISTS: Record<BillingDocumentType, string> = { invoice: "Invoices", proforma: "Proformas" };
+const PATHS: Record<PrintableDocumentType, string> = { invoice: "/billing/invoices", proforma: "/billing/proformas", credit_note: "/billing/credit-notes" };
+const LISTS: Record<PrintableDocumentType, string> = { invoice: "Invoices", proforma: "Proformas", credit_note: "Invoices" };
 
 // Inline styles are allowed by the CSP (style-src 'unsafe-inline'); @page cannot be a class.
 const PRINT_CSS = "@page { size: A4; margin: 14mm; } @media print { html, body { background: #fff; } }";
 
 /** The viewer's document, null when they may not see the account's documents; 404 for any other id. */
-async function load(type: BillingDocumentType, params: Promise<{ id: string }>) {
+async function load(type: PrintableDocumentType, params: Promise<{ id: string }>) {
   const viewer = await requireCustomer();
   if (!viewer.customer || !mayAccess(viewer.customer, "invoices:view")) return { viewer, doc: null };
   const { id } = await params;
@@ -44,7 +43,7 @@ async function load(type: BillingDocumentType, params: Promise<{ id: string }>) 
   return { viewer, doc };
 }
 
-export async function printableDocumentMetadata(type: BillingDocumentType, params: Promise<{ id: string }>): Promise<Metadata> {
+export async function printableDocumentMetadata(type: PrintableDocumentType, params: Promise<{ id: string }>): Promise<Metadata> {
   const viewer = await requireCustomer();
   const { id } = await params;
   if (!viewer.customer || !mayAccess(viewer.customer, "invoices:view") || !isUuid(id)) return { title: pageTitle(INVOICE_DOCUMENT_TITLE[type], LISTS[type]) };
@@ -58,7 +57,7 @@ export async function PrintableDocumentPage({
   params,
   searchParams,
 }: {
-  type: BillingDocumentType;
+  type: PrintableDocumentType;
   params: Promise<{ id: string }>;
   searchParams: Promise<{ print?: string }>;
 }) {
@@ -70,23 +69,26 @@ export async function PrintableDocumentPage({
       </main>
     );
   }
-  return <PrintableDocumentView doc={doc} href={`${PATHS[type]}/${doc.id}`} autoPrint={(await searchParams).print === "1"} />;
+  // A credit note has no page of its own: back leads to the invoice it credits, the PDF is its own.
+  const back = doc.type === "credit_note" && doc.related ? `${PATHS.invoice}/${doc.related.id}` : `${PATHS[type]}/${doc.id}`;
+  return <PrintableDocumentView doc={doc} href={back} pdfHref={`${PATHS[type]}/${doc.id}/pdf`} autoPrint={(await searchParams).print === "1"} />;
 }
 
 /**
- * The sheet with its bar: back to the document's page at `href`, its PDF at `${href}/pdf`, print.
- * The customer's print pages and the operator console's (app/(print)/admin/invoices) both render it.
+ * The sheet with its bar: back to the document's page at `href` (a credit note's: its invoice's),
+ * its PDF at `pdfHref` (default `${href}/pdf`), print. The customer's print pages and the operator
+ * console's (app/(print)/admin/invoices) both render it.
  */
-export function PrintableDocumentView({ doc, href, autoPrint }: { doc: InvoiceDocument; href: string; autoPrint: boolean }) {
+export function PrintableDocumentView({ doc, href, pdfHref, autoPrint }: { doc: InvoiceDocument; href: string; pdfHref?: string; autoPrint: boolean }) {
   return (
     <main className="min-h-screen bg-neutral-100 px-3 py-4 sm:px-6 sm:py-8 print:bg-white print:p-0">
       <style>{PRINT_CSS}</style>
       <nav aria-label="Document" className="mx-auto mb-4 flex max-w-[210mm] flex-wrap items-center justify-between gap-3 print:hidden">
         <a href={href} className="text-sm text-neutral-600 hover:text-neutral-900">
-          ← {INVOICE_DOCUMENT_TITLE[doc.type]} {doc.number}
+          ← {doc.type === "credit_note" && doc.related ? `Invoice ${doc.related.number}` : `${INVOICE_DOCUMENT_TITLE[doc.type]} ${doc.number}`}
         </a>
         <div className="flex flex-wrap gap-2">
-          <a href={`${href}/pdf`} className={buttonClasses({ variant: "secondary" })}>
+          <a href={pdfHref ?? `${href}/pdf`} className={buttonClasses({ variant: "secondary" })}>
             Download PDF
           </a>
           <PrintButton auto={autoPrint} />
@@ -135,8 +137,7 @@ function PrintedDocument({ doc }: { doc: InvoiceDocument }) {
     ...doc.vatLines.map((v) => ({ label: `VAT ${formatVatRate(v.ratePercent)} on ${m(v.base)}`, value: m(v.amount) })),
     { label: "Total", value: m(doc.total), strong: true },
   ];
-  totals.push(...paidRows(doc, m));
-  totals.push({ label: "Amount due", value: m(doc.remainingAmount), strong: true, gap: true });
+  totals.push(...closingRows(doc, m));
 
   return (
     <article
@@ -154,22 +155,30 @@ function PrintedDocument({ doc }: { doc: InvoiceDocument }) {
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
         <Party heading="Bill to" party={doc.customer} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 self-start text-sm">
-          <dt className="text-neutral-500">{doc.type === "invoice" ? "Invoice number" : "Proforma number"}</dt>
+          <dt className="text-neutral-500">{DOCUMENT_NUMBER_LABEL[doc.type]}</dt>
           <dd className="text-right tabular-nums">{doc.number}</dd>
           <dt className="text-neutral-500">Issued</dt>
           <dd className="text-right">{formatDate(doc.issuedAt)}</dd>
-          <dt className="text-neutral-500">Due</dt>
-          <dd className="text-right">{formatDate(doc.dueDate)}</dd>
+          {doc.dueDate && (
+            <>
+              <dt className="text-neutral-500">Due</dt>
+              <dd className="text-right">{formatDate(doc.dueDate)}</dd>
+            </>
+          )}
           {doc.paidAt && (
             <>
               <dt className="text-neutral-500">Paid</dt>
               <dd className="text-right">{formatDate(doc.paidAt)}</dd>
             </>
           )}
-          <dt className="text-neutral-500">Status</dt>
-          <dd className="text-right">
-            <StatusBadge kind={doc.type} status={doc.status} />
-          </dd>
+          {doc.type !== "credit_note" && (
+            <>
+              <dt className="text-neutral-500">Status</dt>
+              <dd className="text-right">
+                <StatusBadge kind={doc.type} status={doc.status} />
+              </dd>
+            </>
+          )}
         </dl>
       </div>
 

@@ -1,6 +1,7 @@
 import type { OperatorContext } from "../operator-context";
 import type { DbOrTx } from "@/lib/db/client";
 import { documentNotFound, type BillingDocumentType } from "@/lib/billing/billing-errors";
+import type { PrintableDocumentType } from "@/lib/billing/get-invoice-document-or-throw";
 import { DomainError } from "@/lib/errors/domain-error";
 import { isUuid } from "@/lib/schemas/uuid";
 
@@ -26,3 +27,16 @@ export async function findAdminDocumentOrThrow(ctx: OperatorContext, input: { ty
 
 /** The document's Payment, ledger and renewal reference: `{ invoiceId }` or `{ proformaId }`. */
 export const documentRef = (type: BillingDocumentType, id: string) => (type === "invoice" ? { invoiceId: id } : { proformaId: id });
+
+/** What the console prints: the two documents and the credit notes (`/admin/invoices/credit_note/<id>/print`). */
+export function printableKindOf(value: string | null | undefined): PrintableDocumentType | null {
+  return value === "credit_note" ? "credit_note" : documentKindOf(value);
+}
+
+/** The account of any printable document, for reading it as that account (404 for an unknown or malformed id). */
+export async function findAdminPrintableOrThrow(ctx: OperatorContext, { type, id }: { type: PrintableDocumentType; id: string }): Promise<{ accountId: string }> {
+  if (type !== "credit_note") return findDocumentOrThrow(ctx.db, { type, id });
+  const note = isUuid(id) ? await ctx.db.creditNote.findUnique({ where: { id }, select: { accountId: true } }) : null;
+  if (!note) throw new DomainError("not_found", "Credit note not found");
+  return note;
+}

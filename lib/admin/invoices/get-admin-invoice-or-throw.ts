@@ -1,5 +1,5 @@
 import type { BillingDocumentType } from "@/lib/billing/billing-errors";
-import { getInvoiceDocumentOrThrow, type InvoiceDocument } from "@/lib/billing/get-invoice-document-or-throw";
+import { getInvoiceDocumentOrThrow, type BillingDocumentSheet } from "@/lib/billing/get-invoice-document-or-throw";
 import type { AccountStatus, OrderStatus, OrderType, PaymentMethodKind, PaymentStatus, Prisma } from "@/lib/generated/prisma/client";
 import { listAuditEntries, type AuditEntryRow } from "@/lib/audit/list-audit-entries";
 import type { OperatorContext } from "../operator-context";
@@ -20,13 +20,15 @@ export interface AdminDocumentPayment {
 
 export interface AdminInvoice {
   /** The printed document (lines, VAT, totals, the customer as printed): getInvoiceDocumentOrThrow, the model of the print page and the PDF. */
-  document: InvoiceDocument;
+  document: BillingDocumentSheet;
   account: { id: string; name: string; company: string | null; status: AccountStatus; currency: string; creditBalance: Prisma.Decimal; ownerEmail: string };
   order: { id: string; orderNumber: string; orderType: OrderType; status: OrderStatus } | null;
   /** Every payment on the document (failed and in-flight charges too), oldest first. */
   payments: AdminDocumentPayment[];
   /** Credit given back for it (the console's refund, or a card payment that arrived after it was settled). */
   refunds: Array<{ id: string; amount: Prisma.Decimal; currency: string; description: string; createdAt: Date }>;
+  /** The credit notes issued against an invoice (its refund, and its order's services refunded), oldest first. */
+  creditNotes: Array<{ id: string; number: string; total: Prisma.Decimal; currency: string; description: string; issuedAt: Date }>;
   activity: AuditEntryRow[];
   /** Unpaid and past its due date. */
   overdue: boolean;
@@ -41,7 +43,7 @@ export interface AdminInvoice {
  */
 export async function getAdminInvoiceOrThrow({ db, now }: OperatorContext, { type, id }: { type: BillingDocumentType; id: string }): Promise<AdminInvoice> {
   const found = await findDocumentOrThrow(db, { type, id });
-  const [document, account, order, payments, refunds, audit] = await Promise.all([
+  const [document, account, order, payments, refunds, audit, creditNotes] = await Promise.all([
     getInvoiceDocumentOrThrow({ db, now, actor: { accountId: found.accountId } }, { type, id }),
     db.clientAccount.findUniqueOrThrow({
       where: { id: found.accountId },
@@ -59,6 +61,13 @@ export async function getAdminInvoiceOrThrow({ db, now }: OperatorContext, { typ
       select: { id: true, amount: true, currency: true, description: true, createdAt: true },
     }),
     listAuditEntries({ db }, { scope: { targetType: type, targetId: id } }),
+    type === "invoice"
+      ? db.creditNote.findMany({
+          where: { invoiceId: id },
+          orderBy: [{ issuedAt: "asc" }, { number: "asc" }],
+          select: { id: true, number: true, total: true, currency: true, description: true, issuedAt: true },
+        })
+      : [],
   ]);
   const unpaid = document.status === "unpaid";
   return {
@@ -67,6 +76,7 @@ export async function getAdminInvoiceOrThrow({ db, now }: OperatorContext, { typ
     order,
     payments: payments.map(({ gatewayReference, ...p }) => ({ ...p, reference: gatewayReference })),
     refunds,
+    creditNotes,
     activity: audit,
     overdue: unpaid && document.dueDate < now,
     can: {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { lockInvoice } from "@/lib/billing/lock-billing-document";
+import { issueCreditNote } from "@/lib/billing/issue-credit-note";
 import { postCreditEntry } from "@/lib/billing/post-credit-entry";
 import type { Db } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
@@ -25,12 +26,14 @@ export interface RefundedInvoice {
   currency: string;
   ledgerEntryId: string;
   balanceAfter: Prisma.Decimal;
+  /** The numbered credit note issued with the refund (lib/billing/issue-credit-note.ts). */
+  creditNote: { id: string; number: string };
 }
 
 /**
  * The operator refunds a paid invoice to the account's credit (the owner's balance): one `refund`
  * ledger row for what was paid on it (postCreditEntry, so the cached balance moves with it), the
- * invoice `refunded`, the audit row, in one transaction under the invoice's lock, so a second refund,
+ * invoice `refunded`, its numbered credit note, the audit row, in one transaction under the invoice's lock, so a second refund,
  * at once or later, is refused. Nothing goes back to a card and the services it paid for are not
  * touched (suspend or terminate them on their pages). An invoice in another currency than the
  * account's credit is refused. What its order's services got back already (a build that failed, an
@@ -68,16 +71,17 @@ export async function refundInvoiceToCredit(ctx: OperatorContext<Db>, input: { i
       at: now,
     });
     await tx.invoice.update({ where: { id: invoice.id }, data: { status: "refunded" } });
+    const creditNote = await issueCreditNote(tx, { invoiceId: invoice.id, ledgerEntryId: posted.id, amount, description: `Refund of invoice ${invoice.number}: ${reason}`, at: now });
     await recordAuditEntry(tx, {
       actorUserId: actor.userId,
       action: "invoice.refunded",
       accountId: invoice.accountId,
       targetType: "invoice",
       targetId: invoice.id,
-      details: { kind: "invoice", number: invoice.number, amount: amount.toFixed(2), currency: invoice.currency, balanceAfter: posted.balanceAfter.toFixed(2), reason, ledgerEntryId: posted.id },
+      details: { kind: "invoice", number: invoice.number, amount: amount.toFixed(2), currency: invoice.currency, balanceAfter: posted.balanceAfter.toFixed(2), reason, ledgerEntryId: posted.id, creditNote: creditNote.number },
       ip: actor.ip,
       at: now,
     });
-    return { id: invoice.id, number: invoice.number, amount, currency: invoice.currency, ledgerEntryId: posted.id, balanceAfter: posted.balanceAfter };
+    return { id: invoice.id, number: invoice.number, amount, currency: invoice.currency, ledgerEntryId: posted.id, balanceAfter: posted.balanceAfter, creditNote: { id: creditNote.id, number: creditNote.number } };
   });
 }

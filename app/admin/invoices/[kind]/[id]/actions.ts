@@ -53,6 +53,6 @@ export async function refundInvoiceAction(id: string, _prev: FormActionState, fo
   return runFormAction(formData, async (v) => {
     const r = await refundInvoiceToCredit(ctx, { id, reason: v.reason ?? "" });
     revalidate("invoice", id);
-    return `Refunded ${formatMoney(r.amount, r.currency)} to the customer's credit (balance ${formatMoney(r.balanceAfter, r.currency)}).`;
+    return `Refunded ${formatMoney(r.amount, r.currency)} to the customer's credit (balance ${formatMoney(r.balanceAfter, r.currency)}), with credit note ${r.creditNote.number}.`;
   });
 }

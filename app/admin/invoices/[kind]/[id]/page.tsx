@@ -135,7 +135,7 @@ export default async function AdminInvoicePage({ params }: Params) {
             )}
           </Alert>
         )}
-        {d.status === "refunded" && <Alert tone="info">Refunded to the customer&rsquo;s credit: see Refunds below.</Alert>}
+        {d.status === "refunded" && <Alert tone="info">Refunded to the customer&rsquo;s credit: see Refunds and Credit notes below.</Alert>}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -197,6 +197,31 @@ export default async function AdminInvoicePage({ params }: Params) {
       <PaymentsCard payments={a.payments} of="this document" empty={<>The customer pays from credit or by card in the panel; a bank transfer is recorded here with Mark paid.</>} />
 
       <RefundsCard refunds={a.refunds} of="this document" />
+
+      {a.creditNotes.length > 0 && (
+        <Card className="mt-6">
+          <CardHeader title="Credit notes" description="Issued with each refund of money paid on this invoice (its own refund, and its order's services that were never set up); the customer sees them on the invoice." />
+          <Table head={["Number", "Issued", "\u200bCredited", "For", "\u200bDocument"]} label="Credit notes">
+            {a.creditNotes.map((n) => (
+              <tr key={n.id}>
+                <Td className="whitespace-nowrap tabular-nums">{n.number}</Td>
+                <Td className="whitespace-nowrap text-neutral-600">{formatDateTime(n.issuedAt)}</Td>
+                <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(n.total, n.currency)}</Td>
+                <Td>{n.description}</Td>
+                <Td className="text-right whitespace-nowrap">
+                  <a href={`/admin/invoices/credit_note/${n.id}/print`} className={linkClass}>
+                    Print<span className="sr-only"> {n.number}</span>
+                  </a>
+                  {" · "}
+                  <a href={`/admin/invoices/credit_note/${n.id}/pdf`} className={linkClass}>
+                    PDF<span className="sr-only"> of {n.number}</span>
+                  </a>
+                </Td>
+              </tr>
+            ))}
+          </Table>
+        </Card>
+      )}
 
       <OperatorActivityCard entries={a.activity} of="this document" empty={<>Transfers recorded, voids and refunds from this page are recorded here and on the customer&rsquo;s page.</>} />
       <Toaster />

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PrintableDocumentView } from "@/app/(print)/billing/printable-document-page";
 import { pageTitle } from "@/components/layout/page-title";
-import { documentKindOf, findAdminDocumentOrThrow } from "@/lib/admin/invoices/admin-document";
+import { findAdminPrintableOrThrow, printableKindOf } from "@/lib/admin/invoices/admin-document";
 import { requireOperatorContext } from "@/lib/auth/session";
 import { getInvoiceDocumentOrThrow, type InvoiceDocument } from "@/lib/billing/get-invoice-document-or-throw";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -16,10 +16,10 @@ type Params = { params: Promise<{ kind: string; id: string }>; searchParams: Pro
 
 const load = cache(async (kind: string, id: string): Promise<InvoiceDocument> => {
   const ctx = await requireOperatorContext();
-  const type = documentKindOf(kind);
+  const type = printableKindOf(kind);
   if (!type) notFound();
   try {
-    const { accountId } = await findAdminDocumentOrThrow(ctx, { type, id });
+    const { accountId } = await findAdminPrintableOrThrow(ctx, { type, id });
     return await getInvoiceDocumentOrThrow({ db: ctx.db, now: ctx.now, actor: { accountId } }, { type, id });
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") notFound();
@@ -35,5 +35,7 @@ export async function generateMetadata({ params }: Pick<Params, "params">): Prom
 export default async function OperatorPrintableDocumentPage({ params, searchParams }: Params) {
   const { kind, id } = await params;
   const doc = await load(kind, id);
-  return <PrintableDocumentView doc={doc} href={`/admin/invoices/${doc.type}/${doc.id}`} autoPrint={(await searchParams).print === "1"} />;
+  // A credit note is read on its invoice's page: back leads there.
+  const back = doc.type === "credit_note" && doc.related ? `/admin/invoices/invoice/${doc.related.id}` : `/admin/invoices/${doc.type}/${doc.id}`;
+  return <PrintableDocumentView doc={doc} href={back} pdfHref={`/admin/invoices/${doc.type}/${doc.id}/pdf`} autoPrint={(await searchParams).print === "1"} />;
 }
