@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { saveInvoiceLegalDetails } from "@/lib/billing/admin/save-invoice-legal-details";
 import { createInvoice } from "@/lib/billing/create-invoice";
 import { createProforma } from "@/lib/billing/create-proforma";
+import { issueCreditNote } from "@/lib/billing/issue-credit-note";
+import { postCreditEntry } from "@/lib/billing/post-credit-entry";
 import { formatMoney } from "@/lib/format/format-money";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { makeCustomer, makeUser } from "@/lib/testing/factories";
@@ -22,6 +24,7 @@ vi.mock("next/navigation", async (importOriginal) => ({
 const { PrintableDocumentPage } = await import("./printable-document-page");
 const { default: InvoicePrint } = await import("./invoices/[id]/print/page");
 const { default: ProformaPrint } = await import("./proformas/[id]/print/page");
+const { default: CreditNotePrint } = await import("./credit-notes/[id]/print/page");
 
 let t: TestDb;
 const d = (v: string) => new Prisma.Decimal(v);
@@ -105,6 +108,33 @@ describe("the printable document pages", () => {
     expect(page).toContain("Proforma invoice</h1>");
     expect(page).toContain(proforma.number);
     expect(page).toContain("not a VAT invoice");
+  });
+
+  it("show a credit note: what it credits, net and VAT, what went to credit, no amount due; back leads to its invoice", async () => {
+    const note = await t.db.$transaction(async (tx) => {
+      const entry = await postCreditEntry(tx, { accountId: mine.account.id, kind: "refund", amount: d("121.00"), description: "Goodwill", invoiceId: invoice.id, at });
+      return issueCreditNote(tx, { invoiceId: invoice.id, ledgerEntryId: entry.id, amount: d("121.00"), description: "Credit for the outage of 3 June", at });
+    });
+    session.userId = mine.owner.id;
+    const page = await html(CreditNotePrint, note.id);
+    for (const text of [
+      "Credit note</h1>",
+      note.number,
+      "Credit note number",
+      `Credits invoice ${invoice.number}`,
+      "Credit for the outage of 3 June",
+      "VAT 21% on €100.00",
+      formatMoney("21.00", "EUR"),
+      "Credited to the account",
+      formatMoney("121.00", "EUR"),
+      `href="/billing/invoices/${invoice.id}"`,
+      `href="/billing/credit-notes/${note.id}/pdf"`,
+    ]) {
+      expect(page).toContain(text);
+    }
+    expect(page).not.toMatch(/Amount due|>Due</);
+    session.userId = theirs.owner.id;
+    await expect(html(CreditNotePrint, note.id)).rejects.toThrow("notFound");
   });
 
   it("do not show another account's document, nor one of the other kind", async () => {
