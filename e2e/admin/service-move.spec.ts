@@ -82,6 +82,8 @@ test.describe("operator console: move a VPS to another node", () => {
     await expect(select.getByRole("option", { name: new RegExp(`^${source} `) })).toHaveCount(0);
     await expect(select.getByRole("option", { name: /^(fra1|hel1)-/ })).toHaveCount(0);
     await select.selectOption({ label: `${nodeName} (free: 2 vCPU, 4 GB memory, 80 GB disk)` });
+    // Said under the field too, where a phone's select cuts the option short.
+    await expect(card.getByText(`${nodeName} has 2 vCPU, 4 GB memory, 80 GB disk free.`)).toBeVisible();
 
     // The card at desktop and phone widths, for a look.
     await card.scrollIntoViewIfNeeded();

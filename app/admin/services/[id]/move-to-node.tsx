@@ -39,6 +39,7 @@ export function MoveToNodeForm({
   const confirmed = useRef(false);
   const [asking, setAsking] = useState<MoveTargetOption | null>(null);
   const [chosen, setChosen] = useState(targets[0]?.id ?? "");
+  const target = targets.find((t) => t.id === chosen);
   const refusal = state && !state.ok ? state : null;
   // The refusal's own sentence under the select: the field's when it names it, else the whole request's.
   const error = refusal ? (refusal.fieldErrors?.targetNodeId ?? refusal.error) : undefined;
@@ -49,11 +50,11 @@ export function MoveToNodeForm({
         ref={form}
         action={formAction}
         noValidate
-        className="flex flex-wrap items-end gap-3"
+        className="space-y-4"
         onSubmit={(e) => {
           if (!confirmed.current) {
             e.preventDefault();
-            setAsking(targets.find((t) => t.id === chosen) ?? null);
+            setAsking(target ?? null);
           }
           confirmed.current = false;
         }}
@@ -64,8 +65,9 @@ export function MoveToNodeForm({
           value={chosen}
           onChange={(e) => setChosen(e.target.value)}
           error={error}
-          hint="Enabled nodes of the same driver in this location with room for the machine, with what each has free."
-          className="min-w-72 flex-1"
+          // The chosen node's room in words too: a phone's select cuts its option short.
+          hint={`${target ? `${target.name} has ${units(target.free)} free. ` : ""}Listed: enabled nodes of the same driver in this location with room for the machine.`}
+          className="max-w-2xl"
         >
           {targets.map((t) => (
             <option key={t.id} value={t.id}>
@@ -73,9 +75,11 @@ export function MoveToNodeForm({
             </option>
           ))}
         </SelectField>
-        <SubmitButton variant="secondary" pendingLabel="Starting the move…" disabled={!chosen}>
-          Move…
-        </SubmitButton>
+        <div>
+          <SubmitButton variant="secondary" pendingLabel="Starting the move…" disabled={!chosen}>
+            Move…
+          </SubmitButton>
+        </div>
       </form>
       <ConfirmDialog
         item={asking}
