@@ -59,7 +59,10 @@ export async function GameServicePage({ base }: { base: ServicePageBase }) {
     if (!(error instanceof DomainError)) throw error;
     refusal = error.message;
   }
-  const settingUp = !doc && (service.status === "pending" || service.status === "installing");
+  // The server may exist before its service is active: its tabs (console, files, power) come with
+  // `active`, so the page keeps rendering itself again until then, not only until the server exists.
+  const beingBuilt = service.status === "pending" || service.status === "installing";
+  const settingUp = !doc && beingBuilt;
   const caps = doc?.capabilities;
   const tabs = serviceTabs({
     kind: "game",
@@ -86,9 +89,9 @@ export async function GameServicePage({ base }: { base: ServicePageBase }) {
           {!doc && settingUp && (
             <Alert tone="info" title="Your game server is being set up">
               We are choosing a node and a port for it; then it installs and starts. This page updates by itself.
-              <RefreshWhileSettingUp />
             </Alert>
           )}
+          {beingBuilt && <RefreshWhileSettingUp />}
           {!doc && !settingUp && (
             <Alert tone="warning" title="The game server is not available">
               {refusal}
