@@ -134,7 +134,7 @@ test.describe("operator console: move a VPS to another node", () => {
     await expect(async () => {
       await page.reload();
       await expect(moveJob).toContainText(/Running: (preparing|copying disk|switching over) \(\d+%\)|Done/, { timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 90_000 });
 
     // Once done, the machine is on the new node, still running, with its addresses.
     await expect(async () => {

@@ -73,7 +73,7 @@ const NODE = { select: { id: true, name: true, kind: true, location: { select: {
  * One service of any account for the operator console (404 for an unknown or malformed id): who it
  * belongs to, what it bills, the machine it runs on and that machine's node, its addresses, the
  * latest jobs on its machines (build attempts included, with the error text) and the operator
- * activity on it. A read only: nothing is advanced or changed.
+ * activity on it. A read only: the page brings the jobs up to now first (advanceServiceJobsAsOperator).
  */
 export async function getAdminServiceOrThrow({ db }: OperatorContext, input: { serviceId: string }): Promise<AdminService> {
   const service = isUuid(input.serviceId) ? await db.service.findUnique({ where: { id: input.serviceId }, select: SERVICE }) : null;

@@ -22,6 +22,7 @@ import { formatPricePer } from "@/lib/format/format-price-per";
 import { statusLabel } from "@/lib/format/status-labels";
 import { PROVISIONING_FAILURE_MESSAGES } from "@/lib/services/provisioning/failure-messages";
 import { changeServiceStatusAction, moveToNodeAction, retryProvisioningAction, terminateServiceAction } from "./actions";
+import { advanceServiceJobsAsOperator } from "@/lib/admin/services/advance-service-jobs-as-operator";
 import { MoveToNodeForm } from "./move-to-node";
 import { ServiceControls } from "./service-controls";
 
@@ -30,6 +31,8 @@ type Params = { params: Promise<{ id: string }> };
 // One read per request, shared by the title and the page.
 const loadService = cache(async (serviceId: string): Promise<AdminService> => {
   const ctx = await requireOperatorContext();
+  // Jobs move when polled: bring this machine's up to now so the Jobs table shows where they are.
+  await advanceServiceJobsAsOperator(ctx, { serviceId });
   try {
     return await getAdminServiceOrThrow(ctx, { serviceId });
   } catch (error) {
