@@ -51,7 +51,8 @@ export async function startAgent(options: Partial<GameNodeAgentOptions> = {}): P
 
 export async function stopAll(): Promise<void> {
   for (const agent of agents.splice(0)) await agent.close();
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  // maxRetries: a game process that is still exiting can write a file between readdir and rmdir (ENOTEMPTY).
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
 
 /** Polls `check` every 25 ms until it returns a value other than undefined; fails after `timeoutMs`. */
